@@ -1,0 +1,423 @@
+package api
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"arbor"
+	"arbor/auth"
+	"arbor/i18n"
+	"arbor/mail"
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+)
+
+const (
+	confirmTTL = 7 * 24 * time.Hour
+	resetTTL   = time.Hour
+)
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "notice": s.notice})
+	return nil
+}
+
+type registerRequest struct {
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	Email           string `json:"email"`
+	Password        string `json:"password"`
+	PasswordConfirm string `json:"passwordConfirm"`
+	Language        string `json:"language"`
+	Agb             bool   `json:"agb"`
+}
+
+// register creates an unconfirmed account and mails the confirmation link. Registering again
+// with an unconfirmed address replaces it and sends a new link; with a confirmed one the owner
+// gets a note instead, and the answer is the same, so nobody learns which addresses have accounts.
+func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
+	var req registerRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	req.Email = strings.TrimSpace(req.Email)
+	if req.Language == "" {
+		req.Language = language(r)
+	}
+	c := checks{}
+	c.name("firstName", req.FirstName)
+	c.name("lastName", req.LastName)
+	c.email("email", req.Email)
+	c.newPassword("password", "passwordConfirm", req.Password, req.PasswordConfirm)
+	c.language("language", req.Language)
+	if !req.Agb {
+		c["agb"] = "field.agb"
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(req.Password)
+	if err != nil {
+		return err
+	}
+	nu := store.NewUser{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
+		Email: req.Email, PasswordHash: hash, Language: req.Language}
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		existing, err := tx.UserByEmail(r.Context(), req.Email)
+		var u *store.User
+		switch {
+		case arbor.ErrorCode(err) == arbor.ENOTFOUND:
+			if u, err = tx.InsertUser(r.Context(), nu); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case existing.ConfirmedAt != nil:
+			return s.send(r, existing.Language, existing.Email, "mail.exists", existing.FirstName, map[string]any{
+				"login": s.link("/login", nil), "reset": s.link("/reset", nil)})
+		default:
+			if u, err = tx.ReplaceUnconfirmed(r.Context(), existing.ID, nu); err != nil {
+				return err
+			}
+			if err := tx.DeleteTokens(r.Context(), u.ID, store.TokenConfirm); err != nil {
+				return err
+			}
+		}
+		token := auth.RandomToken()
+		if err := tx.InsertToken(r.Context(), u.ID, store.TokenConfirm, u.Email, token, confirmTTL); err != nil {
+			return err
+		}
+		return s.send(r, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
+			"link": s.link("/confirm", url.Values{"email": {u.Email}, "token": {token}})})
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, message{i18n.T(language(r), "auth.registered", nil)})
+	return nil
+}
+
+type confirmRequest struct {
+	Email string `json:"email"`
+	Token string `json:"token"`
+}
+
+// confirm uses up a confirmation link: of a registration, or of a changed e-mail address.
+func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
+	var req confirmRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := requireLink(req.Email, req.Token); err != nil {
+		return err
+	}
+	var key string
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		userID, purpose, err := tx.TakeToken(r.Context(), req.Email, req.Token, store.TokenConfirm, store.TokenEmail)
+		if err != nil {
+			return err
+		}
+		if purpose == store.TokenEmail {
+			key = "auth.email_changed"
+			return tx.ConfirmEmailChange(r.Context(), userID, req.Email)
+		}
+		key = "auth.confirmed"
+		return tx.ConfirmUser(r.Context(), userID)
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, message{i18n.T(language(r), key, nil)})
+	return nil
+}
+
+// requireLink checks the parameters of an e-mail link; without the address the user is told
+// to open the link again.
+func requireLink(email, token string) error {
+	if strings.TrimSpace(email) == "" {
+		return &arbor.Error{Code: arbor.EINVALID, Key: "auth.email_lost", Fields: map[string]string{"email": "auth.email_lost"}}
+	}
+	if strings.TrimSpace(token) == "" {
+		return arbor.Errorf(arbor.EINVALIDTOKEN, "auth.token_invalid", nil)
+	}
+	return nil
+}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	Remember bool   `json:"remember"`
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
+	var req loginRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	req.Email = strings.TrimSpace(req.Email)
+	c := checks{}
+	c.required("email", req.Email)
+	c.required("password", req.Password)
+	if err := c.err(); err != nil {
+		return err
+	}
+	client := clientAddr(r)
+	wait, err := s.db.LoginWait(r.Context(), s.throttle, req.Email, client)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		minutes := int(math.Ceil(wait.Minutes()))
+		return arbor.Errorf(arbor.ETHROTTLED, "auth.throttled", map[string]any{"minutes": minutes, "seconds": int(wait.Seconds())})
+	}
+	u, err := s.db.UserByEmail(r.Context(), req.Email)
+	if err != nil && arbor.ErrorCode(err) != arbor.ENOTFOUND {
+		return err
+	}
+	ok := false
+	if u != nil {
+		if ok, err = auth.CheckPassword(u.PasswordHash, req.Password); err != nil {
+			return err
+		}
+	} else {
+		auth.CheckDummyPassword(req.Password)
+	}
+	if !ok {
+		if err := s.db.RecordLoginFailure(r.Context(), req.Email, client); err != nil {
+			return err
+		}
+		return arbor.Errorf(arbor.ELOGINFAILED, "auth.login_failed", nil)
+	}
+	if u.ConfirmedAt == nil {
+		return arbor.Errorf(arbor.ENOTCONFIRMED, "auth.not_confirmed", nil)
+	}
+	if err := s.db.ClearLoginFailures(r.Context(), req.Email); err != nil {
+		return err
+	}
+	if _, _, err := s.issueSession(w, r, u, nil, req.Remember, true); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, u)
+	return nil
+}
+
+// logout revokes the presented session, if any, and clears the cookies. It always succeeds, so
+// a browser holding a dead cookie can always get rid of it.
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
+	if si := sessionOf(r); si.valid {
+		if err := s.db.DeleteSession(r.Context(), auth.TokenHash(si.token)); err != nil {
+			return err
+		}
+	}
+	s.clearCookies(w)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+type resetRequest struct {
+	Email string `json:"email"`
+}
+
+// reset mails a single-use link valid for one hour. The answer does not say whether the address
+// has an account.
+func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
+	var req resetRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	req.Email = strings.TrimSpace(req.Email)
+	c := checks{}
+	c.email("email", req.Email)
+	if err := c.err(); err != nil {
+		return err
+	}
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		u, err := tx.UserByEmail(r.Context(), req.Email)
+		if arbor.ErrorCode(err) == arbor.ENOTFOUND {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := tx.DeleteTokens(r.Context(), u.ID, store.TokenReset); err != nil {
+			return err
+		}
+		token := auth.RandomToken()
+		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, token, resetTTL); err != nil {
+			return err
+		}
+		return s.send(r, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
+			"link": s.link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_sent", nil)})
+	return nil
+}
+
+type resetPasswordRequest struct {
+	Email           string `json:"email"`
+	Token           string `json:"token"`
+	Password        string `json:"password"`
+	PasswordConfirm string `json:"passwordConfirm"`
+}
+
+// resetPassword sets a new password with a reset link. The link proves the address, so an
+// unconfirmed account becomes confirmed; every session of the account is revoked.
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
+	var req resetPasswordRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := requireLink(req.Email, req.Token); err != nil {
+		return err
+	}
+	c := checks{}
+	c.newPassword("password", "passwordConfirm", req.Password, req.PasswordConfirm)
+	if err := c.err(); err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(req.Password)
+	if err != nil {
+		return err
+	}
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		userID, _, err := tx.TakeToken(r.Context(), req.Email, req.Token, store.TokenReset)
+		if err != nil {
+			return err
+		}
+		for _, step := range []func() error{
+			func() error { return tx.SetPassword(r.Context(), userID, hash) },
+			func() error { return tx.DeleteTokens(r.Context(), userID, store.TokenReset) },
+			func() error { return tx.DeleteSessions(r.Context(), userID) },
+			func() error { return tx.ConfirmUser(r.Context(), userID) },
+			func() error { return tx.ClearLoginFailures(r.Context(), req.Email) },
+		} {
+			if err := step(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_done", nil)})
+	return nil
+}
+
+type sessionAnswer struct {
+	User    *store.User `json:"user"`
+	Session auth.Claims `json:"session"`
+}
+
+func (s *Server) session(w http.ResponseWriter, r *http.Request) error {
+	si := sessionOf(r)
+	u, err := s.db.UserByID(r.Context(), si.claims.Sub)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sessionAnswer{User: u, Session: si.claims})
+	return nil
+}
+
+type scopedAnswer struct {
+	Token   string      `json:"token"`
+	Session auth.Claims `json:"session"`
+}
+
+func (s *Server) loginOrganisation(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
+		return s.db.OrganisationScope(r.Context(), id, userID)
+	})
+}
+
+func (s *Server) loginProject(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
+		return s.db.ProjectScope(r.Context(), id, userID)
+	})
+}
+
+func (s *Server) loginJob(w http.ResponseWriter, r *http.Request) error {
+	projectID, err := pathID(r, "projectId")
+	if err != nil {
+		return err
+	}
+	jobID, err := pathID(r, "jobId")
+	if err != nil {
+		return err
+	}
+	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
+		return s.db.JobScope(r.Context(), projectID, jobID, userID)
+	})
+}
+
+// loginScoped issues a scoped session. A cookie session is replaced (the old token revoked);
+// a Bearer caller keeps its token and receives the new one in the answer.
+func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf func(userID string) (*store.Scope, error)) error {
+	si := sessionOf(r)
+	scope, err := scopeOf(si.claims.Sub)
+	if err != nil {
+		return err
+	}
+	u, err := s.db.UserByID(r.Context(), si.claims.Sub)
+	if err != nil {
+		return err
+	}
+	token, claims, err := s.issueSession(w, r, u, scope, remembered(si), si.fromCookie)
+	if err != nil {
+		return err
+	}
+	if si.fromCookie {
+		if err := s.db.DeleteSession(r.Context(), auth.TokenHash(si.token)); err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusOK, scopedAnswer{Token: token, Session: claims})
+	return nil
+}
+
+// pathID reads a UUID path parameter; anything else is an unknown object.
+func pathID(r *http.Request, name string) (string, error) {
+	id, err := uuid.Parse(chi.URLParam(r, name))
+	if err != nil {
+		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return id.String(), nil
+}
+
+// send mails a message from the catalogue: key+".subject" and a body of greeting, key+".body"
+// and signature, in lang. A failure becomes a message the user understands.
+func (s *Server) send(r *http.Request, lang, to, key, name string, args map[string]any) error {
+	body := i18n.T(lang, "mail.greeting", map[string]any{"name": name}) + "\n\n" +
+		i18n.T(lang, key+".body", args) + "\n\n" + i18n.T(lang, "mail.signature", nil) + "\n"
+	err := s.mail.Send(r.Context(), mail.Message{To: to, Subject: i18n.T(lang, key+".subject", nil), Text: body})
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "mail failed", "to", to, "key", key, "err", err)
+		return arbor.Errorf(arbor.EUNAVAILABLE, "error.mail_failed", nil)
+	}
+	return nil
+}
+
+// link builds an absolute link into the web app.
+func (s *Server) link(path string, q url.Values) string {
+	u := strings.TrimRight(s.baseURL, "/") + path
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
+	return u
+}

@@ -1,0 +1,85 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"arbor"
+	"arbor/i18n"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// statusOf maps every domain error code to its HTTP status: the one place where that is decided.
+var statusOf = map[string]int{
+	arbor.EINVALID:         http.StatusBadRequest,
+	arbor.ELOGINFAILED:     http.StatusBadRequest,
+	arbor.EINVALIDTOKEN:    http.StatusBadRequest,
+	arbor.EUNAUTHENTICATED: http.StatusUnauthorized,
+	arbor.EUNTRUSTED:       http.StatusUnauthorized,
+	arbor.ENOTCONFIRMED:    http.StatusForbidden,
+	arbor.EFORBIDDEN:       http.StatusForbidden,
+	arbor.ENOTFOUND:        http.StatusNotFound,
+	arbor.ECONFLICT:        http.StatusConflict,
+	arbor.ETOOLARGE:        http.StatusRequestEntityTooLarge,
+	arbor.EFORMAT:          http.StatusUnsupportedMediaType,
+	arbor.ETHROTTLED:       http.StatusTooManyRequests,
+	arbor.EUNAVAILABLE:     http.StatusServiceUnavailable,
+	arbor.EINTERNAL:        http.StatusInternalServerError,
+}
+
+// errorBody is the one shape of every error answer.
+type errorBody struct {
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Fields  map[string]string `json:"fields,omitempty"`
+	Current any               `json:"current,omitempty"`
+}
+
+// writeError answers err in the user's language. Domain errors are shown as they are; database
+// time-outs and outages get their own message; anything else is logged and shown as a plain text.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	lang := language(r)
+	var e *arbor.Error
+	if !errors.As(err, &e) {
+		e = s.classify(r, err)
+	}
+	body := errorBody{Message: i18n.T(lang, e.Key, e.Args), Code: e.Code, Current: e.Current}
+	if len(e.Fields) > 0 {
+		body.Fields = map[string]string{}
+		for f, key := range e.Fields {
+			body.Fields[f] = i18n.T(lang, key, e.Args)
+		}
+	}
+	if e.Code == arbor.ETHROTTLED {
+		if secs, ok := e.Args["seconds"].(int); ok {
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+		}
+	}
+	status, ok := statusOf[e.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	writeJSON(w, status, body)
+}
+
+func (s *Server) classify(r *http.Request, err error) *arbor.Error {
+	var pg *pgconn.PgError
+	var connErr *pgconn.ConnectError
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &pg) && pg.Code == "57014":
+		s.log.WarnContext(r.Context(), "database timeout", "path", r.URL.Path, "err", err)
+		return arbor.Errorf(arbor.EUNAVAILABLE, "error.timeout", nil)
+	case errors.As(err, &connErr), errors.Is(err, context.Canceled) && r.Context().Err() == nil:
+		s.log.ErrorContext(r.Context(), "database unavailable", "path", r.URL.Path, "err", err)
+		return arbor.Errorf(arbor.EUNAVAILABLE, "error.unavailable", nil)
+	}
+	s.log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	return arbor.Errorf(arbor.EINTERNAL, "error.internal", nil)
+}
+
+// logger is what the server needs of a logger.
+type logger = *slog.Logger

@@ -1,0 +1,56 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"arbor"
+)
+
+// maxBody is the largest JSON body accepted (uploads have their own routes and limits).
+const maxBody = 1 << 20
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if v != nil {
+		_ = json.NewEncoder(w).Encode(v)
+	}
+}
+
+// message is the answer of calls whose result is a sentence for the user.
+type message struct {
+	Message string `json:"message"`
+}
+
+// decode reads a JSON body into v, answering people's mistakes with errors they understand.
+func decode(r *http.Request, v any) error {
+	body := http.MaxBytesReader(nil, r.Body, maxBody)
+	dec := json.NewDecoder(body)
+	err := dec.Decode(v)
+	if err == nil {
+		// Trailing garbage after the object is a malformed body too.
+		if _, extra := dec.Token(); extra != io.EOF {
+			return arbor.Errorf(arbor.EINVALID, "error.bad_json", nil)
+		}
+		return nil
+	}
+	var tooLarge *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": "1 MB"})
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		field := typeErr.Field
+		if i := strings.LastIndex(field, "."); i >= 0 {
+			field = field[i+1:]
+		}
+		return &arbor.Error{Code: arbor.EINVALID, Key: "error.bad_field_type", Args: map[string]any{"field": field},
+			Fields: map[string]string{field: "error.bad_field_type"}}
+	}
+	return arbor.Errorf(arbor.EINVALID, "error.bad_json", nil)
+}

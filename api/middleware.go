@@ -1,0 +1,159 @@
+package api
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"arbor"
+	"arbor/auth"
+	"arbor/i18n"
+)
+
+const (
+	sessionCookie = "arbor_session"
+	csrfCookie    = "arbor_csrf"
+	csrfHeader    = "X-CSRF-Token"
+)
+
+// sessionInfo is what readSession learned about the caller.
+type sessionInfo struct {
+	token      string
+	claims     auth.Claims
+	fromCookie bool
+	valid      bool // signature, expiry and revocation all checked
+	presented  bool // a token was sent at all
+}
+
+type ctxKey int
+
+const sessionKey ctxKey = 0
+
+func sessionOf(r *http.Request) *sessionInfo {
+	if si, ok := r.Context().Value(sessionKey).(*sessionInfo); ok {
+		return si
+	}
+	return &sessionInfo{}
+}
+
+// readSession looks at the Bearer header or the session cookie and checks the token; what it
+// found is left in the context for authorise. It never answers by itself, so a stale cookie
+// does not stand in the way of logging in again.
+func (s *Server) readSession(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		si := &sessionInfo{}
+		if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+			si.token = strings.TrimSpace(strings.TrimPrefix(h, "Bearer "))
+		} else if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+			si.token, si.fromCookie = c.Value, true
+		}
+		if si.token != "" {
+			si.presented = true
+			if claims, err := s.signer.Verify(si.token); err == nil {
+				ok, err := s.db.SessionValid(r.Context(), auth.TokenHash(si.token), claims.Sub)
+				if err != nil {
+					s.writeError(w, r, err)
+					return
+				}
+				si.claims, si.valid = claims, ok
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionKey, si)))
+	})
+}
+
+// authorise applies the route's access rule and, for cookie sessions, the CSRF check.
+func (s *Server) authorise(r *http.Request, rt route) error {
+	si := sessionOf(r)
+	if rt.access == user {
+		if !si.presented {
+			return arbor.Errorf(arbor.EUNAUTHENTICATED, "error.unauthenticated", nil)
+		}
+		if !si.valid {
+			return arbor.Errorf(arbor.EUNTRUSTED, "error.untrusted_token", nil)
+		}
+	}
+	if si.valid && si.fromCookie && !rt.noCSRF && changesState(r.Method) {
+		if !s.signer.CheckCSRF(si.token, r.Header.Get(csrfHeader)) {
+			return arbor.Errorf(arbor.EFORBIDDEN, "error.csrf", nil)
+		}
+	}
+	return nil
+}
+
+func changesState(method string) bool {
+	return method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
+}
+
+// language picks the language of messages: the UI's (Accept-Language), else the session's.
+func language(r *http.Request) string {
+	if l := i18n.FromAcceptLanguage(r.Header.Get("Accept-Language")); l != "" {
+		return l
+	}
+	if si := sessionOf(r); si.valid && i18n.Supported(si.claims.Location) {
+		return si.claims.Location
+	}
+	return "en"
+}
+
+// clientAddr is the caller's IP address, for throttling. X-Forwarded-For is not trusted: anyone
+// could send it to escape the limit.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.ErrorContext(r.Context(), "panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				s.writeError(w, r, arbor.Errorf(arbor.EINTERNAL, "error.internal", nil))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (sr *statusRecorder) WriteHeader(code int) {
+	sr.status = code
+	sr.ResponseWriter.WriteHeader(code)
+}
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		start := time.Now()
+		sr := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(sr, r)
+		s.log.InfoContext(r.Context(), "request", "method", r.Method, "path", r.URL.Path, "status", sr.status,
+			"ms", time.Since(start).Milliseconds())
+	})
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}

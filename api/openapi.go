@@ -1,0 +1,66 @@
+package api
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+)
+
+var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
+
+// openAPI describes every route of the route table, so the reference cannot fall behind it.
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
+	paths := map[string]map[string]any{}
+	for _, rt := range s.routes() {
+		p := paths[rt.path]
+		if p == nil {
+			p = map[string]any{}
+			paths[rt.path] = p
+		}
+		op := map[string]any{
+			"summary":     rt.summary,
+			"operationId": strings.ToLower(rt.method) + strings.NewReplacer("/", "_", "{", "", "}", "", "-", "_").Replace(rt.path),
+			"responses": map[string]any{
+				"default": map[string]any{"description": "An error", "content": map[string]any{
+					"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}},
+				"2XX": map[string]any{"description": "Success"},
+			},
+		}
+		if rt.access == public {
+			op["security"] = []any{}
+		}
+		var params []any
+		for _, m := range pathParam.FindAllStringSubmatch(rt.path, -1) {
+			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true,
+				"schema": map[string]any{"type": "string", "format": "uuid"}})
+		}
+		if params != nil {
+			op["parameters"] = params
+		}
+		if changesState(rt.method) && rt.access != public {
+			op["description"] = "With a cookie session, send the value of the arbor_csrf cookie in the X-CSRF-Token header."
+		}
+		p[strings.ToLower(rt.method)] = op
+	}
+	doc := map[string]any{
+		"openapi": "3.1.0",
+		"info": map[string]any{"title": "Arbor API", "version": "1",
+			"description": "Tree inventory and tree inspection. Errors answer {message, code, fields}."},
+		"paths": paths,
+		"security": []any{map[string]any{"bearer": []any{}}, map[string]any{"cookie": []any{}}},
+		"components": map[string]any{
+			"securitySchemes": map[string]any{
+				"bearer": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
+				"cookie": map[string]any{"type": "apiKey", "in": "cookie", "name": sessionCookie},
+			},
+			"schemas": map[string]any{"Error": map[string]any{"type": "object", "required": []string{"message", "code"},
+				"properties": map[string]any{
+					"message": map[string]any{"type": "string"},
+					"code":    map[string]any{"type": "string"},
+					"fields":  map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}},
+				}}},
+		},
+	}
+	writeJSON(w, http.StatusOK, doc)
+	return nil
+}

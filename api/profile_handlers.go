@@ -1,0 +1,185 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"arbor"
+	"arbor/auth"
+	"arbor/i18n"
+	"arbor/store"
+)
+
+func (s *Server) getProfile(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.db.UserByID(r.Context(), sessionOf(r).claims.Sub)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, u)
+	return nil
+}
+
+type profileRequest struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Language  string `json:"language"`
+	Email     string `json:"email"`
+	Version   int    `json:"version"`
+}
+
+// putProfile changes names and language at once; a new e-mail address is only used once it is
+// confirmed through the link sent to it, so a typo cannot lock anyone out.
+func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
+	var req profileRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	req.Email = strings.TrimSpace(req.Email)
+	c := checks{}
+	c.name("firstName", req.FirstName)
+	c.name("lastName", req.LastName)
+	c.language("language", req.Language)
+	if req.Email != "" {
+		c.email("email", req.Email)
+	}
+	if req.Version <= 0 {
+		c["version"] = "field.required"
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	me := sessionOf(r).claims.Sub
+	var updated *store.User
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		cur, err := tx.UserByID(r.Context(), me)
+		if err != nil {
+			return err
+		}
+		up := store.ProfileUpdate{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
+			Language: req.Language, Version: req.Version}
+		changeEmail := req.Email != "" && !strings.EqualFold(req.Email, cur.Email)
+		if req.Email != "" && !changeEmail && cur.PendingEmail != nil {
+			up.SetPending = true // back to the current address: forget the pending one
+		}
+		if changeEmail && (cur.PendingEmail == nil || !strings.EqualFold(*cur.PendingEmail, req.Email)) {
+			other, err := tx.UserByEmail(r.Context(), req.Email)
+			if err == nil && other.ID != me {
+				return &arbor.Error{Code: arbor.ECONFLICT, Key: "error.invalid_fields", Fields: map[string]string{"email": "field.email_taken"}}
+			}
+			if err != nil && arbor.ErrorCode(err) != arbor.ENOTFOUND {
+				return err
+			}
+			up.SetPending, up.PendingEmail = true, &req.Email
+		}
+		if updated, err = tx.UpdateProfile(r.Context(), me, up); err != nil {
+			return err
+		}
+		if !up.SetPending || up.PendingEmail == nil {
+			return nil
+		}
+		if err := tx.DeleteTokens(r.Context(), me, store.TokenEmail); err != nil {
+			return err
+		}
+		token := auth.RandomToken()
+		if err := tx.InsertToken(r.Context(), me, store.TokenEmail, req.Email, token, confirmTTL); err != nil {
+			return err
+		}
+		return s.send(r, updated.Language, req.Email, "mail.email", updated.FirstName, map[string]any{
+			"link": s.link("/confirm", url.Values{"email": {req.Email}, "token": {token}})})
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, updated)
+	return nil
+}
+
+type passwordRequest struct {
+	OldPassword     string `json:"oldPassword"`
+	NewPassword     string `json:"newPassword"`
+	PasswordConfirm string `json:"passwordConfirm"`
+}
+
+// changePassword needs the current password. Every session of the user is revoked; this
+// browser gets a fresh one so the person stays logged in here.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
+	var req passwordRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	c.required("oldPassword", req.OldPassword)
+	c.newPassword("newPassword", "passwordConfirm", req.NewPassword, req.PasswordConfirm)
+	if err := c.err(); err != nil {
+		return err
+	}
+	si := sessionOf(r)
+	u, err := s.checkOwnPassword(r, "oldPassword", req.OldPassword)
+	if err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(req.NewPassword)
+	if err != nil {
+		return err
+	}
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		if err := tx.SetPassword(r.Context(), u.ID, hash); err != nil {
+			return err
+		}
+		return tx.DeleteSessions(r.Context(), u.ID)
+	})
+	if err != nil {
+		return err
+	}
+	if si.fromCookie {
+		if _, _, err := s.issueSession(w, r, u, nil, remembered(si), true); err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.password_changed", nil)})
+	return nil
+}
+
+type deleteAccountRequest struct {
+	Password string `json:"password"`
+}
+
+// deleteAccount removes the account after the password is given once more.
+func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
+	var req deleteAccountRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	c.required("password", req.Password)
+	if err := c.err(); err != nil {
+		return err
+	}
+	u, err := s.checkOwnPassword(r, "password", req.Password)
+	if err != nil {
+		return err
+	}
+	if err := s.db.DeleteUser(r.Context(), u.ID); err != nil {
+		return err
+	}
+	s.clearCookies(w)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// checkOwnPassword loads the session's user and checks a password they typed again.
+func (s *Server) checkOwnPassword(r *http.Request, field, password string) (*store.User, error) {
+	u, err := s.db.UserByID(r.Context(), sessionOf(r).claims.Sub)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := auth.CheckPassword(u.PasswordHash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: map[string]string{field: "field.password_wrong"}}
+	}
+	return u, nil
+}

@@ -1,0 +1,80 @@
+// Package api is Arbor's HTTP interface: one route table (routes.go), middleware for sessions,
+// CSRF and limits, and handlers that parse → authorise → call the store → respond, returning
+// early on error. Errors are mapped to statuses in one table (errors.go).
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"arbor/auth"
+	"arbor/mail"
+	"arbor/store"
+)
+
+// Config is what the server is built from.
+type Config struct {
+	DB       *store.DB
+	Signer   *auth.Signer
+	Mail     mail.Sender
+	Log      *slog.Logger
+	BaseURL  string // public URL of the web app, for links in e-mails
+	Notice   string // system-disruption warning shown on login and register
+	Throttle store.Throttle
+	Now      func() time.Time
+}
+
+// Server serves the API and the web app.
+type Server struct {
+	db       *store.DB
+	signer   *auth.Signer
+	mail     mail.Sender
+	log      *slog.Logger
+	baseURL  string
+	notice   string
+	throttle store.Throttle
+	now      func() time.Time
+	secure   bool // cookies only over HTTPS
+}
+
+// DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
+// fifteen minutes.
+var DefaultThrottle = store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 5, MaxPerClient: 50}
+
+// New builds a Server.
+func New(c Config) *Server {
+	s := &Server{db: c.DB, signer: c.Signer, mail: c.Mail, log: c.Log, baseURL: c.BaseURL, notice: c.Notice,
+		throttle: c.Throttle, now: c.Now}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.throttle.Window == 0 {
+		s.throttle = DefaultThrottle
+	}
+	s.secure = len(s.baseURL) > 8 && s.baseURL[:8] == "https://"
+	return s
+}
+
+// handler is an API handler: it answers, or returns an error that writeError answers.
+type handler func(w http.ResponseWriter, r *http.Request) error
+
+// Prune runs the database's clean-up every interval until ctx ends.
+func (s *Server) Prune(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := s.db.Prune(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("prune expired sessions", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package api
+
+import (
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"arbor"
+	"arbor/auth"
+	"arbor/i18n"
+)
+
+// checks collects field errors so one answer names every invalid field.
+type checks map[string]string
+
+func (c checks) required(field, value string) bool {
+	if strings.TrimSpace(value) == "" {
+		c[field] = "field.required"
+		return false
+	}
+	return true
+}
+
+func (c checks) maxLen(field, value string, max int) {
+	if utf8.RuneCountInString(value) > max {
+		c[field] = "field.too_long"
+	}
+}
+
+func (c checks) name(field, value string) {
+	if c.required(field, value) {
+		c.maxLen(field, value, 100)
+	}
+}
+
+func (c checks) email(field, value string) {
+	if !c.required(field, value) {
+		return
+	}
+	addr, err := mail.ParseAddress(value)
+	if err != nil || addr.Address != value || len(value) > 254 || !strings.Contains(value[strings.LastIndex(value, "@")+1:], ".") {
+		c[field] = "field.email"
+	}
+}
+
+func (c checks) newPassword(field, confirmField, password, confirm string) {
+	if !c.required(field, password) {
+		return
+	}
+	if !auth.PasswordLongEnough(password) {
+		c[field] = "field.password_short"
+	}
+	if password != confirm {
+		c[confirmField] = "field.password_mismatch"
+	}
+}
+
+func (c checks) language(field, value string) {
+	if !i18n.Supported(value) {
+		c[field] = "field.language"
+	}
+}
+
+// err is nil when every check passed.
+func (c checks) err() error {
+	if len(c) == 0 {
+		return nil
+	}
+	var maxArgs map[string]any
+	for _, key := range c {
+		if key == "field.too_long" {
+			maxArgs = map[string]any{"max": 100}
+		}
+	}
+	return &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c, Args: maxArgs}
+}

@@ -1,0 +1,139 @@
+// Command arbor is the Arbor server and its tools: serve, migrate.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"arbor/api"
+	"arbor/auth"
+	"arbor/mail"
+	"arbor/store"
+)
+
+const usage = `arbor — tree inventory and tree inspection
+
+Usage:
+  arbor serve [-no-migrate]   migrate the database, then serve the API and web app
+  arbor migrate [-force N]    bring the database schema up to date
+  arbor help                  this text
+
+Configuration comes from environment variables; see the README.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Print(usage)
+		return 0
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "arbor:", err)
+		return 2
+	}
+	log := newLogger(cfg.LogFormat)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch args[0] {
+	case "serve":
+		err = serve(ctx, cfg, log, args[1:])
+	case "migrate":
+		err = migrateCmd(ctx, cfg, log, args[1:])
+	default:
+		fmt.Fprintf(os.Stderr, "arbor: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	var ce configError
+	if errors.As(err, &ce) {
+		fmt.Fprintln(os.Stderr, "arbor:", err)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "arbor:", err)
+		return 1
+	}
+	return 0
+}
+
+func newLogger(format string) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, nil))
+}
+
+func migrateCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	force := fs.Int("force", -1, "mark the schema as being at this version (after a manual repair)")
+	if err := fs.Parse(args); err != nil {
+		return configError{err.Error()}
+	}
+	if *force >= 0 {
+		return store.ForceVersion(cfg.DatabaseURL, *force)
+	}
+	start := time.Now()
+	if err := store.Migrate(ctx, cfg.DatabaseURL); err != nil {
+		return err
+	}
+	log.Info("database is up to date", "ms", time.Since(start).Milliseconds())
+	return nil
+}
+
+func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	noMigrate := fs.Bool("no-migrate", false, "do not migrate the database on start")
+	if err := fs.Parse(args); err != nil {
+		return configError{err.Error()}
+	}
+	if err := cfg.ensureSecret(); err != nil {
+		return err
+	}
+	if !*noMigrate {
+		if err := migrateCmd(ctx, cfg, log, nil); err != nil {
+			return err
+		}
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	signer, err := auth.NewSigner(cfg.Secret)
+	if err != nil {
+		return configError{err.Error()}
+	}
+	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, filepath.Join(cfg.DataDir, "outbox"), log)
+	if err != nil {
+		return configError{err.Error()}
+	}
+	srv := api.New(api.Config{DB: db, Signer: signer, Mail: sender, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice})
+	go srv.Prune(ctx, 5*time.Minute)
+
+	hs := &http.Server{Addr: cfg.Addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.ListenAndServe() }()
+	log.Info("arbor is listening", "addr", cfg.Addr, "url", cfg.BaseURL)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	log.Info("shutting down")
+	return hs.Shutdown(shutdownCtx)
+}

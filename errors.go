@@ -1,0 +1,64 @@
+// Package arbor holds the domain error type shared by the store, the API and the commands.
+// Errors carry a stable code and a message key; the API layer translates the key into the
+// user's language and maps the code to an HTTP status in one table (api/errors.go).
+package arbor
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes, stable for programs (the "code" of an API error answer).
+const (
+	EINVALID         = "invalid"
+	ELOGINFAILED     = "login_failed"
+	EINVALIDTOKEN    = "invalid_token"
+	EUNAUTHENTICATED = "unauthenticated"
+	EUNTRUSTED       = "untrusted_token"
+	ENOTCONFIRMED    = "not_confirmed"
+	EFORBIDDEN       = "forbidden"
+	ENOTFOUND        = "not_found"
+	ECONFLICT        = "conflict"
+	ETOOLARGE        = "too_large"
+	EFORMAT          = "unsupported_format"
+	ETHROTTLED       = "throttled"
+	EUNAVAILABLE     = "unavailable"
+	EINTERNAL        = "internal"
+)
+
+// Error is a failure a person should hear about. Key names a message of the i18n catalogue,
+// Args fill its placeholders, Fields maps invalid input fields to message keys.
+type Error struct {
+	Code   string
+	Key    string
+	Args   map[string]any
+	Fields map[string]string
+	// Current carries the up-to-date object for a stale-version conflict.
+	Current any
+}
+
+func (e *Error) Error() string {
+	if len(e.Fields) > 0 {
+		return fmt.Sprintf("arbor error: code=%s key=%s fields=%v", e.Code, e.Key, e.Fields)
+	}
+	return fmt.Sprintf("arbor error: code=%s key=%s", e.Code, e.Key)
+}
+
+// Errorf builds an Error with a message key and optional arguments.
+func Errorf(code, key string, args map[string]any) *Error {
+	return &Error{Code: code, Key: key, Args: args}
+}
+
+// Invalid builds a validation error naming each invalid field; fields maps field → message key.
+func Invalid(fields map[string]string) *Error {
+	return &Error{Code: EINVALID, Key: "error.invalid_fields", Fields: fields}
+}
+
+// ErrorCode returns the code of an *Error in err's chain, or EINTERNAL.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}

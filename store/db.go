@@ -1,0 +1,160 @@
+// Package store holds all SQL. Every method takes the context of the request; tenant-scoped
+// methods take the organisation id first and make it the first condition of their queries.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"arbor/migrations"
+	arborsql "arbor/sql"
+
+	"github.com/golang-migrate/migrate/v4"
+	_ "github.com/golang-migrate/migrate/v4/database/pgx/v5" // registers pgx5://
+	"github.com/golang-migrate/migrate/v4/source/iofs"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// DB is the application's handle on PostgreSQL.
+type DB struct {
+	Queries
+	Pool *pgxpool.Pool
+}
+
+// Open connects a pool and checks the connection within ctx.
+func Open(ctx context.Context, databaseURL string) (*DB, error) {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	// A statement that runs this long is a bug or an overload; cut it off so a request fails
+	// with a message instead of hanging.
+	if _, ok := cfg.ConnConfig.RuntimeParams["statement_timeout"]; !ok {
+		cfg.ConnConfig.RuntimeParams["statement_timeout"] = "30000"
+	}
+	cfg.ConnConfig.RuntimeParams["application_name"] = "arbor"
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("cannot reach the database at %s: %w", redact(databaseURL), err)
+	}
+	return &DB{Queries: Queries{q: pool}, Pool: pool}, nil
+}
+
+// Close releases the pool.
+func (db *DB) Close() { db.Pool.Close() }
+
+// Migrate brings the schema to the newest version and then re-applies every function file of
+// sql/ in order. It is idempotent and safe to run from several processes at once.
+func Migrate(ctx context.Context, databaseURL string) error {
+	src, err := iofs.New(migrations.FS, ".")
+	if err != nil {
+		return err
+	}
+	m, err := migrate.NewWithSourceInstance("iofs", src, migrateURL(databaseURL))
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	defer m.Close()
+	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
+		var dirty migrate.ErrDirty
+		if errors.As(err, &dirty) {
+			return fmt.Errorf("migrate: the database is marked dirty at version %d after a failed migration; fix the schema by hand, then run `arbor migrate -force %d`", dirty.Version, dirty.Version-1)
+		}
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return applyFunctions(ctx, databaseURL)
+}
+
+// ForceVersion marks the schema as being at version v (after a manual repair).
+func ForceVersion(databaseURL string, v int) error {
+	src, err := iofs.New(migrations.FS, ".")
+	if err != nil {
+		return err
+	}
+	m, err := migrate.NewWithSourceInstance("iofs", src, migrateURL(databaseURL))
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	return m.Force(v)
+}
+
+func applyFunctions(ctx context.Context, databaseURL string) error {
+	conn, err := pgx.Connect(ctx, databaseURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	names, err := fs.Glob(arborsql.FS, "*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	// One applier at a time: two servers starting together would otherwise race on CREATE OR REPLACE.
+	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext('arbor_sql_functions'))"); err != nil {
+		return err
+	}
+	for _, name := range names {
+		body, err := arborsql.FS.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, string(body)); err != nil {
+			return fmt.Errorf("sql/%s: %w", name, err)
+		}
+	}
+	return tx.Commit(ctx)
+}
+
+// migrateURL turns a postgres:// URL into the pgx5:// one golang-migrate's pgx driver expects.
+func migrateURL(databaseURL string) string {
+	for _, p := range []string{"postgres://", "postgresql://"} {
+		if strings.HasPrefix(databaseURL, p) {
+			return "pgx5://" + strings.TrimPrefix(databaseURL, p)
+		}
+	}
+	return databaseURL
+}
+
+// redact hides the password of a database URL for messages and logs.
+func redact(databaseURL string) string {
+	u, err := url.Parse(databaseURL)
+	if err != nil || u.User == nil {
+		return databaseURL
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
+}
+
+// isUniqueViolation reports whether err is a unique-constraint violation.
+func isUniqueViolation(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23505"
+}
+
+// Prune deletes expired sessions, tokens and old failed log-ins.
+func (db *DB) Prune(ctx context.Context) error {
+	_, err := db.Pool.Exec(ctx, "SELECT arbor_prune_expired()")
+	return err
+}

@@ -1,0 +1,45 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// dbtx is what a pool and a transaction have in common.
+type dbtx interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Queries holds the store's methods; they run on the pool (DB) or inside a transaction (Tx).
+type Queries struct {
+	q dbtx
+}
+
+// Tx is a transaction with the store's methods.
+type Tx struct {
+	Queries
+	tx pgx.Tx
+}
+
+// InTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise, so a
+// write that touches several rows is all or nothing.
+func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	ptx, err := db.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	tx := &Tx{Queries: Queries{q: ptx}, tx: ptx}
+	defer ptx.Rollback(ctx) // a no-op after Commit
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := ptx.Commit(ctx); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
