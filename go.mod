@@ -8,6 +8,8 @@ require (
 )
 
 require (
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
+	github.com/emersion/go-smtp v0.25.1 // indirect
 	github.com/go-chi/chi/v5 v5.5.0 // indirect
 	github.com/golang-migrate/migrate/v4 v4.20.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect

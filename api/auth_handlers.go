@@ -405,7 +405,7 @@ func pathID(r *http.Request, name string) (string, error) {
 func (s *Server) send(r *http.Request, lang, to, key, name string, args map[string]any) error {
 	body := i18n.T(lang, "mail.greeting", map[string]any{"name": name}) + "\n\n" +
 		i18n.T(lang, key+".body", args) + "\n\n" + i18n.T(lang, "mail.signature", nil) + "\n"
-	err := s.mail.Send(r.Context(), mail.Message{To: to, Subject: i18n.T(lang, key+".subject", nil), Text: body})
+	err := s.mail.Send(r.Context(), mail.Message{To: to, Subject: i18n.T(lang, key+".subject", args), Text: body})
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "mail failed", "to", to, "key", key, "err", err)
 		return arbor.Errorf(arbor.EUNAVAILABLE, "error.mail_failed", nil)

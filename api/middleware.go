@@ -65,23 +65,74 @@ func (s *Server) readSession(next http.Handler) http.Handler {
 	})
 }
 
-// authorise applies the route's access rule and, for cookie sessions, the CSRF check.
-func (s *Server) authorise(r *http.Request, rt route) error {
+// authorise decides a request by the permission table: the caller's roles (anonymous or user,
+// super, and for a scoped route the roles in that organisation) against the route's action.
+// Someone with no role in an organisation gets 404, exactly as for an id that does not exist.
+// Writes to a cancelled organisation are refused; support actions are recorded.
+func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
+	ctx := r.Context()
 	si := sessionOf(r)
-	if rt.access == user {
+	if rt.action != auth.ActPublic {
 		if !si.presented {
-			return arbor.Errorf(arbor.EUNAUTHENTICATED, "error.unauthenticated", nil)
+			return ctx, arbor.Errorf(arbor.EUNAUTHENTICATED, "error.unauthenticated", nil)
 		}
 		if !si.valid {
-			return arbor.Errorf(arbor.EUNTRUSTED, "error.untrusted_token", nil)
+			return ctx, arbor.Errorf(arbor.EUNTRUSTED, "error.untrusted_token", nil)
 		}
 	}
 	if si.valid && si.fromCookie && !rt.noCSRF && changesState(r.Method) {
 		if !s.signer.CheckCSRF(si.token, r.Header.Get(csrfHeader)) {
-			return arbor.Errorf(arbor.EFORBIDDEN, "error.csrf", nil)
+			return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.csrf", nil)
 		}
 	}
-	return nil
+	roles := []auth.Role{auth.Anonymous}
+	if si.valid {
+		roles = []auth.Role{auth.User}
+		if si.claims.HasAuthority(string(auth.Super)) {
+			roles = append(roles, auth.Super)
+		}
+	}
+	if rt.scope == organisationScope {
+		orgID, err := pathID(r, "id")
+		if err != nil {
+			return ctx, err
+		}
+		acc, err := s.db.OrganisationAccess(ctx, orgID, si.claims.Sub)
+		if err != nil {
+			return ctx, err
+		}
+		if !acc.Exists || (len(acc.Roles) == 0 && !hasRole(roles, auth.Super)) {
+			return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+		}
+		if !auth.Can(roles, rt.action) && !auth.Can(acc.Roles, rt.action) {
+			return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
+		}
+		if acc.Terminated && changesState(r.Method) {
+			return ctx, arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
+		}
+		if !auth.Can(acc.Roles, rt.action) {
+			// Allowed only as platform support: keep a record of it.
+			if err := s.db.RecordSupportAction(ctx, si.claims.Sub, orgID, r.Method+" "+r.URL.Path, nil); err != nil {
+				return ctx, err
+			}
+		}
+		return context.WithValue(ctx, orgRolesKey, acc.Roles), nil
+	}
+	if !auth.Can(roles, rt.action) {
+		return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
+	}
+	return ctx, nil
+}
+
+const orgRolesKey ctxKey = 1
+
+func hasRole(roles []auth.Role, want auth.Role) bool {
+	for _, r := range roles {
+		if r == want {
+			return true
+		}
+	}
+	return false
 }
 
 func changesState(method string) bool {

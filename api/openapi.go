@@ -1,6 +1,7 @@
 package api
 
 import (
+	"arbor/auth"
 	"net/http"
 	"regexp"
 	"strings"
@@ -26,7 +27,7 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
 				"2XX": map[string]any{"description": "Success"},
 			},
 		}
-		if rt.access == public {
+		if rt.action == auth.ActPublic {
 			op["security"] = []any{}
 		}
 		var params []any
@@ -37,7 +38,7 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
 		if params != nil {
 			op["parameters"] = params
 		}
-		if changesState(rt.method) && rt.access != public {
+		if changesState(rt.method) && rt.action != auth.ActPublic {
 			op["description"] = "With a cookie session, send the value of the arbor_csrf cookie in the X-CSRF-Token header."
 		}
 		p[strings.ToLower(rt.method)] = op
@@ -46,7 +47,7 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
 		"openapi": "3.1.0",
 		"info": map[string]any{"title": "Arbor API", "version": "1",
 			"description": "Tree inventory and tree inspection. Errors answer {message, code, fields}."},
-		"paths": paths,
+		"paths":    paths,
 		"security": []any{map[string]any{"bearer": []any{}}, map[string]any{"cookie": []any{}}},
 		"components": map[string]any{
 			"securitySchemes": map[string]any{

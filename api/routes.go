@@ -5,24 +5,26 @@ import (
 	"strings"
 
 	"arbor"
+	"arbor/auth"
 
 	"github.com/go-chi/chi/v5"
 )
 
-// access says who may call a route. With organisations and projects this becomes the
-// role × action table of auth/.
-type access int
+// scope says which object a route acts on, so its caller's roles can be looked up.
+type scope int
 
 const (
-	public access = iota // anyone, logged in or not
-	user                 // any logged-in user
+	noScope           scope = iota
+	organisationScope       // the {id} path parameter is an organisation
 )
 
-// route is one row of the route table; the OpenAPI document is generated from the same rows.
+// route is one row of the route table; the OpenAPI document is generated from the same rows and
+// the permission table of auth/ decides, by the route's action, who may call it.
 type route struct {
 	method  string
 	path    string
-	access  access
+	action  auth.Action
+	scope   scope
 	summary string
 	h       handler
 	noCSRF  bool // safe to call without the CSRF header (logout)
@@ -30,28 +32,42 @@ type route struct {
 
 // routes is the one route table of the API.
 func (s *Server) routes() []route {
+	const (
+		pub  = auth.ActPublic
+		self = auth.ActSelf
+	)
+	org := organisationScope
 	return []route{
-		{method: "GET", path: "/api/health", access: public, summary: "Health and the system notice", h: s.health},
-		{method: "GET", path: "/api/openapi.json", access: public, summary: "This API's OpenAPI 3.1 description", h: s.openAPI},
+		{method: "GET", path: "/api/health", action: pub, summary: "Health and the system notice", h: s.health},
+		{method: "GET", path: "/api/openapi.json", action: pub, summary: "This API's OpenAPI 3.1 description", h: s.openAPI},
 
-		{method: "POST", path: "/api/auth/register", access: public, summary: "Register (double opt-in)", h: s.register},
-		{method: "POST", path: "/api/auth/confirm", access: public, summary: "Confirm a registration or a new e-mail address", h: s.confirm},
-		{method: "POST", path: "/api/auth/login", access: public, summary: "Log in; returns the user and sets the session", h: s.login},
-		{method: "POST", path: "/api/auth/logout", access: public, summary: "Log out and revoke the session", h: s.logout, noCSRF: true},
-		{method: "PUT", path: "/api/auth/reset", access: public, summary: "Send a password reset link", h: s.reset},
-		{method: "PUT", path: "/api/auth/reset-password", access: public, summary: "Set a new password with a reset link", h: s.resetPassword},
-		{method: "GET", path: "/api/auth/session", access: user, summary: "The current user and session", h: s.session},
-		{method: "POST", path: "/api/auth/login/organisation/{id}", access: user, summary: "Enter an organisation (scoped session)", h: s.loginOrganisation},
-		{method: "GET", path: "/api/auth/login/organisation/{id}", access: user, summary: "Enter an organisation (scoped session)", h: s.loginOrganisation},
-		{method: "POST", path: "/api/auth/login/project/{id}", access: user, summary: "Enter a project (scoped session)", h: s.loginProject},
-		{method: "GET", path: "/api/auth/login/project/{id}", access: user, summary: "Enter a project (scoped session)", h: s.loginProject},
-		{method: "POST", path: "/api/auth/login/job/{projectId}/{jobId}", access: user, summary: "Enter a job (scoped session)", h: s.loginJob},
-		{method: "GET", path: "/api/auth/login/job/{projectId}/{jobId}", access: user, summary: "Enter a job (scoped session)", h: s.loginJob},
+		{method: "POST", path: "/api/auth/register", action: pub, summary: "Register (double opt-in)", h: s.register},
+		{method: "POST", path: "/api/auth/confirm", action: pub, summary: "Confirm a registration or a new e-mail address", h: s.confirm},
+		{method: "POST", path: "/api/auth/login", action: pub, summary: "Log in; returns the user and sets the session", h: s.login},
+		{method: "POST", path: "/api/auth/logout", action: pub, summary: "Log out and revoke the session", h: s.logout, noCSRF: true},
+		{method: "PUT", path: "/api/auth/reset", action: pub, summary: "Send a password reset link", h: s.reset},
+		{method: "PUT", path: "/api/auth/reset-password", action: pub, summary: "Set a new password with a reset link", h: s.resetPassword},
+		{method: "GET", path: "/api/auth/session", action: self, summary: "The current user and session", h: s.session},
+		{method: "POST", path: "/api/auth/login/organisation/{id}", action: self, summary: "Enter an organisation (scoped session)", h: s.loginOrganisation},
+		{method: "GET", path: "/api/auth/login/organisation/{id}", action: self, summary: "Enter an organisation (scoped session)", h: s.loginOrganisation},
+		{method: "POST", path: "/api/auth/login/project/{id}", action: self, summary: "Enter a project (scoped session)", h: s.loginProject},
+		{method: "GET", path: "/api/auth/login/project/{id}", action: self, summary: "Enter a project (scoped session)", h: s.loginProject},
+		{method: "POST", path: "/api/auth/login/job/{projectId}/{jobId}", action: self, summary: "Enter a job (scoped session)", h: s.loginJob},
+		{method: "GET", path: "/api/auth/login/job/{projectId}/{jobId}", action: self, summary: "Enter a job (scoped session)", h: s.loginJob},
 
-		{method: "GET", path: "/api/management/user/user", access: user, summary: "Your profile", h: s.getProfile},
-		{method: "PUT", path: "/api/management/user/user", access: user, summary: "Change names, language or e-mail", h: s.putProfile},
-		{method: "DELETE", path: "/api/management/user/user", access: user, summary: "Delete your account", h: s.deleteAccount},
-		{method: "PUT", path: "/api/management/user/password", access: user, summary: "Change your password", h: s.changePassword},
+		{method: "GET", path: "/api/management/user/user", action: self, summary: "Your profile", h: s.getProfile},
+		{method: "PUT", path: "/api/management/user/user", action: self, summary: "Change names, language or e-mail", h: s.putProfile},
+		{method: "DELETE", path: "/api/management/user/user", action: self, summary: "Delete your account", h: s.deleteAccount},
+		{method: "PUT", path: "/api/management/user/password", action: self, summary: "Change your password", h: s.changePassword},
+
+		{method: "GET", path: "/api/management/organisation", action: auth.ActOrganisationList, summary: "Your organisations (all of them for platform support with ?all=true)", h: s.listOrganisations},
+		{method: "POST", path: "/api/management/organisation/new", action: auth.ActOrganisationCreate, summary: "Create an organisation; you become its administrator", h: s.createOrganisation},
+		{method: "GET", path: "/api/management/organisation/{id}", action: auth.ActOrganisationRead, scope: org, summary: "One organisation", h: s.getOrganisation},
+		{method: "PUT", path: "/api/management/organisation/{id}", action: auth.ActOrganisationUpdate, scope: org, summary: "Change address and billing", h: s.updateOrganisation},
+		{method: "GET", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "The organisation's administrators", h: s.listAdministrators},
+		{method: "POST", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "Add administrators by comma-separated e-mails", h: s.addAdministrators},
+		{method: "DELETE", path: "/api/management/organisation/{id}/admins/{userId}", action: auth.ActOrganisationAdmins, scope: org, summary: "Remove an administrator", h: s.removeAdministrator},
+		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }
 
@@ -78,10 +94,12 @@ func (s *Server) Handler() http.Handler {
 // wrap applies a route's access rule and CSRF check, then runs its handler.
 func (s *Server) wrap(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := s.authorise(r, rt); err != nil {
+		ctx, err := s.authorise(r, rt)
+		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
+		r = r.WithContext(ctx)
 		if err := rt.h(w, r); err != nil {
 			s.writeError(w, r, err)
 		}

@@ -1,0 +1,259 @@
+package api
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"arbor"
+	"arbor/auth"
+	"arbor/i18n"
+	"arbor/store"
+)
+
+// Countries an organisation may be in (SPEC §3: European countries), ISO 3166-1 alpha-2.
+var Countries = []string{"AT", "BE", "BG", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR",
+	"HU", "IE", "IT", "LI", "LT", "LU", "LV", "NL", "NO", "PL", "PT", "RO", "SE", "SI", "SK"}
+
+var (
+	zipPattern = regexp.MustCompile(`^[0-9]{4,5}$`)
+	// Leitweg-ID (German e-invoicing routing): coarse address, optional fine address, two check digits.
+	leitwegPattern = regexp.MustCompile(`^[0-9]{2,12}(-[0-9A-Za-z]{1,30})?-[0-9]{2}$`)
+)
+
+func (s *Server) listOrganisations(w http.ResponseWriter, r *http.Request) error {
+	si := sessionOf(r)
+	var list []*store.Organisation
+	var err error
+	if r.URL.Query().Get("all") == "true" {
+		if !si.claims.HasAuthority(string(auth.Super)) {
+			return arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
+		}
+		if err := s.db.RecordSupportAction(r.Context(), si.claims.Sub, "", "list organisations", nil); err != nil {
+			return err
+		}
+		list, err = s.db.AllOrganisations(r.Context(), si.claims.Sub)
+	} else {
+		list, err = s.db.OrganisationsOf(r.Context(), si.claims.Sub)
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+type organisationRequest struct {
+	store.OrganisationFields
+	Version int `json:"version"`
+}
+
+// check validates the fields and trims them; zip, e-mail and Leitweg-ID are checked when given.
+func (req *organisationRequest) check(lang string) error {
+	f := &req.OrganisationFields
+	for _, p := range []*string{&f.Name, &f.Street, &f.Number, &f.Zip, &f.City, &f.Country, &f.Phone, &f.EmailInvoice,
+		&f.LeitwegIDInvoice, &f.TaxIDInvoice, &f.ContactInvoice, &f.SubjectInvoice} {
+		*p = strings.TrimSpace(*p)
+	}
+	if f.InvoiceType == "" {
+		f.InvoiceType = "billing"
+	}
+	if f.Country == "" {
+		f.Country = "DE"
+	}
+	f.Country = strings.ToUpper(f.Country)
+	if f.Location == "" {
+		f.Location = lang
+	}
+	c := checks{}
+	if c.required("name", f.Name) {
+		c.maxLen("name", f.Name, 100)
+	}
+	for field, v := range map[string]string{"street": f.Street, "number": f.Number, "city": f.City, "phone": f.Phone,
+		"contact_invoice": f.ContactInvoice, "subject_invoice": f.SubjectInvoice, "tax_id_invoice": f.TaxIDInvoice,
+		"address_supplement_invoice": f.AddressSupplementInvoice, "invoice_supplement": f.InvoiceSupplement} {
+		c.maxLen(field, v, 100)
+	}
+	if len(f.InvoiceNote) > 2000 {
+		c["invoice_note"] = "field.too_long"
+	}
+	if f.Zip != "" && !zipPattern.MatchString(f.Zip) {
+		c["zip"] = "field.zip"
+	}
+	if !contains(Countries, f.Country) {
+		c["country"] = "field.country"
+	}
+	if f.InvoiceType != "billing" && f.InvoiceType != "paypal" {
+		c["invoice_type"] = "field.invoice_type"
+	}
+	if f.EmailInvoice != "" {
+		c.email("email_invoice", f.EmailInvoice)
+	}
+	if f.LeitwegIDInvoice != "" && !leitwegPattern.MatchString(f.LeitwegIDInvoice) {
+		c["leitweg_id_invoice"] = "field.leitweg"
+	}
+	c.language("location", f.Location)
+	return c.err()
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) error {
+	var req organisationRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := req.check(language(r)); err != nil {
+		return err
+	}
+	var o *store.Organisation
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		var err error
+		o, err = tx.CreateOrganisation(r.Context(), sessionOf(r).claims.Sub, req.OrganisationFields)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, o)
+	return nil
+}
+
+func (s *Server) getOrganisation(w http.ResponseWriter, r *http.Request) error {
+	id, _ := pathID(r, "id") // checked by authorise
+	o, err := s.db.Organisation(r.Context(), id, sessionOf(r).claims.Sub)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, o)
+	return nil
+}
+
+func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) error {
+	id, _ := pathID(r, "id")
+	var req organisationRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := req.check(language(r)); err != nil {
+		return err
+	}
+	if req.Version <= 0 {
+		return arbor.Invalid(map[string]string{"version": "field.required"})
+	}
+	o, err := s.db.UpdateOrganisation(r.Context(), id, sessionOf(r).claims.Sub, req.Version, req.OrganisationFields)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, o)
+	return nil
+}
+
+func (s *Server) listAdministrators(w http.ResponseWriter, r *http.Request) error {
+	id, _ := pathID(r, "id")
+	list, err := s.db.Administrators(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+type emailsRequest struct {
+	Emails string `json:"emails"` // comma separated (SPEC §5)
+}
+
+// addAdministrators adds every listed account, or none when one of them is refused.
+func (s *Server) addAdministrators(w http.ResponseWriter, r *http.Request) error {
+	id, _ := pathID(r, "id")
+	var req emailsRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	emails := store.SplitEmails(req.Emails)
+	c := checks{}
+	if len(emails) == 0 {
+		c["emails"] = "field.emails"
+	}
+	for _, e := range emails {
+		one := checks{}
+		if one.email("emails", e); len(one) > 0 {
+			c["emails"] = "field.emails"
+		}
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		return tx.AddAdministrators(r.Context(), id, emails)
+	})
+	if err != nil {
+		return err
+	}
+	list, err := s.db.Administrators(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+func (s *Server) removeAdministrator(w http.ResponseWriter, r *http.Request) error {
+	id, _ := pathID(r, "id")
+	userID, err := pathID(r, "userId")
+	if err != nil {
+		return err
+	}
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		return tx.RemoveAdministrator(r.Context(), id, userID)
+	})
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// cancelOrganisation terminates the organisation and mails every administrator a confirmation,
+// all in one transaction: without the confirmation e-mail nothing is cancelled.
+func (s *Server) cancelOrganisation(w http.ResponseWriter, r *http.Request) error {
+	id, _ := pathID(r, "id")
+	me := sessionOf(r).claims
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		if err := tx.CancelOrganisation(r.Context(), id, me.Sub); err != nil {
+			return err
+		}
+		o, err := tx.Organisation(r.Context(), id, me.Sub)
+		if err != nil {
+			return err
+		}
+		admins, err := tx.Administrators(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		for _, a := range admins {
+			u, err := tx.UserByID(r.Context(), a.ID)
+			if err != nil {
+				return err
+			}
+			args := map[string]any{"org": o.Name, "by": me.Alias, "date": time.Now().Format("2006-01-02")}
+			if err := s.send(r, u.Language, u.Email, "mail.cancelled", u.FirstName, args); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "org.cancelled", nil)})
+	return nil
+}

@@ -1,0 +1,67 @@
+package auth
+
+// Role is what a caller is in relation to the object of a request (SPEC §6, DESIGN.md).
+type Role string
+
+const (
+	Anonymous Role = "anonymous" // not logged in
+	User      Role = "user"      // any logged-in user
+	Super     Role = "super"     // platform support ("super manager")
+	Admin     Role = "admin"     // administrator of the organisation
+	Member    Role = "member"    // has access to at least one project of the organisation
+	Manager   Role = "manager"   // project access 0 Management
+	Reader    Role = "reader"    // project access 1 View
+	Editor    Role = "editor"    // project access 2 Edit
+	Care      Role = "care"      // project access 3 Care
+)
+
+// ProjectRoles are the project access levels 0..3 in order.
+var ProjectRoles = []Role{Manager, Reader, Editor, Care}
+
+// Action names what a request does.
+type Action string
+
+const (
+	ActPublic Action = "public" // health, log-in, registration, reset
+	ActSelf   Action = "self"   // one's own profile and session
+
+	ActOrganisationCreate  Action = "organisation.create"
+	ActOrganisationList    Action = "organisation.list"
+	ActOrganisationRead    Action = "organisation.read"
+	ActOrganisationUpdate  Action = "organisation.update" // address and billing
+	ActOrganisationAdmins  Action = "organisation.admins" // list, add, remove administrators
+	ActOrganisationCancel  Action = "organisation.cancel"
+	ActOrganisationSupport Action = "organisation.support" // list every organisation
+)
+
+// permissions is the one table of who may do what. A role not listed for an action may not do it.
+var permissions = map[Action][]Role{
+	ActPublic: {Anonymous, User},
+	ActSelf:   {User},
+
+	ActOrganisationCreate:  {User},
+	ActOrganisationList:    {User},
+	ActOrganisationRead:    {Admin, Member, Super},
+	ActOrganisationUpdate:  {Admin, Super},
+	ActOrganisationAdmins:  {Admin, Super},
+	ActOrganisationCancel:  {Admin},
+	ActOrganisationSupport: {Super},
+}
+
+// Can reports whether any of roles may perform action.
+func Can(roles []Role, action Action) bool {
+	for _, allowed := range permissions[action] {
+		for _, r := range roles {
+			if r == allowed {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Known reports whether the table has a rule for action (a route without one is a bug).
+func Known(action Action) bool {
+	_, ok := permissions[action]
+	return ok
+}
