@@ -124,10 +124,17 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
 		}
 		if purpose == store.TokenEmail {
 			key = "auth.email_changed"
-			return tx.ConfirmEmailChange(r.Context(), userID, req.Email)
+			if err := tx.ConfirmEmailChange(r.Context(), userID, req.Email); err != nil {
+				return err
+			}
+			return tx.AcceptInvitations(r.Context(), userID, req.Email)
 		}
 		key = "auth.confirmed"
-		return tx.ConfirmUser(r.Context(), userID)
+		if err := tx.ConfirmUser(r.Context(), userID); err != nil {
+			return err
+		}
+		// Projects shared with this address before it had an account open up now.
+		return tx.AcceptInvitations(r.Context(), userID, req.Email)
 	})
 	if err != nil {
 		return err

@@ -92,39 +92,65 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 			roles = append(roles, auth.Super)
 		}
 	}
-	if rt.scope == organisationScope {
-		orgID, err := pathID(r, "id")
-		if err != nil {
-			return ctx, err
-		}
-		acc, err := s.db.OrganisationAccess(ctx, orgID, si.claims.Sub)
-		if err != nil {
-			return ctx, err
-		}
-		if !acc.Exists || (len(acc.Roles) == 0 && !hasRole(roles, auth.Super)) {
-			return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-		}
-		if !auth.Can(roles, rt.action) && !auth.Can(acc.Roles, rt.action) {
+	if rt.scope == noScope {
+		if !auth.Can(roles, rt.action) {
 			return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
 		}
-		if acc.Terminated && changesState(r.Method) {
-			return ctx, arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
-		}
-		if !auth.Can(acc.Roles, rt.action) {
-			// Allowed only as platform support: keep a record of it.
-			if err := s.db.RecordSupportAction(ctx, si.claims.Sub, orgID, r.Method+" "+r.URL.Path, nil); err != nil {
-				return ctx, err
-			}
-		}
-		return context.WithValue(ctx, orgRolesKey, acc.Roles), nil
+		return ctx, nil
 	}
-	if !auth.Can(roles, rt.action) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return ctx, err
+	}
+	var t target
+	switch rt.scope {
+	case organisationScope:
+		acc, err := s.db.OrganisationAccess(ctx, id, si.claims.Sub)
+		if err != nil {
+			return ctx, err
+		}
+		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: acc.Roles}
+	case projectScope:
+		acc, err := s.db.ProjectAccess(ctx, id, si.claims.Sub)
+		if err != nil {
+			return ctx, err
+		}
+		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: acc.Roles}
+	}
+	if !t.exists || (len(t.roles) == 0 && !hasRole(roles, auth.Super)) {
+		return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if !auth.Can(roles, rt.action) && !auth.Can(t.roles, rt.action) {
 		return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
 	}
-	return ctx, nil
+	if t.terminated && changesState(r.Method) {
+		return ctx, arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
+	}
+	if !auth.Can(t.roles, rt.action) {
+		// Allowed only as platform support: keep a record of it.
+		if err := s.db.RecordSupportAction(ctx, si.claims.Sub, t.organisationID, r.Method+" "+r.URL.Path, nil); err != nil {
+			return ctx, err
+		}
+	}
+	return context.WithValue(ctx, targetKey, t), nil
 }
 
-const orgRolesKey ctxKey = 1
+// target is the organisation or project a scoped route acts on, as authorise found it.
+type target struct {
+	exists         bool
+	organisationID string
+	projectID      string
+	terminated     bool
+	roles          []auth.Role
+}
+
+const targetKey ctxKey = 1
+
+// targetOf returns what authorise found for a scoped route.
+func targetOf(r *http.Request) target {
+	t, _ := r.Context().Value(targetKey).(target)
+	return t
+}
 
 func hasRole(roles []auth.Role, want auth.Role) bool {
 	for _, r := range roles {

@@ -16,6 +16,7 @@ type scope int
 const (
 	noScope           scope = iota
 	organisationScope       // the {id} path parameter is an organisation
+	projectScope            // the {id} path parameter is a project
 )
 
 // route is one row of the route table; the OpenAPI document is generated from the same rows and
@@ -36,7 +37,7 @@ func (s *Server) routes() []route {
 		pub  = auth.ActPublic
 		self = auth.ActSelf
 	)
-	org := organisationScope
+	org, proj := organisationScope, projectScope
 	return []route{
 		{method: "GET", path: "/api/health", action: pub, summary: "Health and the system notice", h: s.health},
 		{method: "GET", path: "/api/openapi.json", action: pub, summary: "This API's OpenAPI 3.1 description", h: s.openAPI},
@@ -67,6 +68,15 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "The organisation's administrators", h: s.listAdministrators},
 		{method: "POST", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "Add administrators by comma-separated e-mails", h: s.addAdministrators},
 		{method: "DELETE", path: "/api/management/organisation/{id}/admins/{userId}", action: auth.ActOrganisationAdmins, scope: org, summary: "Remove an administrator", h: s.removeAdministrator},
+		{method: "POST", path: "/api/management/organisation/{id}/projects", action: auth.ActProjectCreate, scope: org, summary: "Create a project in the organisation", h: s.createProject},
+
+		{method: "GET", path: "/api/management/project-list", action: auth.ActProjectList, summary: "Your projects, recently opened first (?organisation= to narrow)", h: s.listProjects},
+		{method: "GET", path: "/api/management/project/{id}", action: auth.ActProjectRead, scope: proj, summary: "One project", h: s.getProject},
+		{method: "PUT", path: "/api/management/project/{id}", action: auth.ActProjectSettings, scope: proj, summary: "Change the general settings", h: s.updateProject},
+		{method: "GET", path: "/api/management/project/{id}/users", action: auth.ActProjectMembers, scope: proj, summary: "Who has access, and open invitations", h: s.listProjectMembers},
+		{method: "POST", path: "/api/management/project/{id}/users", action: auth.ActProjectShare, scope: proj, summary: "Share by comma-separated e-mails with an access level", h: s.shareProject},
+		{method: "PUT", path: "/api/management/project/{id}/users/{member}", action: auth.ActProjectShare, scope: proj, summary: "Change a member's access level (member: user id or invited e-mail)", h: s.setMemberAccess},
+		{method: "DELETE", path: "/api/management/project/{id}/users/{member}", action: auth.ActProjectShare, scope: proj, summary: "Revoke a member's access or an invitation", h: s.revokeMember},
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

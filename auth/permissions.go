@@ -32,6 +32,13 @@ const (
 	ActOrganisationAdmins  Action = "organisation.admins" // list, add, remove administrators
 	ActOrganisationCancel  Action = "organisation.cancel"
 	ActOrganisationSupport Action = "organisation.support" // list every organisation
+
+	ActProjectList     Action = "project.list"
+	ActProjectCreate   Action = "project.create"
+	ActProjectRead     Action = "project.read"
+	ActProjectSettings Action = "project.settings" // general settings
+	ActProjectMembers  Action = "project.members"  // see who has access
+	ActProjectShare    Action = "project.share"    // share, change level, revoke
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -46,6 +53,13 @@ var permissions = map[Action][]Role{
 	ActOrganisationAdmins:  {Admin, Super},
 	ActOrganisationCancel:  {Admin},
 	ActOrganisationSupport: {Super},
+
+	ActProjectList:     {User},
+	ActProjectCreate:   {Admin},
+	ActProjectRead:     {Manager, Editor, Care, Reader, Super},
+	ActProjectSettings: {Manager, Super},
+	ActProjectMembers:  {Manager, Super},
+	ActProjectShare:    {Manager},
 }
 
 // Can reports whether any of roles may perform action.

@@ -1,0 +1,246 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"arbor"
+	"arbor/i18n"
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+)
+
+type projectRequest struct {
+	Name           string `json:"name"`
+	Note           string `json:"note"`
+	CompanyName    string `json:"companyName"`
+	ShowNumberText *bool  `json:"show_number_text"`
+	UniqueNumber   *bool  `json:"unique_number"` // unique tree numbers unless told otherwise
+	Version        int    `json:"version"`
+}
+
+func (req *projectRequest) fields() (store.ProjectFields, error) {
+	f := store.ProjectFields{Name: strings.TrimSpace(req.Name), Note: strings.TrimSpace(req.Note),
+		CompanyName: strings.TrimSpace(req.CompanyName), UniqueNumber: true}
+	if req.ShowNumberText != nil {
+		f.ShowNumberText = *req.ShowNumberText
+	}
+	if req.UniqueNumber != nil {
+		f.UniqueNumber = *req.UniqueNumber
+	}
+	c := checks{}
+	c.name("name", f.Name)
+	c.maxLen("companyName", f.CompanyName, 100)
+	if len(f.Note) > 2000 {
+		c["note"] = "field.too_long"
+	}
+	return f, c.err()
+}
+
+// createProject creates a project in the organisation of the path (administrators only).
+func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
+	var req projectRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	f, err := req.fields()
+	if err != nil {
+		return err
+	}
+	p, err := s.db.CreateProject(r.Context(), targetOf(r).organisationID, sessionOf(r).claims.Sub, f)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, p)
+	return nil
+}
+
+func (s *Server) listProjects(w http.ResponseWriter, r *http.Request) error {
+	org := r.URL.Query().Get("organisation")
+	if org != "" {
+		if _, err := uuid.Parse(org); err != nil {
+			return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+		}
+	}
+	list, err := s.db.ProjectsOf(r.Context(), sessionOf(r).claims.Sub, org)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+func (s *Server) getProject(w http.ResponseWriter, r *http.Request) error {
+	t, me := targetOf(r), sessionOf(r).claims.Sub
+	if err := s.db.TouchProject(r.Context(), t.projectID, me); err != nil {
+		return err
+	}
+	p, err := s.db.Project(r.Context(), t.projectID, me)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (s *Server) updateProject(w http.ResponseWriter, r *http.Request) error {
+	var req projectRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	f, err := req.fields()
+	if err != nil {
+		return err
+	}
+	if req.Version <= 0 {
+		return arbor.Invalid(map[string]string{"version": "field.required"})
+	}
+	p, err := s.db.UpdateProject(r.Context(), targetOf(r).projectID, sessionOf(r).claims.Sub, req.Version, f)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (s *Server) listProjectMembers(w http.ResponseWriter, r *http.Request) error {
+	t := targetOf(r)
+	list, err := s.db.ProjectMembers(r.Context(), t.organisationID, t.projectID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+type shareRequest struct {
+	Emails string `json:"emails"` // comma separated (SPEC §5)
+	Access *int16 `json:"access"` // 0 Management, 1 View, 2 Edit, 3 Care
+}
+
+func checkAccess(c checks, access *int16) {
+	if access == nil || *access < 0 || *access > 3 {
+		c["access"] = "field.access"
+	}
+}
+
+// shareProject gives every listed address the access level, all or none. People with an account
+// are told by e-mail; addresses without one get an invitation and the access once they register.
+func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
+	var req shareRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	emails := store.SplitEmails(req.Emails)
+	c := checks{}
+	if len(emails) == 0 {
+		c["emails"] = "field.emails"
+	}
+	for _, e := range emails {
+		one := checks{}
+		if one.email("emails", e); len(one) > 0 {
+			c["emails"] = "field.emails"
+		}
+	}
+	checkAccess(c, req.Access)
+	if err := c.err(); err != nil {
+		return err
+	}
+	t, me := targetOf(r), sessionOf(r).claims
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		p, err := tx.Project(r.Context(), t.projectID, me.Sub)
+		if err != nil {
+			return err
+		}
+		invited, err := tx.ShareProject(r.Context(), t.organisationID, t.projectID, me.Sub, emails, *req.Access)
+		if err != nil {
+			return err
+		}
+		for _, e := range emails {
+			args := map[string]any{"by": me.Alias, "project": p.Name}
+			lang, name, key := language(r), "", "mail.invite"
+			if contains(invited, e) {
+				args["link"] = s.link("/register", url.Values{"email": {e}})
+			} else {
+				u, err := tx.UserByEmail(r.Context(), e)
+				if err != nil {
+					return err
+				}
+				lang, name, key = u.Language, u.FirstName, "mail.shared"
+				args["link"] = s.link("/", nil)
+			}
+			if name == "" {
+				name = e
+			}
+			if err := s.send(r, lang, e, key, name, args); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	list, err := s.db.ProjectMembers(r.Context(), t.organisationID, t.projectID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list), "message": i18n.T(language(r), "project.shared", nil)})
+	return nil
+}
+
+// memberParam is a member's user id, or the address of an open invitation.
+func memberParam(r *http.Request) (string, error) {
+	m, err := url.PathUnescape(chi.URLParam(r, "member"))
+	if err != nil {
+		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if strings.Contains(m, "@") {
+		return m, nil
+	}
+	id, err := uuid.Parse(m)
+	if err != nil {
+		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return id.String(), nil
+}
+
+type accessRequest struct {
+	Access *int16 `json:"access"`
+}
+
+func (s *Server) setMemberAccess(w http.ResponseWriter, r *http.Request) error {
+	member, err := memberParam(r)
+	if err != nil {
+		return err
+	}
+	var req accessRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	checkAccess(c, req.Access)
+	if err := c.err(); err != nil {
+		return err
+	}
+	t := targetOf(r)
+	if err := s.db.SetMemberAccess(r.Context(), t.organisationID, t.projectID, member, *req.Access); err != nil {
+		return err
+	}
+	return s.listProjectMembers(w, r)
+}
+
+func (s *Server) revokeMember(w http.ResponseWriter, r *http.Request) error {
+	member, err := memberParam(r)
+	if err != nil {
+		return err
+	}
+	t := targetOf(r)
+	if err := s.db.RevokeMember(r.Context(), t.organisationID, t.projectID, member); err != nil {
+		return err
+	}
+	return s.listProjectMembers(w, r)
+}

@@ -1,0 +1,288 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"arbor"
+	"arbor/auth"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Project is a body of trees inside an organisation. JSON names follow SPEC §3.
+type Project struct {
+	ID               string     `json:"id"`
+	Organisation     string     `json:"organisation"`
+	OrganisationName string     `json:"organisationName"`
+	Name             string     `json:"name"`
+	Note             string     `json:"note"`
+	CompanyName      string     `json:"companyName"`
+	ShowNumberText   bool       `json:"show_number_text"`
+	UniqueNumber     bool       `json:"unique_number"`
+	TreeCount        int        `json:"tree_count"`
+	GroupCount       int        `json:"group_count"`
+	MemberCount      int        `json:"member_count"`
+	Role             string     `json:"role"` // the caller's: manager, editor, care, reader
+	Terminated       bool       `json:"terminated"`
+	OpenedAt         *time.Time `json:"opened_at"`
+	Version          int        `json:"version"`
+	CreatedAt        time.Time  `json:"created_at"`
+}
+
+// ProjectFields are a project's general settings.
+type ProjectFields struct {
+	Name           string `json:"name"`
+	Note           string `json:"note"`
+	CompanyName    string `json:"companyName"`
+	ShowNumberText bool   `json:"show_number_text"`
+	UniqueNumber   bool   `json:"unique_number"`
+}
+
+// $2 is the caller: their role is the member's level, or manager for the organisation's admins.
+const projectSelect = `
+	SELECT p.id, p.organisation_id, o.name, p.name, p.note, p.company_name, p.show_number_text, p.unique_number,
+	       (SELECT count(*) FROM project_member c WHERE c.project_id = p.id)::int,
+	       CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
+	       o.terminated, m.opened_at, p.version, p.created_at
+	FROM project p
+	JOIN organisation o ON o.id = p.organisation_id
+	LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
+	LEFT JOIN organisation_admin a ON a.organisation_id = p.organisation_id AND a.user_id = $2`
+
+func scanProject(row pgx.Row) (*Project, error) {
+	var p Project
+	var access *int16
+	err := row.Scan(&p.ID, &p.Organisation, &p.OrganisationName, &p.Name, &p.Note, &p.CompanyName, &p.ShowNumberText,
+		&p.UniqueNumber, &p.MemberCount, &access, &p.Terminated, &p.OpenedAt, &p.Version, &p.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if access != nil {
+		p.Role = string(auth.ProjectRoles[*access])
+	}
+	return &p, nil
+}
+
+// Project reads one project as userID sees it.
+func (s *Queries) Project(ctx context.Context, projectID, userID string) (*Project, error) {
+	return scanProject(s.q.QueryRow(ctx, projectSelect+` WHERE p.id = $1`, projectID, userID))
+}
+
+// ProjectsOf lists the projects userID can open, the most recently opened first.
+func (s *Queries) ProjectsOf(ctx context.Context, userID string, orgID string) ([]*Project, error) {
+	rows, err := s.q.Query(ctx, projectSelect+`
+		WHERE ($1 = '' OR p.organisation_id::text = $1) AND (m.user_id IS NOT NULL OR a.user_id IS NOT NULL)
+		ORDER BY m.opened_at DESC NULLS LAST, p.created_at DESC`, orgID, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*Project{}
+	for rows.Next() {
+		p, err := scanProject(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// ProjectAccess is what a caller is in a project, and the state of its organisation.
+type ProjectAccess struct {
+	Exists         bool
+	OrganisationID string
+	Terminated     bool
+	Roles          []auth.Role // admin of the organisation counts as manager too
+}
+
+// ProjectAccess looks up a project's existence and userID's roles in it.
+func (s *Queries) ProjectAccess(ctx context.Context, projectID, userID string) (ProjectAccess, error) {
+	var a ProjectAccess
+	var access *int16
+	var admin bool
+	err := s.q.QueryRow(ctx, `
+		SELECT p.organisation_id, o.terminated, m.access,
+		       EXISTS (SELECT 1 FROM organisation_admin x WHERE x.organisation_id = p.organisation_id AND x.user_id = $2)
+		FROM project p JOIN organisation o ON o.id = p.organisation_id
+		LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
+		WHERE p.id = $1`, projectID, userID).Scan(&a.OrganisationID, &a.Terminated, &access, &admin)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return a, nil
+	}
+	if err != nil {
+		return a, err
+	}
+	a.Exists = true
+	if admin {
+		a.Roles = append(a.Roles, auth.Admin, auth.Manager)
+	}
+	if access != nil && !admin {
+		a.Roles = append(a.Roles, auth.ProjectRoles[*access])
+	}
+	return a, nil
+}
+
+// CreateProject creates a project in an organisation. ECONFLICT when the name exists there.
+func (s *Queries) CreateProject(ctx context.Context, orgID, userID string, f ProjectFields) (*Project, error) {
+	var id string
+	err := s.q.QueryRow(ctx, `
+		INSERT INTO project (organisation_id, name, note, company_name, show_number_text, unique_number, created_by)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		orgID, f.Name, f.Note, f.CompanyName, f.ShowNumberText, f.UniqueNumber, userID).Scan(&id)
+	if isUniqueViolation(err) {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "project.exists", Fields: map[string]string{"name": "project.exists"}}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.Project(ctx, id, userID)
+}
+
+// UpdateProject changes the general settings if version is current.
+func (s *Queries) UpdateProject(ctx context.Context, projectID, userID string, version int, f ProjectFields) (*Project, error) {
+	tag, err := s.q.Exec(ctx, `
+		UPDATE project SET name = $3, note = $4, company_name = $5, show_number_text = $6, unique_number = $7,
+			version = version + 1, updated_at = now()
+		WHERE id = $1 AND version = $2`, projectID, version, f.Name, f.Note, f.CompanyName, f.ShowNumberText, f.UniqueNumber)
+	if isUniqueViolation(err) {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "project.exists", Fields: map[string]string{"name": "project.exists"}}
+	}
+	if err != nil {
+		return nil, err
+	}
+	cur, err := s.Project(ctx, projectID, userID)
+	if err != nil {
+		return nil, err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
+	}
+	return cur, nil
+}
+
+// TouchProject remembers that userID opened the project now (recent projects on the home page).
+func (s *Queries) TouchProject(ctx context.Context, projectID, userID string) error {
+	_, err := s.q.Exec(ctx, `UPDATE project_member SET opened_at = now() WHERE project_id = $1 AND user_id = $2`, projectID, userID)
+	return err
+}
+
+// ProjectMember is a person's access to a project; Pending marks an invitation to an address
+// without an account yet.
+type ProjectMember struct {
+	UserID    *string `json:"userId"`
+	FirstName string  `json:"firstName"`
+	LastName  string  `json:"lastName"`
+	Email     string  `json:"email"`
+	Access    int16   `json:"access"`
+	Pending   bool    `json:"pending"`
+}
+
+// ProjectMembers lists the members and open invitations of a project.
+func (s *Queries) ProjectMembers(ctx context.Context, orgID, projectID string) ([]ProjectMember, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT u.id::text, u.first_name, u.last_name, u.email, m.access, false
+		FROM project_member m JOIN app_user u ON u.id = m.user_id
+		WHERE m.organisation_id = $1 AND m.project_id = $2
+		UNION ALL
+		SELECT NULL, '', '', i.email, i.access, true
+		FROM project_invitation i WHERE i.organisation_id = $1 AND i.project_id = $2
+		ORDER BY 6, 3, 2, 4`, orgID, projectID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[ProjectMember])
+}
+
+// ShareProject gives each address the access level: members at once, addresses without an
+// account as invitations (returned, so they can be mailed). An address that already has access
+// is refused, naming it, and nothing is shared.
+func (s *Queries) ShareProject(ctx context.Context, orgID, projectID, byUserID string, emails []string, access int16) (invited []string, err error) {
+	for _, email := range emails {
+		u, err := s.UserByEmail(ctx, email)
+		switch {
+		case arbor.ErrorCode(err) == arbor.ENOTFOUND:
+			tag, err := s.q.Exec(ctx, `
+				INSERT INTO project_invitation (organisation_id, project_id, email, access, invited_by)
+				VALUES ($1, $2, lower($3), $4, $5) ON CONFLICT DO NOTHING`, orgID, projectID, email, access, byUserID)
+			if err != nil {
+				return nil, err
+			}
+			if tag.RowsAffected() == 0 {
+				return nil, alreadyShared(email)
+			}
+			invited = append(invited, email)
+		case err != nil:
+			return nil, err
+		default:
+			tag, err := s.q.Exec(ctx, `
+				INSERT INTO project_member (organisation_id, project_id, user_id, access)
+				VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, orgID, projectID, u.ID, access)
+			if err != nil {
+				return nil, err
+			}
+			if tag.RowsAffected() == 0 {
+				return nil, alreadyShared(email)
+			}
+		}
+	}
+	return invited, nil
+}
+
+func alreadyShared(email string) error {
+	return &arbor.Error{Code: arbor.ECONFLICT, Key: "project.already_shared", Args: map[string]any{"email": email},
+		Fields: map[string]string{"emails": "project.already_shared"}}
+}
+
+// SetMemberAccess changes a member's level, or an invitation's when member is an e-mail address.
+func (s *Queries) SetMemberAccess(ctx context.Context, orgID, projectID, member string, access int16) error {
+	var tag interface{ RowsAffected() int64 }
+	var err error
+	if strings.Contains(member, "@") {
+		tag, err = s.q.Exec(ctx, `UPDATE project_invitation SET access = $4 WHERE organisation_id = $1 AND project_id = $2 AND email = lower($3)`,
+			orgID, projectID, member, access)
+	} else {
+		tag, err = s.q.Exec(ctx, `UPDATE project_member SET access = $4 WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3`,
+			orgID, projectID, member, access)
+	}
+	if err == nil && tag.RowsAffected() == 0 {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return err
+}
+
+// RevokeMember removes a member's access, or an invitation when member is an e-mail address.
+func (s *Queries) RevokeMember(ctx context.Context, orgID, projectID, member string) error {
+	var tag interface{ RowsAffected() int64 }
+	var err error
+	if strings.Contains(member, "@") {
+		tag, err = s.q.Exec(ctx, `DELETE FROM project_invitation WHERE organisation_id = $1 AND project_id = $2 AND email = lower($3)`,
+			orgID, projectID, member)
+	} else {
+		tag, err = s.q.Exec(ctx, `DELETE FROM project_member WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3`,
+			orgID, projectID, member)
+	}
+	if err == nil && tag.RowsAffected() == 0 {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return err
+}
+
+// AcceptInvitations turns the invitations of a newly confirmed address into memberships.
+func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) error {
+	_, err := s.q.Exec(ctx, `
+		WITH taken AS (
+			DELETE FROM project_invitation WHERE lower(email) = lower($2)
+			RETURNING organisation_id, project_id, access
+		)
+		INSERT INTO project_member (organisation_id, project_id, user_id, access)
+		SELECT organisation_id, project_id, $1, access FROM taken
+		ON CONFLICT DO NOTHING`, userID, email)
+	return err
+}
