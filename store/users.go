@@ -180,3 +180,14 @@ func (s *Queries) TakeToken(ctx context.Context, email, token string, purposes .
 	}
 	return userID, purpose, err
 }
+
+// CreateConfirmedUser makes an account that needs no e-mail confirmation (made by an operator on
+// the command line), or, when the address exists, sets its super flag and keeps the rest.
+func (s *Queries) CreateConfirmedUser(ctx context.Context, n NewUser, super bool) (*User, error) {
+	return scanUser(s.q.QueryRow(ctx, `
+		INSERT INTO app_user (first_name, last_name, email, password_hash, language, agb_accepted_at, confirmed_at, is_super)
+		VALUES ($1, $2, $3, $4, $5, now(), now(), $6)
+		ON CONFLICT (lower(email)) DO UPDATE SET is_super = EXCLUDED.is_super OR app_user.is_super,
+			version = app_user.version + 1, updated_at = now()
+		RETURNING `+userColumns, n.FirstName, n.LastName, n.Email, n.PasswordHash, n.Language, super))
+}

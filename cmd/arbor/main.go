@@ -1,4 +1,4 @@
-// Command arbor is the Arbor server and its tools: serve, migrate.
+// Command arbor is the Arbor server and its tools: serve, migrate, user.
 package main
 
 import (
@@ -25,6 +25,8 @@ const usage = `arbor — tree inventory and tree inspection
 Usage:
   arbor serve [-no-migrate]   migrate the database, then serve the API and web app
   arbor migrate [-force N]    bring the database schema up to date
+  arbor user create -email ADDRESS [-super]
+                              make a confirmed account (password from ARBOR_PASSWORD or stdin)
   arbor help                  this text
 
 Configuration comes from environment variables; see the README.
@@ -52,6 +54,8 @@ func run(args []string) int {
 		err = serve(ctx, cfg, log, args[1:])
 	case "migrate":
 		err = migrateCmd(ctx, cfg, log, args[1:])
+	case "user":
+		err = userCmd(ctx, cfg, log, args[1:], os.Stdin)
 	default:
 		fmt.Fprintf(os.Stderr, "arbor: unknown command %q\n\n%s", args[0], usage)
 		return 2
