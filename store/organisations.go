@@ -278,6 +278,9 @@ func (s *Queries) CancelOrganisation(ctx context.Context, orgID, userID string) 
 
 // RecordSupportAction keeps what platform support did, on which organisation.
 func (s *Queries) RecordSupportAction(ctx context.Context, userID, orgID, action string, detail map[string]any) error {
+	if detail == nil {
+		detail = map[string]any{}
+	}
 	var org *string
 	if orgID != "" {
 		org = &orgID

@@ -1,0 +1,227 @@
+package api
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"arbor/auth"
+	"arbor/store"
+)
+
+// The roles every route is tried with (issue: foundation of permissions).
+var walkRoles = []string{"anonymous", "outsider", "reader", "care", "editor", "manager", "admin", "super"}
+
+// expected answers: "ok" means the permission check let the call through (any status but 401,
+// 403 and 404: an empty body may well be refused as invalid afterwards).
+type expect map[string]string
+
+func allUsers(except map[string]string) expect {
+	e := expect{"anonymous": "401"}
+	for _, r := range walkRoles[1:] {
+		e[r] = "ok"
+	}
+	for k, v := range except {
+		e[k] = v
+	}
+	return e
+}
+
+var (
+	public   = expect{"anonymous": "ok", "outsider": "ok", "reader": "ok", "care": "ok", "editor": "ok", "manager": "ok", "admin": "ok", "super": "ok"}
+	selfOnly = allUsers(nil)
+	// Organisation A: its members can read it, only its administrators (and support) change it;
+	// someone of another organisation cannot even learn that it exists.
+	orgRead    = allUsers(map[string]string{"outsider": "404"})
+	orgAdmin   = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "manager": "403"})
+	orgOwnOnly = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "manager": "403", "super": "403"})
+	projRead   = orgRead
+	projManage = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403"})
+	projShare  = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "super": "403"})
+	// Scoped log-ins look the membership up themselves: no membership, no such object.
+	loginOrg  = allUsers(map[string]string{"outsider": "404", "super": "404"})
+	loginProj = allUsers(map[string]string{"outsider": "404", "super": "404"})
+	loginJob  = allUsers(map[string]string{"outsider": "404", "super": "404", "reader": "404", "care": "404", "editor": "404"})
+)
+
+// routeExpectations lists every route of the route table; a route missing here fails the walk.
+var routeExpectations = map[string]expect{
+	"GET /api/health":                                          public,
+	"GET /api/openapi.json":                                    public,
+	"POST /api/auth/register":                                  public,
+	"POST /api/auth/confirm":                                   public,
+	"POST /api/auth/login":                                     public,
+	"POST /api/auth/logout":                                    public,
+	"PUT /api/auth/reset":                                      public,
+	"PUT /api/auth/reset-password":                             public,
+	"GET /api/auth/session":                                    selfOnly,
+	"POST /api/auth/login/organisation/{id}":                   loginOrg,
+	"GET /api/auth/login/organisation/{id}":                    loginOrg,
+	"POST /api/auth/login/project/{id}":                        loginProj,
+	"GET /api/auth/login/project/{id}":                         loginProj,
+	"POST /api/auth/login/job/{projectId}/{jobId}":             loginJob,
+	"GET /api/auth/login/job/{projectId}/{jobId}":              loginJob,
+	"GET /api/management/user/user":                            selfOnly,
+	"PUT /api/management/user/user":                            selfOnly,
+	"DELETE /api/management/user/user":                         selfOnly,
+	"PUT /api/management/user/password":                        selfOnly,
+	"GET /api/management/organisation":                         selfOnly,
+	"POST /api/management/organisation/new":                    selfOnly,
+	"GET /api/management/organisation/{id}":                    orgRead,
+	"PUT /api/management/organisation/{id}":                    orgAdmin,
+	"GET /api/management/organisation/{id}/admins":             orgAdmin,
+	"POST /api/management/organisation/{id}/admins":            orgAdmin,
+	"DELETE /api/management/organisation/{id}/admins/{userId}": orgAdmin,
+	"POST /api/management/organisation/{id}/projects":          orgOwnOnly,
+	"POST /api/management/organisation/{id}/cancel":            orgOwnOnly,
+	"GET /api/management/project-list":                         selfOnly,
+	"GET /api/management/project/{id}":                         projRead,
+	"PUT /api/management/project/{id}":                         projManage,
+	"GET /api/management/project/{id}/users":                   projManage,
+	"POST /api/management/project/{id}/users":                  projShare,
+	"PUT /api/management/project/{id}/users/{member}":          projShare,
+	"DELETE /api/management/project/{id}/users/{member}":       projShare,
+}
+
+// walkWorld is organisation A (with project A and job A, and one person of each role) and
+// organisation B, whose administrator is the outsider.
+type walkWorld struct {
+	orgA, projectA, jobA string
+	tokens               map[string]string // role → Bearer token
+	users                map[string]string // role → user id
+}
+
+func buildWalkWorld(t *testing.T, e *env) walkWorld {
+	t.Helper()
+	ctx := context.Background()
+	w := walkWorld{tokens: map[string]string{}, users: map[string]string{}}
+	q := e.db.Pool
+	mustExec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := q.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	for _, role := range walkRoles[1:] {
+		u, err := e.db.CreateConfirmedUser(ctx, store.NewUser{FirstName: role, LastName: "Walker",
+			Email: newEmail(t), PasswordHash: "$argon2id$v=19$m=19456,t=2,p=1$AAAA$AAAA", Language: "en"}, role == "super")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.users[role] = u.ID
+		now := time.Now()
+		claims := auth.Claims{Sub: u.ID, Alias: u.Alias, Authorities: u.Authorities, Location: "en",
+			Iat: now.Unix(), Exp: now.Add(time.Hour).Unix(), Type: auth.TypeUser}
+		tok, err := e.signer.Sign(claims)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.db.InsertSession(ctx, auth.TokenHash(tok), u.ID, auth.TypeUser, now.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		w.tokens[role] = tok
+	}
+	if err := q.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Walk A') RETURNING id`).Scan(&w.orgA); err != nil {
+		t.Fatal(err)
+	}
+	var orgB, projectB string
+	if err := q.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Walk B') RETURNING id`).Scan(&orgB); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Project A') RETURNING id`, w.orgA).Scan(&w.projectA); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Project B') RETURNING id`, orgB).Scan(&projectB); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.QueryRow(ctx, `INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Job A') RETURNING id`, w.orgA, w.projectA).Scan(&w.jobA); err != nil {
+		t.Fatal(err)
+	}
+	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, w.orgA, w.users["admin"])
+	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, orgB, w.users["outsider"])
+	mustExec(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 0)`, orgB, projectB, w.users["outsider"])
+	for role, access := range map[string]int{"manager": 0, "reader": 1, "editor": 2, "care": 3} {
+		mustExec(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, $4)`, w.orgA, w.projectA, w.users[role], access)
+	}
+	return w
+}
+
+// TestEveryRouteForEveryRole walks the whole route table with each role against organisation A.
+// A fresh world per call keeps destructive calls (logout, cancel, delete) from spoiling the next.
+func TestEveryRouteForEveryRole(t *testing.T) {
+	e := newEnv(t)
+	seen := map[string]bool{}
+	for _, rt := range e.srv.routes() {
+		key := rt.method + " " + rt.path
+		seen[key] = true
+		want, ok := routeExpectations[key]
+		if !ok {
+			t.Errorf("route %s has no expectation in routeExpectations: add its rule", key)
+			continue
+		}
+		if !auth.Known(rt.action) {
+			t.Errorf("route %s names action %q that the permission table does not know", key, rt.action)
+		}
+		t.Run(key, func(t *testing.T) {
+			t.Parallel()
+			walkRoute(t, e, rt, want)
+		})
+	}
+	for key := range routeExpectations {
+		if !seen[key] {
+			t.Errorf("routeExpectations lists %s, which is not in the route table", key)
+		}
+	}
+}
+
+func walkRoute(t *testing.T, e *env, rt route, want expect) {
+	key := rt.method + " " + rt.path
+	for _, role := range walkRoles {
+		w := buildWalkWorld(t, e)
+		path := strings.NewReplacer(
+			"{id}", map[bool]string{true: w.projectA, false: w.orgA}[rt.scope == projectScope || strings.Contains(rt.path, "/login/project/")],
+			"{projectId}", w.projectA, "{jobId}", w.jobA,
+			"{userId}", w.users["admin"], "{member}", w.users["reader"]).Replace(rt.path)
+		var body io.Reader
+		if changesState(rt.method) {
+			body = strings.NewReader("{}")
+		}
+		req, _ := http.NewRequest(rt.method, e.ts.URL+path, body)
+		if tok := w.tokens[role]; tok != "" {
+			req.Header.Set("Authorization", "Bearer "+tok)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		got := "ok"
+		switch res.StatusCode {
+		case 401, 403, 404:
+			got = strconv.Itoa(res.StatusCode)
+		}
+		if got != want[role] {
+			t.Errorf("%s as %s: got %s (status %d), want %s", key, role, got, res.StatusCode, want[role])
+		}
+	}
+}
+
+// TestPermissionTableRefusesUnknownRoles: a role the table does not list for an action may not do it.
+func TestPermissionTableRefusesUnknownRoles(t *testing.T) {
+	if auth.Can([]auth.Role{auth.Reader}, auth.ActProjectSettings) {
+		t.Fatal("reader may change project settings")
+	}
+	if !auth.Can([]auth.Role{auth.Reader, auth.Manager}, auth.ActProjectSettings) {
+		t.Fatal("manager may not change project settings")
+	}
+	if auth.Can(nil, auth.ActPublic) {
+		t.Fatal("no role at all passed a rule")
+	}
+	if auth.Known("no.such.action") || auth.Can([]auth.Role{auth.Super}, "no.such.action") {
+		t.Fatal("an unknown action was allowed")
+	}
+}
