@@ -257,3 +257,12 @@ func (s *Server) cancelOrganisation(w http.ResponseWriter, r *http.Request) erro
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "org.cancelled", nil)})
 	return nil
 }
+
+func (s *Server) listAssignments(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.Assignments(r.Context(), targetOf(r).organisationID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}

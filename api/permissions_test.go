@@ -76,6 +76,7 @@ var routeExpectations = map[string]expect{
 	"GET /api/management/organisation/{id}/admins":             orgAdmin,
 	"POST /api/management/organisation/{id}/admins":            orgAdmin,
 	"DELETE /api/management/organisation/{id}/admins/{userId}": orgAdmin,
+	"GET /api/management/organisation/{id}/assignments":        orgAdmin,
 	"POST /api/management/organisation/{id}/projects":          orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":            orgOwnOnly,
 	"GET /api/management/project-list":                         selfOnly,

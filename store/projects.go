@@ -286,3 +286,33 @@ func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) e
 		ON CONFLICT DO NOTHING`, userID, email)
 	return err
 }
+
+// Assignment is one person's access to one project of an organisation.
+type Assignment struct {
+	ProjectID   string  `json:"projectId"`
+	ProjectName string  `json:"projectName"`
+	UserID      *string `json:"userId"`
+	FirstName   string  `json:"firstName"`
+	LastName    string  `json:"lastName"`
+	Email       string  `json:"email"`
+	Access      int16   `json:"access"`
+	Pending     bool    `json:"pending"`
+}
+
+// Assignments lists every user's access to every project of an organisation, invitations
+// included, for its administrators (SPEC §6: "view all user permissions").
+func (s *Queries) Assignments(ctx context.Context, orgID string) ([]Assignment, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT p.id, p.name, u.id::text, u.first_name, u.last_name, u.email, m.access, false
+		FROM project_member m JOIN project p ON p.id = m.project_id JOIN app_user u ON u.id = m.user_id
+		WHERE m.organisation_id = $1
+		UNION ALL
+		SELECT p.id, p.name, NULL, '', '', i.email, i.access, true
+		FROM project_invitation i JOIN project p ON p.id = i.project_id
+		WHERE i.organisation_id = $1
+		ORDER BY 2, 1, 8, 5, 4, 6`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Assignment])
+}
