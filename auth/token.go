@@ -68,9 +68,13 @@ func NewSigner(secret []byte) (*Signer, error) {
 	return &Signer{secret: secret}, nil
 }
 
-// Sign returns the signed token for claims.
+// Sign returns the signed token for claims. The claims are fixed by SPEC §3 and have a
+// resolution of one second, so a random nonce in the JWT header makes every token unique: two
+// log-ins of one user within a second must not get the same token (and session row).
 func (s *Signer) Sign(c Claims) (string, error) {
-	return jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(s.secret)
+	t := jwt.NewWithClaims(jwt.SigningMethodHS256, c)
+	t.Header["nonce"] = RandomToken()[:16]
+	return t.SignedString(s.secret)
 }
 
 // Verify checks signature, algorithm and expiry and returns the claims.
