@@ -373,10 +373,13 @@ func (s *Server) loginJob(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// loginScoped issues a scoped session. A cookie session is replaced (the old token revoked);
-// a Bearer caller keeps its token and receives the new one in the answer.
+// loginScoped issues a scoped session. A POST from a cookie session replaces the cookie (the old
+// token revoked); a GET or a Bearer caller keeps its session and receives the new token in the
+// answer. GET never touches the cookie because GETs carry no CSRF check: a link on another site
+// must not be able to switch a user's scope.
 func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf func(userID string) (*store.Scope, error)) error {
 	si := sessionOf(r)
+	replaceCookie := si.fromCookie && r.Method == http.MethodPost
 	scope, err := scopeOf(si.claims.Sub)
 	if err != nil {
 		return err
@@ -385,11 +388,11 @@ func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf fun
 	if err != nil {
 		return err
 	}
-	token, claims, err := s.issueSession(w, r, u, scope, remembered(si), si.fromCookie)
+	token, claims, err := s.issueSession(w, r, u, scope, remembered(si), replaceCookie)
 	if err != nil {
 		return err
 	}
-	if si.fromCookie {
+	if replaceCookie {
 		if err := s.db.DeleteSession(r.Context(), auth.TokenHash(si.token)); err != nil {
 			return err
 		}

@@ -173,6 +173,15 @@ func scopedCase(t *testing.T, e *env, method, who, path string, want scopeWant) 
 		keys = append(keys, "id_o", "id_p", "id_j")
 	}
 	wantClaimKeys(t, ans.Token, keys...)
+	if method == "GET" {
+		// A GET carries no CSRF check, so it must leave the browser's session alone.
+		if b.cookie(sessionCookie) != before {
+			t.Fatalf("GET %s replaced the cookie", path)
+		}
+		wantStatus(t, e.bearerClient(before).in(t).do("GET", "/api/auth/session", nil), 200)
+		wantStatus(t, e.bearerClient(ans.Token).in(t).do("GET", "/api/auth/session", nil), 200)
+		return
+	}
 	// The browser's cookie is now the scoped token, the old one is revoked.
 	if b.cookie(sessionCookie) != ans.Token {
 		t.Fatalf("%s %s: the cookie was not replaced by the scoped token", method, path)
@@ -225,7 +234,7 @@ func TestScopedLoginBearerAndRemember(t *testing.T) {
 	// "Stay logged in" carries over to the scoped session.
 	rb := e.browser()
 	wantStatus(t, rb.do("POST", "/api/auth/login", map[string]any{"email": w.admin, "password": testPassword, "remember": true}), 200)
-	r = rb.do("GET", "/api/auth/login/organisation/"+w.org, nil)
+	r = rb.do("POST", "/api/auth/login/organisation/"+w.org, nil)
 	wantStatus(t, r, 200)
 	if c := r.cookie(sessionCookie); c == nil || c.MaxAge < 29*24*3600 {
 		t.Fatalf("remembered scoped cookie %+v", c)
@@ -241,7 +250,7 @@ func TestScopedLoginBearerAndRemember(t *testing.T) {
 		wantStatus(t, rb.do("GET", "/api/auth/session", nil), 200)
 	}
 	// A short session stays short.
-	r = b.do("GET", "/api/auth/login/project/"+w.project, nil)
+	r = b.do("POST", "/api/auth/login/project/"+w.project, nil)
 	wantStatus(t, r, 200)
 	for _, raw := range r.Header.Values("Set-Cookie") {
 		if strings.Contains(raw, "Max-Age") || strings.Contains(raw, "Expires") {
