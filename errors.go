@@ -18,6 +18,7 @@ const (
 	ENOTCONFIRMED    = "not_confirmed"
 	EFORBIDDEN       = "forbidden"
 	ENOTFOUND        = "not_found"
+	EMETHOD          = "method_not_allowed"
 	ECONFLICT        = "conflict"
 	ETOOLARGE        = "too_large"
 	EFORMAT          = "unsupported_format"

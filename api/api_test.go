@@ -284,3 +284,9 @@ func TestErrorClassification(t *testing.T) {
 		t.Fatalf("timeout answer %d %s", rec.Code, rec.Body.String())
 	}
 }
+
+func TestWrongMethodAnswers405(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	wantError(t, e.browser().do("DELETE", "/api/auth/register", nil), http.StatusMethodNotAllowed, "method_not_allowed", "This API call does not accept this method.")
+}

@@ -23,6 +23,7 @@ var statusOf = map[string]int{
 	arbor.ENOTCONFIRMED:    http.StatusForbidden,
 	arbor.EFORBIDDEN:       http.StatusForbidden,
 	arbor.ENOTFOUND:        http.StatusNotFound,
+	arbor.EMETHOD:          http.StatusMethodNotAllowed,
 	arbor.ECONFLICT:        http.StatusConflict,
 	arbor.ETOOLARGE:        http.StatusRequestEntityTooLarge,
 	arbor.EFORMAT:          http.StatusUnsupportedMediaType,

@@ -92,7 +92,7 @@ func (s *Server) Handler() http.Handler {
 			s.writeError(w, r, arbor.Errorf(arbor.ENOTFOUND, "error.route_not_found", nil))
 		})
 		api.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-			s.writeError(w, r, arbor.Errorf(arbor.EINVALID, "error.method_not_allowed", nil))
+			s.writeError(w, r, arbor.Errorf(arbor.EMETHOD, "error.method_not_allowed", nil))
 		})
 		for _, rt := range s.routes() {
 			api.Method(rt.method, strings.TrimPrefix(rt.path, "/api"), s.wrap(rt))
