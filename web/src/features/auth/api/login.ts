@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { sessionQueryKey } from './getSession';
+import type { Session, User } from './types';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export const login = (input: LoginInput) => api.post<User>('/api/auth/login', input);
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      const session: Session = { user, session: null };
+      qc.setQueryData(sessionQueryKey, session);
+      qc.setQueryData(['user'], user);
+      void qc.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { MessageResponse } from './types';
+
+export const requestReset = (email: string) => api.put<MessageResponse>('/api/auth/reset', { email });
+
+export function useRequestReset() {
+  return useMutation({ mutationFn: requestReset });
+}

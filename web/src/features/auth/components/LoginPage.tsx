@@ -1,0 +1,100 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { useLogin } from '../api/login';
+import { useHealth } from '../api/getHealth';
+import { validators } from '../validation';
+import { GuestCard } from '@/features/shell/components/GuestCard';
+
+export function DisruptionNotice() {
+  const { t } = useTranslation();
+  const health = useHealth();
+  const notice = health.data?.notice?.trim();
+  if (!notice) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={t('notice.disruption')}
+      data-testid="system-notice"
+    >
+      {notice}
+    </Alert>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const v = validators(t);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: params.get('email') ?? '', password: '', remember: false },
+    validate: { email: v.email, password: v.required },
+  });
+
+  const submit = form.onSubmit((values) =>
+    login.mutate(
+      { ...values, email: values.email.trim() },
+      { onError: (e) => e instanceof ApiError && form.setErrors(e.fields) },
+    ),
+  );
+
+  return (
+    <Stack gap="md">
+      <DisruptionNotice />
+      {params.has('logout') && (
+        <Alert color="arbor" variant="light" icon={<IconLogout size={18} />} data-testid="logged-out">
+          {t('auth.loggedOut')}
+        </Alert>
+      )}
+      <GuestCard title={t('auth.loginHeading')} subtitle={t('auth.loginSubheading')}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t('auth.email')}
+              placeholder={t('auth.emailPlaceholder')}
+              type="email"
+              autoComplete="email"
+              name="email"
+              required
+              autoFocus
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label={t('auth.password')}
+              autoComplete="current-password"
+              name="password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Group justify="space-between">
+              <Checkbox
+                label={t('auth.remember')}
+                name="remember"
+                {...form.getInputProps('remember', { type: 'checkbox' })}
+              />
+              <Anchor component={Link} to="/reset" size="sm">
+                {t('auth.forgotPassword')}
+              </Anchor>
+            </Group>
+            <Button type="submit" fullWidth size="md" loading={login.isPending} data-testid="login-submit">
+              {t('auth.login')}
+            </Button>
+          </Stack>
+        </form>
+        <Text ta="center" size="sm" c="dimmed">
+          {t('auth.noAccount')}{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            {t('auth.createAccount')}
+          </Anchor>
+        </Text>
+      </GuestCard>
+    </Stack>
+  );
+}

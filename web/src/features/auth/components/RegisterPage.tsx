@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { currentLanguage, setLanguage } from '@/i18n';
+import { useRegister } from '../api/register';
+import { validators } from '../validation';
+import { PasswordStrength } from './PasswordStrength';
+import { DisruptionNotice } from './LoginPage';
+import { GuestCard } from '@/features/shell/components/GuestCard';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const register = useRegister();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const v = validators(t);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      passwordConfirm: '',
+      language: currentLanguage() as string,
+      agb: false,
+    },
+    validate: {
+      firstName: v.required,
+      lastName: v.required,
+      email: v.email,
+      password: v.password,
+      passwordConfirm: (value, values) => v.matches(values.password)(value),
+      agb: (value) => (value ? null : t('errors.terms')),
+    },
+  });
+
+  const submit = form.onSubmit((values) =>
+    register.mutate(
+      { ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() },
+      {
+        onSuccess: () => setSentTo(values.email.trim()),
+        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
+      },
+    ),
+  );
+
+  if (sentTo) {
+    return (
+      <GuestCard>
+        <Stack align="center" ta="center" gap="md" py="md" data-testid="register-success">
+          <ThemeIcon size={64} radius="xl" variant="light" color="arbor">
+            <IconMailCheck size={34} stroke={1.6} />
+          </ThemeIcon>
+          <Text fz={22} fw={650}>
+            {t('auth.checkEmailTitle')}
+          </Text>
+          <Text c="dimmed" size="sm">
+            {t('auth.checkEmailText', { email: sentTo })}
+          </Text>
+          <Button component={Link} to="/login" variant="light" mt="sm">
+            {t('auth.backToLogin')}
+          </Button>
+        </Stack>
+      </GuestCard>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <DisruptionNotice />
+      <GuestCard title={t('auth.registerHeading')} subtitle={t('auth.registerSubheading')}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <TextInput
+                label={t('auth.firstName')}
+                name="firstName"
+                autoComplete="given-name"
+                required
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label={t('auth.lastName')}
+                name="lastName"
+                autoComplete="family-name"
+                required
+                {...form.getInputProps('lastName')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t('auth.email')}
+              placeholder={t('auth.emailPlaceholder')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <Stack gap={8}>
+              <PasswordInput
+                label={t('auth.password')}
+                name="password"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('password')}
+              />
+              <PasswordStrength password={form.values.password} />
+            </Stack>
+            <PasswordInput
+              label={t('auth.passwordConfirm')}
+              name="passwordConfirm"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('passwordConfirm')}
+            />
+            <Select
+              label={t('auth.language')}
+              name="language"
+              allowDeselect={false}
+              data={[
+                { value: 'en', label: 'English' },
+                { value: 'de', label: 'Deutsch' },
+                { value: 'fr', label: 'Français' },
+              ]}
+              {...form.getInputProps('language')}
+              onChange={(value) => {
+                if (!value) return;
+                form.setFieldValue('language', value);
+                setLanguage(value);
+              }}
+            />
+            <Checkbox
+              name="agb"
+              data-testid="agb"
+              label={
+                <Trans
+                  i18nKey="auth.termsConsent"
+                  components={{
+                    link: (
+                      <Anchor
+                        component={Link}
+                        to="/terms"
+                        target="_blank"
+                        inherit
+                        c="arbor.7"
+                        fw={600}
+                        underline="always"
+                      />
+                    ),
+                  }}
+                />
+              }
+              {...form.getInputProps('agb', { type: 'checkbox' })}
+            />
+            <Button type="submit" fullWidth size="md" loading={register.isPending} data-testid="register-submit">
+              {t('auth.register')}
+            </Button>
+          </Stack>
+        </form>
+        <Text ta="center" size="sm" c="dimmed">
+          {t('auth.haveAccount')}{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            {t('auth.toLogin')}
+          </Anchor>
+        </Text>
+      </GuestCard>
+    </Stack>
+  );
+}

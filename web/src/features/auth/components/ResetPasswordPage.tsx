@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { useResetPassword } from '../api/resetPassword';
+import { validators } from '../validation';
+import { PasswordStrength } from './PasswordStrength';
+import { GuestCard } from '@/features/shell/components/GuestCard';
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const token = params.get('token')?.trim() ?? '';
+  const reset = useResetPassword();
+  const [done, setDone] = useState(false);
+  const v = validators(t);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', passwordConfirm: '' },
+    validate: {
+      password: v.password,
+      passwordConfirm: (value, values) => v.matches(values.password)(value),
+    },
+  });
+
+  if (!email || !token) {
+    return (
+      <GuestCard title={t('auth.newPasswordHeading')}>
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="email-missing">
+          {email ? t('errors.tokenMissing') : t('errors.emailMissing')}
+        </Alert>
+        <Button component={Link} to="/reset" variant="light">
+          {t('auth.resetHeading')}
+        </Button>
+      </GuestCard>
+    );
+  }
+
+  if (done) {
+    return (
+      <GuestCard title={t('auth.newPasswordHeading')}>
+        <Alert color="arbor" variant="light" icon={<IconCircleCheck size={18} />} data-testid="reset-done">
+          {t('auth.resetDone')}
+        </Alert>
+        <Button component={Link} to={`/login?email=${encodeURIComponent(email)}`} size="md" fullWidth>
+          {t('auth.toLogin')}
+        </Button>
+      </GuestCard>
+    );
+  }
+
+  const submit = form.onSubmit((values) =>
+    reset.mutate(
+      { email, token, ...values },
+      {
+        onSuccess: () => setDone(true),
+        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
+      },
+    ),
+  );
+
+  return (
+    <GuestCard title={t('auth.newPasswordHeading')} subtitle={t('auth.newPasswordSubheading', { email })}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Stack gap={8}>
+            <PasswordInput
+              label={t('auth.newPassword')}
+              name="password"
+              autoComplete="new-password"
+              required
+              autoFocus
+              {...form.getInputProps('password')}
+            />
+            <PasswordStrength password={form.values.password} />
+          </Stack>
+          <PasswordInput
+            label={t('auth.passwordConfirm')}
+            name="passwordConfirm"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('passwordConfirm')}
+          />
+          <Button type="submit" fullWidth size="md" loading={reset.isPending} data-testid="reset-password-submit">
+            {t('auth.savePassword')}
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        <Anchor component={Link} to="/login">
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Text>
+    </GuestCard>
+  );
+}

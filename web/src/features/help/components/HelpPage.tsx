@@ -1,0 +1,103 @@
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import {
+  IconApi,
+  IconBook2,
+  IconBuildingCommunity,
+  IconClipboardList,
+  IconLifebuoy,
+  IconMail,
+  IconTrees,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+
+export const SUPPORT_EMAIL = 'support@arbor.example';
+
+function HelpCard({
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  icon: typeof IconBook2;
+  title: string;
+  text: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card padding="xl">
+      <Stack gap="md" h="100%">
+        <ThemeIcon size={44} radius="md" variant="light" color="arbor">
+          <Icon size={24} stroke={1.6} />
+        </ThemeIcon>
+        <Stack gap={6} style={{ flex: 1 }}>
+          <Title order={3} fz="lg">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {text}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function HelpPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('help.heading')} description={t('help.subheading')} />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <HelpCard icon={IconBook2} title={t('help.overviewTitle')} text={t('help.overviewText')}>
+          <Button
+            component="a"
+            href="#overview"
+            variant="light"
+            data-testid="help-overview"
+            onClick={(e: React.MouseEvent) => {
+              e.preventDefault();
+              document.getElementById('overview')?.scrollIntoView({ behavior: 'smooth' });
+            }}
+          >
+            {t('help.overviewLink')}
+          </Button>
+        </HelpCard>
+        <HelpCard icon={IconLifebuoy} title={t('help.supportTitle')} text={t('help.supportText')}>
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} fw={600} data-testid="help-support">
+            <IconMail size={16} style={{ verticalAlign: -3, marginRight: 6 }} />
+            {SUPPORT_EMAIL}
+          </Anchor>
+        </HelpCard>
+        <HelpCard icon={IconApi} title={t('help.apiTitle')} text={t('help.apiText')}>
+          <Button component="a" href="/api/openapi.json" target="_blank" rel="noreferrer" variant="default">
+            {t('help.apiLink')}
+          </Button>
+        </HelpCard>
+      </SimpleGrid>
+      <Card padding="xl" mt="xl" id="overview" data-testid="help-concepts">
+        <Title order={3} fz="lg" mb="lg">
+          {t('help.conceptsTitle')}
+        </Title>
+        <Timeline bulletSize={32} lineWidth={2} color="arbor" active={2}>
+          <Timeline.Item bullet={<IconBuildingCommunity size={16} />} title={t('nav.organisations')}>
+            <Text size="sm" c="dimmed">
+              {t('help.conceptOrganisations')}
+            </Text>
+          </Timeline.Item>
+          <Timeline.Item bullet={<IconTrees size={16} />} title={t('nav.projects')}>
+            <Text size="sm" c="dimmed">
+              {t('help.conceptProjects')}
+            </Text>
+          </Timeline.Item>
+          <Timeline.Item bullet={<IconClipboardList size={16} />} title={t('nav.jobs')}>
+            <Text size="sm" c="dimmed">
+              {t('help.conceptJobs')}
+            </Text>
+          </Timeline.Item>
+        </Timeline>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import {
+  IconBuildingCommunity,
+  IconChartDonut3,
+  IconClipboardList,
+  IconHelpCircle,
+  IconHome,
+  IconLayoutList,
+  IconMap2,
+  IconTrees,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: typeof IconHome;
+  children?: { to: string; label: string; icon: typeof IconHome }[];
+}
+
+export function MainNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items: Item[] = [
+    { to: '/', label: t('nav.home'), icon: IconHome },
+    {
+      to: '/projects',
+      label: t('nav.projects'),
+      icon: IconTrees,
+      children: [
+        { to: '/projects', label: t('nav.overview'), icon: IconLayoutList },
+        { to: '/projects/dashboard', label: t('nav.dashboard'), icon: IconChartDonut3 },
+        { to: '/projects/data', label: t('nav.data'), icon: IconMap2 },
+      ],
+    },
+    {
+      to: '/jobs',
+      label: t('nav.jobs'),
+      icon: IconClipboardList,
+      children: [
+        { to: '/jobs', label: t('nav.overview'), icon: IconLayoutList },
+        { to: '/jobs/dashboard', label: t('nav.dashboard'), icon: IconChartDonut3 },
+        { to: '/jobs/data', label: t('nav.data'), icon: IconMap2 },
+      ],
+    },
+    { to: '/organisations', label: t('nav.organisations'), icon: IconBuildingCommunity },
+  ];
+  const inSection = (to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(to + '/'));
+
+  return (
+    <Stack justify="space-between" h="100%" gap={0}>
+      <ScrollArea style={{ flex: 1 }} type="scroll">
+        <Stack gap={2} mt={4} component="nav" aria-label="Main">
+          {items.map((item) =>
+            item.children ? (
+              <NavLink
+                key={item.to}
+                className="arbor-navlink"
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.7} />}
+                active={inSection(item.to)}
+                variant="subtle"
+                defaultOpened={inSection(item.to)}
+                childrenOffset={22}
+              >
+                {item.children.map((c) => (
+                  <NavLink
+                    key={c.to}
+                    className="arbor-navlink"
+                    component={Link}
+                    to={c.to}
+                    label={c.label}
+                    leftSection={<c.icon size={16} stroke={1.7} />}
+                    active={pathname === c.to}
+                    variant="light"
+                  />
+                ))}
+              </NavLink>
+            ) : (
+              <NavLink
+                key={item.to}
+                className="arbor-navlink"
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.7} />}
+                active={inSection(item.to)}
+                variant="light"
+              />
+            ),
+          )}
+        </Stack>
+      </ScrollArea>
+      <Stack gap={2} pt="sm" style={{ borderTop: '1px solid var(--arbor-border)' }}>
+        <NavLink
+          className="arbor-navlink"
+          component={Link}
+          to="/help"
+          label={t('nav.help')}
+          leftSection={<IconHelpCircle size={18} stroke={1.7} />}
+          active={inSection('/help')}
+          variant="light"
+        />
+      </Stack>
+    </Stack>
+  );
+}

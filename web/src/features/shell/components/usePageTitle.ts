@@ -1,0 +1,27 @@
+import { useMatches } from 'react-router';
+import type { RouteHandle } from '@/router';
+
+/** The i18n key of the deepest route title. */
+export function usePageTitle(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i].handle as RouteHandle | undefined;
+    if (h?.title) return h.title;
+  }
+  return undefined;
+}
+
+export interface Crumb {
+  key: string;
+  to: string;
+}
+
+export function useCrumbs(): Crumb[] {
+  const matches = useMatches();
+  const crumbs: Crumb[] = [];
+  for (const m of matches) {
+    const h = m.handle as RouteHandle | undefined;
+    if (h?.crumb && !crumbs.some((c) => c.to === m.pathname)) crumbs.push({ key: h.crumb, to: m.pathname });
+  }
+  return crumbs;
+}

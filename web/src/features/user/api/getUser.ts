@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { User } from '@/features/auth/api/types';
+
+export const userQueryKey = ['user'] as const;
+
+export const getUser = () => api.get<User>('/api/management/user/user');
+
+export function useUser() {
+  return useQuery({ queryKey: userQueryKey, queryFn: getUser });
+}

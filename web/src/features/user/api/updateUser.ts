@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Session, User } from '@/features/auth/api/types';
+import { sessionQueryKey } from '@/features/auth/api/getSession';
+import { userQueryKey } from './getUser';
+
+export interface UpdateUserInput {
+  firstName: string;
+  lastName: string;
+  language: string;
+  email: string;
+  version: number;
+}
+
+export const updateUser = (input: UpdateUserInput) => api.put<User>('/api/management/user/user', input);
+
+export function useUpdateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => {
+      qc.setQueryData(userQueryKey, user);
+      qc.setQueryData<Session | null>(sessionQueryKey, (old) => (old ? { ...old, user } : old));
+    },
+    onError: () => {
+      // A stale version (409) or another failure: fetch the current state.
+      void qc.invalidateQueries({ queryKey: userQueryKey });
+      void qc.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

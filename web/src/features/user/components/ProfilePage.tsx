@@ -1,0 +1,259 @@
+import { useEffect } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconMailExclamation, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { setLanguage } from '@/i18n';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+import { PasswordStrength } from '@/features/auth/components/PasswordStrength';
+import { validators } from '@/features/auth/validation';
+import type { User } from '@/features/auth/api/types';
+import { useUser } from '../api/getUser';
+import { useUpdateUser } from '../api/updateUser';
+import { useChangePassword } from '../api/changePassword';
+import { DeleteAccountForm } from './DeleteAccountForm';
+
+function Section({ title, text, children }: { title: string; text?: string; children: React.ReactNode }) {
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap={4}>
+          <Title order={3} fz="md">
+            {title}
+          </Title>
+          {text && (
+            <Text size="sm" c="dimmed">
+              {text}
+            </Text>
+          )}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card padding="xl">{children}</Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  const v = validators(t);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, language: user.language },
+    validate: { firstName: v.required, lastName: v.required, email: v.email },
+  });
+
+  // Follow the server's state (a save elsewhere, a language switch in the header).
+  const { setInitialValues, setValues, isDirty } = form;
+  useEffect(() => {
+    const values = { firstName: user.firstName, lastName: user.lastName, email: user.email, language: user.language };
+    setInitialValues(values);
+    if (!isDirty()) setValues(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.version, user.language]);
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { ...values, email: values.email.trim(), version: user.version },
+      {
+        onSuccess: (u) => {
+          form.setInitialValues({ firstName: u.firstName, lastName: u.lastName, email: u.email, language: u.language });
+          form.setValues({ firstName: u.firstName, lastName: u.lastName, email: u.email, language: u.language });
+          setLanguage(u.language);
+          notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('user.saved') });
+        },
+        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="profile-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label={t('auth.firstName')} name="firstName" required {...form.getInputProps('firstName')} />
+          <TextInput label={t('auth.lastName')} name="lastName" required {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <Select
+          label={t('auth.language')}
+          name="language"
+          allowDeselect={false}
+          data={[
+            { value: 'en', label: 'English' },
+            { value: 'de', label: 'Deutsch' },
+            { value: 'fr', label: 'Français' },
+          ]}
+          {...form.getInputProps('language')}
+        />
+        <TextInput
+          label={t('user.email')}
+          description={t('user.emailText')}
+          type="email"
+          name="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        {user.pendingEmail && (
+          <Alert color="yellow" variant="light" icon={<IconMailExclamation size={18} />} data-testid="pending-email">
+            {t('user.pendingEmail', { email: user.pendingEmail })}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()} data-testid="profile-save">
+            {t('user.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const v = validators(t);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { oldPassword: '', newPassword: '', passwordConfirm: '' },
+    validate: {
+      oldPassword: v.required,
+      newPassword: v.password,
+      passwordConfirm: (value, values) => v.matches(values.newPassword)(value),
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('user.passwordChanged') });
+      },
+      onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="password-form">
+      <Stack gap="md">
+        <PasswordInput
+          label={t('user.oldPassword')}
+          name="oldPassword"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('oldPassword')}
+        />
+        <Stack gap={8}>
+          <PasswordInput
+            label={t('user.newPassword')}
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordStrength password={form.values.newPassword} />
+        </Stack>
+        <PasswordInput
+          label={t('auth.passwordConfirm')}
+          name="passwordConfirm"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('passwordConfirm')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" variant="default" loading={change.isPending}>
+            {t('user.changePassword')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+
+  const openDelete = () =>
+    modals.open({
+      title: <Text fw={650}>{t('user.deleteConfirmTitle')}</Text>,
+      centered: true,
+      children: <DeleteAccountForm onCancel={() => modals.closeAll()} />,
+    });
+
+  if (user.isPending) return <Loader color="arbor" type="dots" m="xl" />;
+  if (user.isError || !user.data) return null;
+  const since = new Date(user.data.created_at);
+
+  return (
+    <Stack gap="xl">
+      <PageHeader
+        title={t('user.heading')}
+        description={
+          <>
+            {t('user.subheading')}
+            {!Number.isNaN(since.getTime()) && (
+              <> · {t('user.memberSince', { date: since.toLocaleDateString(i18n.language) })}</>
+            )}
+          </>
+        }
+      />
+      <Section title={t('user.personal')} text={t('user.personalText')}>
+        <ProfileForm user={user.data} />
+      </Section>
+      <Divider />
+      <Section title={t('user.passwordHeading')} text={t('user.passwordText')}>
+        <PasswordForm />
+      </Section>
+      <Divider />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Title order={3} fz="md" c="red">
+            {t('user.dangerZone')}
+          </Title>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card padding="xl" style={{ borderColor: 'var(--mantine-color-red-filled)' }} data-testid="danger-zone">
+            <Group justify="space-between" align="center" wrap="wrap" gap="md">
+              <Stack gap={4} maw={420}>
+                <Group gap={8}>
+                  <IconAlertTriangle size={18} color="var(--mantine-color-red-6)" />
+                  <Text fw={600}>{t('user.deleteHeading')}</Text>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {t('user.deleteText')}
+                </Text>
+              </Stack>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={openDelete}
+                data-testid="delete-account"
+              >
+                {t('user.deleteButton')}
+              </Button>
+            </Group>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

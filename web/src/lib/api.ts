@@ -1,0 +1,129 @@
+import { getCookie } from './cookies';
+
+/** Body of every error answer of the server (docs/API.md). */
+export interface ErrorBody {
+  message?: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+export type ErrorKind = 'client' | 'server' | 'unavailable' | 'network';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  readonly kind: ErrorKind;
+  constructor(message: string, status: number, code: string, kind: ErrorKind, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.kind = kind;
+    this.fields = fields;
+  }
+  /** A bad, expired or revoked session: the client logs out. */
+  get untrusted(): boolean {
+    return this.status === 401 && this.code === 'untrusted_token';
+  }
+}
+
+type Translate = (key: string) => string;
+
+/**
+ * Maps an answer to the error a person sees (SPEC §7/§8): 4xx shows the server's message,
+ * 503 says the service is unavailable, any other status a generic text; status 0 is a network failure.
+ */
+export function toApiError(status: number, body: ErrorBody | null | undefined, t: Translate): ApiError {
+  if (status === 0) return new ApiError(t('errors.network'), 0, 'network', 'network');
+  const code = body?.code ?? (status === 503 ? 'unavailable' : status >= 500 ? 'internal' : 'error');
+  if (status === 503) return new ApiError(t('errors.unavailable'), status, code, 'unavailable');
+  if (status >= 400 && status < 500) {
+    const message = body?.message?.trim() || t('errors.generic');
+    return new ApiError(message, status, code, 'client', body?.fields ?? {});
+  }
+  return new ApiError(t('errors.generic'), status, code, 'server');
+}
+
+export interface ApiConfig {
+  /** The current UI language, sent as Accept-Language. */
+  language: () => string;
+  translate: Translate;
+  /** Called on a 401 `untrusted_token`. */
+  onUntrusted: () => void;
+  /** Called for every other error unless the call is silent. */
+  onError: (error: ApiError) => void;
+}
+
+const config: ApiConfig = {
+  language: () => 'en',
+  translate: (k) => k,
+  onUntrusted: () => {},
+  onError: () => {},
+};
+
+export function configureApi(c: Partial<ApiConfig>) {
+  Object.assign(config, c);
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Do not report errors to the notification bar and do not log out on untrusted tokens. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': config.language(),
+  };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (STATE_CHANGING.has(method)) {
+    const csrf = getCookie('arbor_csrf');
+    if (csrf) headers['X-CSRF-Token'] = csrf;
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    const err = toApiError(0, null, config.translate);
+    if (!opts.silent) config.onError(err);
+    throw err;
+  }
+  const text = res.status === 204 ? '' : await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) {
+    const err = toApiError(res.status, (data as ErrorBody) ?? null, config.translate);
+    if (!opts.silent) {
+      if (err.untrusted) config.onUntrusted();
+      else config.onError(err);
+    }
+    throw err;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, { ...opts, body }),
+};

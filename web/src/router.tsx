@@ -1,0 +1,160 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Root } from './features/shell/components/Root';
+import { ErrorPage } from './features/shell/components/ErrorPage';
+import { DefaultLayout } from './features/shell/components/DefaultLayout';
+import { GuestLayout } from './features/shell/components/GuestLayout';
+import { AdaptiveLayout } from './features/shell/components/AdaptiveLayout';
+import NotFoundPage from './features/shell/components/NotFoundPage';
+import { DevGuard, GuestGuard, UserGuard } from './features/shell/components/Guards';
+
+/** Route metadata: `title` (i18n key) becomes the headline and document title, `crumb` a breadcrumb. */
+export interface RouteHandle {
+  title?: string;
+  crumb?: string;
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const userRoutes: RouteObject[] = [
+  {
+    index: true,
+    handle: { title: 'titles.dashboard' },
+    lazy: page(() => import('./features/home/components/HomePage')),
+  },
+  {
+    path: 'projects',
+    handle: { crumb: 'nav.projects', title: 'titles.projects' },
+    children: [
+      { index: true, lazy: page(() => import('./features/projects/components/ProjectsPage')) },
+      {
+        path: 'dashboard',
+        handle: { crumb: 'nav.dashboard', title: 'titles.projectsDashboard' },
+        lazy: page(() => import('./features/projects/components/ProjectsDashboardPage')),
+      },
+      {
+        path: 'data',
+        handle: { crumb: 'nav.data', title: 'titles.projectsData' },
+        lazy: page(() => import('./features/projects/components/ProjectsDataPage')),
+      },
+    ],
+  },
+  {
+    path: 'jobs',
+    handle: { crumb: 'nav.jobs', title: 'titles.jobs' },
+    children: [
+      { index: true, lazy: page(() => import('./features/jobs/components/JobsPage')) },
+      {
+        path: 'dashboard',
+        handle: { crumb: 'nav.dashboard', title: 'titles.jobsDashboard' },
+        lazy: page(() => import('./features/jobs/components/JobsDashboardPage')),
+      },
+      {
+        path: 'data',
+        handle: { crumb: 'nav.data', title: 'titles.jobsData' },
+        lazy: page(() => import('./features/jobs/components/JobsDataPage')),
+      },
+    ],
+  },
+  {
+    path: 'organisations',
+    handle: { crumb: 'nav.organisations', title: 'titles.organisations' },
+    lazy: page(() => import('./features/organisations/components/OrganisationsPage')),
+  },
+  {
+    path: 'help',
+    handle: { crumb: 'nav.help', title: 'titles.help' },
+    lazy: page(() => import('./features/help/components/HelpPage')),
+  },
+  {
+    path: 'user',
+    handle: { crumb: 'nav.profile', title: 'titles.user' },
+    lazy: page(() => import('./features/user/components/ProfilePage')),
+  },
+];
+
+const guestRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    handle: { title: 'titles.login' },
+    lazy: page(() => import('./features/auth/components/LoginPage')),
+  },
+  {
+    path: 'register',
+    handle: { title: 'titles.register' },
+    lazy: page(() => import('./features/auth/components/RegisterPage')),
+  },
+  {
+    path: 'reset',
+    handle: { title: 'titles.reset' },
+    lazy: page(() => import('./features/auth/components/ResetPage')),
+  },
+  {
+    path: 'reset-password',
+    handle: { title: 'titles.resetPassword' },
+    lazy: page(() => import('./features/auth/components/ResetPasswordPage')),
+  },
+];
+
+const openRoutes: RouteObject[] = [
+  {
+    path: 'confirm',
+    handle: { title: 'titles.confirm' },
+    lazy: page(() => import('./features/auth/components/ConfirmPage')),
+  },
+  {
+    path: 'imprint',
+    handle: { title: 'titles.imprint', crumb: 'nav.imprint' },
+    lazy: page(() => import('./features/legal/components/ImprintPage')),
+  },
+  {
+    path: 'privacy',
+    handle: { title: 'titles.privacy', crumb: 'nav.privacy' },
+    lazy: page(() => import('./features/legal/components/PrivacyPage')),
+  },
+  {
+    path: 'terms',
+    handle: { title: 'titles.terms', crumb: 'nav.terms' },
+    lazy: page(() => import('./features/legal/components/TermsPage')),
+  },
+  {
+    path: '*',
+    handle: { title: 'titles.notFound' },
+    element: <NotFoundPage />,
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { element: <GuestGuard />, children: [{ element: <GuestLayout />, children: guestRoutes }] },
+          { element: <UserGuard />, children: [{ element: <DefaultLayout />, children: userRoutes }] },
+          {
+            element: <DevGuard />,
+            children: [
+              {
+                element: <DefaultLayout />,
+                children: [
+                  {
+                    path: 'icons',
+                    handle: { title: 'titles.icons', crumb: 'titles.icons' },
+                    lazy: page(() => import('./features/dev/components/IconsPage')),
+                  },
+                ],
+              },
+            ],
+          },
+          { element: <AdaptiveLayout />, children: openRoutes },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
