@@ -38,12 +38,15 @@ run: build
 # Every test: go vet, Go tests on a real PostGIS, web type-check, lint, Vitest, Playwright in Chromium.
 test: build vet go-test web-test e2e
 
+# Go packages of this module; web/node_modules may hold stray Go files of npm packages.
+PKGS = $$($(GO) list ./... | grep -v /node_modules/)
+
 vet:
-	$(GO) vet ./...
+	$(GO) vet $(PKGS)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 go-test:
-	DATABASE_URL=$$(scripts/db.sh) $(GO) test -count=1 ./...
+	DATABASE_URL=$$(scripts/db.sh) $(GO) test -count=1 $(PKGS)
 
 web-test: web-deps
 	cd web && npm run typecheck --silent && npm run lint --silent && npm test --silent

@@ -149,8 +149,8 @@ func TestUnknownAPIPath(t *testing.T) {
 	wantError(t, b.do("GET", "/api/nope", nil), 404, "not_found", "Diesen API-Aufruf gibt es nicht.")
 	b.lang = "en"
 	// A known path with another method.
-	wantError(t, b.do("DELETE", "/api/auth/login", nil), http.StatusBadRequest, "invalid", "This API call does not accept this method.")
-	wantError(t, b.do("GET", "/api/auth/register", nil), http.StatusBadRequest, "invalid", "")
+	wantError(t, b.do("DELETE", "/api/auth/login", nil), http.StatusMethodNotAllowed, "method_not_allowed", "This API call does not accept this method.")
+	wantError(t, b.do("GET", "/api/auth/register", nil), http.StatusMethodNotAllowed, "method_not_allowed", "")
 }
 
 func TestSPAFallback(t *testing.T) {

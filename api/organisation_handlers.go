@@ -178,17 +178,8 @@ func (s *Server) addAdministrators(w http.ResponseWriter, r *http.Request) error
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	emails := store.SplitEmails(req.Emails)
 	c := checks{}
-	if len(emails) == 0 {
-		c["emails"] = "field.emails"
-	}
-	for _, e := range emails {
-		one := checks{}
-		if one.email("emails", e); len(one) > 0 {
-			c["emails"] = "field.emails"
-		}
-	}
+	emails := c.emailList("emails", req.Emails)
 	if err := c.err(); err != nil {
 		return err
 	}

@@ -134,17 +134,8 @@ func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	emails := store.SplitEmails(req.Emails)
 	c := checks{}
-	if len(emails) == 0 {
-		c["emails"] = "field.emails"
-	}
-	for _, e := range emails {
-		one := checks{}
-		if one.email("emails", e); len(one) > 0 {
-			c["emails"] = "field.emails"
-		}
-	}
+	emails := c.emailList("emails", req.Emails)
 	checkAccess(c, req.Access)
 	if err := c.err(); err != nil {
 		return err

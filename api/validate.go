@@ -8,6 +8,7 @@ import (
 	"arbor"
 	"arbor/auth"
 	"arbor/i18n"
+	"arbor/store"
 )
 
 // checks collects field errors so one answer names every invalid field.
@@ -73,4 +74,19 @@ func (c checks) err() error {
 		}
 	}
 	return &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c, Args: maxArgs}
+}
+
+// emailList checks a comma-separated list of addresses (SPEC §5) and returns them split.
+func (c checks) emailList(field, list string) []string {
+	emails := store.SplitEmails(list)
+	if len(emails) == 0 {
+		c[field] = "field.emails"
+	}
+	for _, e := range emails {
+		one := checks{}
+		if one.email(field, e); len(one) > 0 {
+			c[field] = "field.emails"
+		}
+	}
+	return emails
 }

@@ -68,7 +68,7 @@ type OrganisationFields struct {
 	Location                 string `json:"location"`
 }
 
-// The caller's roles come with every organisation read: $2 is the caller.
+// The caller's roles come with every organisation read: $1 is the caller.
 const organisationSelect = `
 	SELECT o.id, o.name, o.street, o.number, o.zip, o.city, o.country, o.phone,
 	       o.address_supplement_invoice, o.contact_invoice, o.email_invoice, o.invoice_note,
@@ -76,8 +76,8 @@ const organisationSelect = `
 	       o.avv, o.agb, o.terminated, o.terminated_at, o.terminated_by, o.location, o.max_object,
 	       o.demo_until, o.version, o.created_at,
 	       (SELECT count(*) FROM project p WHERE p.organisation_id = o.id)::int,
-	       EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = o.id AND a.user_id = $2),
-	       EXISTS (SELECT 1 FROM project_member m WHERE m.organisation_id = o.id AND m.user_id = $2)
+	       EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = o.id AND a.user_id = $1),
+	       EXISTS (SELECT 1 FROM project_member m WHERE m.organisation_id = o.id AND m.user_id = $1)
 	FROM organisation o`
 
 func scanOrganisation(row pgx.Row) (*Organisation, error) {
@@ -114,39 +114,24 @@ func scanOrganisation(row pgx.Row) (*Organisation, error) {
 	return &o, nil
 }
 
-func scanOrganisations(rows pgx.Rows, err error) ([]*Organisation, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*Organisation{}
-	for rows.Next() {
-		o, err := scanOrganisation(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
-}
-
 // Organisation reads one organisation as userID sees it.
 func (s *Queries) Organisation(ctx context.Context, orgID, userID string) (*Organisation, error) {
-	return scanOrganisation(s.q.QueryRow(ctx, organisationSelect+` WHERE o.id = $1`, orgID, userID))
+	return scanOrganisation(s.q.QueryRow(ctx, organisationSelect+` WHERE o.id = $2`, userID, orgID))
 }
 
 // OrganisationsOf lists the organisations userID administers or works in, by name.
 func (s *Queries) OrganisationsOf(ctx context.Context, userID string) ([]*Organisation, error) {
-	return scanOrganisations(s.q.Query(ctx, organisationSelect+`
-		WHERE $1::uuid IS NULL AND (
-		      EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = o.id AND a.user_id = $2)
-		   OR EXISTS (SELECT 1 FROM project_member m WHERE m.organisation_id = o.id AND m.user_id = $2))
-		ORDER BY lower(o.name)`, nil, userID))
+	rows, err := s.q.Query(ctx, organisationSelect+`
+		WHERE EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = o.id AND a.user_id = $1)
+		   OR EXISTS (SELECT 1 FROM project_member m WHERE m.organisation_id = o.id AND m.user_id = $1)
+		ORDER BY lower(o.name)`, userID)
+	return scanAll(rows, err, scanOrganisation)
 }
 
 // AllOrganisations lists every organisation, for platform support.
 func (s *Queries) AllOrganisations(ctx context.Context, userID string) ([]*Organisation, error) {
-	return scanOrganisations(s.q.Query(ctx, organisationSelect+` WHERE $1::uuid IS NULL ORDER BY lower(o.name)`, nil, userID))
+	rows, err := s.q.Query(ctx, organisationSelect+` ORDER BY lower(o.name)`, userID)
+	return scanAll(rows, err, scanOrganisation)
 }
 
 // CreateOrganisation creates an organisation in its 28-day demo; the creator administers it.

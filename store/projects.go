@@ -79,19 +79,7 @@ func (s *Queries) ProjectsOf(ctx context.Context, userID string, orgID string) (
 	rows, err := s.q.Query(ctx, projectSelect+`
 		WHERE ($1 = '' OR p.organisation_id::text = $1) AND (m.user_id IS NOT NULL OR a.user_id IS NOT NULL)
 		ORDER BY m.opened_at DESC NULLS LAST, p.created_at DESC`, orgID, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*Project{}
-	for rows.Next() {
-		p, err := scanProject(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, scanProject)
 }
 
 // ProjectAccess is what a caller is in a project, and the state of its organisation.

@@ -43,3 +43,21 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	}
 	return nil
 }
+
+// scanAll reads every row with scan; an empty result is an empty list, never nil, so the JSON
+// answer is [] rather than null.
+func scanAll[T any](rows pgx.Rows, err error, scan func(pgx.Row) (*T, error)) ([]*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
