@@ -330,6 +330,8 @@ test('reset the password through the e-mailed link', async (browser) => {
   await page.getByTestId('delete-confirm').click();
   await waitPath(page, '/login', 'logout');
   await see(page, 'You have been logged out.');
+  // The modal fades out after the navigation; its password field must be gone before logging in.
+  await page.getByTestId('delete-form').waitFor({ state: 'detached' });
   await login(page, email, 'Brand-New-Birch-7');
   await see(page, 'Login failed. Please check your email address and password.');
 
