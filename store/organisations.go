@@ -14,37 +14,21 @@ import (
 
 // Organisation is a tenant: a city or a tree-care firm. JSON names follow SPEC §3.
 type Organisation struct {
-	ID                       string     `json:"id"`
-	Name                     string     `json:"name"`
-	Street                   string     `json:"street"`
-	Number                   string     `json:"number"`
-	Zip                      string     `json:"zip"`
-	City                     string     `json:"city"`
-	Country                  string     `json:"country"`
-	Phone                    string     `json:"phone"`
-	AddressSupplementInvoice string     `json:"address_supplement_invoice"`
-	ContactInvoice           string     `json:"contact_invoice"`
-	EmailInvoice             string     `json:"email_invoice"`
-	InvoiceNote              string     `json:"invoice_note"`
-	InvoiceSupplement        string     `json:"invoice_supplement"`
-	InvoiceType              string     `json:"invoice_type"`
-	LeitwegIDInvoice         string     `json:"leitweg_id_invoice"`
-	SubjectInvoice           string     `json:"subject_invoice"`
-	TaxIDInvoice             string     `json:"tax_id_invoice"`
-	Avv                      bool       `json:"avv"`
-	Agb                      bool       `json:"agb"`
-	Terminated               bool       `json:"terminated"`
-	TerminatedAt             *time.Time `json:"terminated_at"`
-	TerminatedBy             *string    `json:"terminated_by"`
-	Location                 string     `json:"location"`
-	MaxObject                int        `json:"max_object"`
-	DemoUntil                time.Time  `json:"demo_until"`
-	Status                   string     `json:"status"` // demo, expired, terminated
-	DemoDaysLeft             int        `json:"demo_days_left"`
-	ProjectCount             int        `json:"project_count"`
-	Roles                    []string   `json:"roles"` // the caller's: admin, member
-	Version                  int        `json:"version"`
-	CreatedAt                time.Time  `json:"created_at"`
+	ID string `json:"id"`
+	OrganisationFields
+	Avv          bool       `json:"avv"`
+	Agb          bool       `json:"agb"`
+	Terminated   bool       `json:"terminated"`
+	TerminatedAt *time.Time `json:"terminated_at"`
+	TerminatedBy *string    `json:"terminated_by"`
+	MaxObject    int        `json:"max_object"`
+	DemoUntil    time.Time  `json:"demo_until"`
+	Status       string     `json:"status"` // demo, expired, terminated
+	DemoDaysLeft int        `json:"demo_days_left"`
+	ProjectCount int        `json:"project_count"`
+	Roles        []string   `json:"roles"` // the caller's: admin, member
+	Version      int        `json:"version"`
+	CreatedAt    time.Time  `json:"created_at"`
 }
 
 // OrganisationFields are the fields a person edits (address and billing).
