@@ -85,6 +85,11 @@ var routeExpectations = map[string]expect{
 	"GET /api/management/project/{id}/users":                   projManage,
 	"POST /api/management/project/{id}/users":                  projShare,
 	"PUT /api/management/project/{id}/users/{member}":          projShare,
+	"GET /api/management/project/{id}/settings":                projRead,
+	"PUT /api/management/project/{id}/settings":                projManage,
+	"POST /api/management/project/{id}/basemaps":               projManage,
+	"PUT /api/management/project/{id}/basemaps/{basemapId}":    projManage,
+	"DELETE /api/management/project/{id}/basemaps/{basemapId}": projManage,
 	"DELETE /api/management/project/{id}/users/{member}":       projShare,
 }
 
@@ -92,6 +97,7 @@ var routeExpectations = map[string]expect{
 // organisation B, whose administrator is the outsider.
 type walkWorld struct {
 	orgA, projectA, jobA string
+	basemap              string
 	tokens               map[string]string // role → Bearer token
 	users                map[string]string // role → user id
 }
@@ -142,6 +148,10 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	if err := q.QueryRow(ctx, `INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Job A') RETURNING id`, w.orgA, w.projectA).Scan(&w.jobA); err != nil {
 		t.Fatal(err)
 	}
+	if err := q.QueryRow(ctx, `INSERT INTO project_basemap (organisation_id, project_id, name, type, url)
+		VALUES ($1, $2, 'Orthophoto', 'xyz', 'https://tiles.example/{z}/{x}/{y}.png') RETURNING id`, w.orgA, w.projectA).Scan(&w.basemap); err != nil {
+		t.Fatal(err)
+	}
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, w.orgA, w.users["admin"])
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, orgB, w.users["outsider"])
 	mustExec(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 0)`, orgB, projectB, w.users["outsider"])
@@ -186,7 +196,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 		path := strings.NewReplacer(
 			"{id}", map[bool]string{true: w.projectA, false: w.orgA}[rt.scope == projectScope || strings.Contains(rt.path, "/login/project/")],
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
-			"{userId}", w.users["admin"], "{member}", w.users["reader"]).Replace(rt.path)
+			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap).Replace(rt.path)
 		var body io.Reader
 		if changesState(rt.method) {
 			body = strings.NewReader("{}")

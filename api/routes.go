@@ -78,6 +78,11 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/management/project/{id}/users", action: auth.ActProjectShare, scope: proj, summary: "Share by comma-separated e-mails with an access level", h: s.shareProject},
 		{method: "PUT", path: "/api/management/project/{id}/users/{member}", action: auth.ActProjectShare, scope: proj, summary: "Change a member's access level (member: user id or invited e-mail)", h: s.setMemberAccess},
 		{method: "DELETE", path: "/api/management/project/{id}/users/{member}", action: auth.ActProjectShare, scope: proj, summary: "Revoke a member's access or an invitation", h: s.revokeMember},
+		{method: "GET", path: "/api/management/project/{id}/settings", action: auth.ActProjectRead, scope: proj, summary: "Custom fields, required fields, default values, inspection intervals and basemaps", h: s.getSettings},
+		{method: "PUT", path: "/api/management/project/{id}/settings", action: auth.ActProjectSettings, scope: proj, summary: "Replace the named parts of the settings", h: s.putSettings},
+		{method: "POST", path: "/api/management/project/{id}/basemaps", action: auth.ActProjectSettings, scope: proj, summary: "Add a basemap (XYZ, WMS or ESRI; a password is kept on the server)", h: s.createBasemap},
+		{method: "PUT", path: "/api/management/project/{id}/basemaps/{basemapId}", action: auth.ActProjectSettings, scope: proj, summary: "Change a basemap", h: s.updateBasemap},
+		{method: "DELETE", path: "/api/management/project/{id}/basemaps/{basemapId}", action: auth.ActProjectSettings, scope: proj, summary: "Remove a basemap", h: s.deleteBasemap},
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

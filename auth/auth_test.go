@@ -76,3 +76,30 @@ func TestTokenRoundTripAndTamper(t *testing.T) {
 		t.Fatal("short secret accepted")
 	}
 }
+
+func TestSeal(t *testing.T) {
+	s, err := NewSealer([]byte(strings.Repeat("s", 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed := s.Seal("wms-password")
+	if sealed == "" || strings.Contains(sealed, "wms-password") {
+		t.Fatalf("sealed %q", sealed)
+	}
+	if s.Seal("wms-password") == sealed {
+		t.Fatal("two seals of one value are equal: nonce missing")
+	}
+	if plain, err := s.Open(sealed); err != nil || plain != "wms-password" {
+		t.Fatalf("open: %q %v", plain, err)
+	}
+	other, _ := NewSealer([]byte(strings.Repeat("o", 32)))
+	if _, err := other.Open(sealed); err == nil {
+		t.Fatal("opened with another secret")
+	}
+	if _, err := s.Open("not-sealed"); err == nil {
+		t.Fatal("garbage opened")
+	}
+	if s.Seal("") != "" {
+		t.Fatal("empty value sealed")
+	}
+}

@@ -55,9 +55,11 @@ func (c Claims) HasAuthority(a string) bool {
 	return false
 }
 
-// Signer signs and verifies session tokens and derives their CSRF tokens.
+// Signer signs and verifies session tokens, derives their CSRF tokens and seals secrets the
+// server must read back, all from the one signing secret.
 type Signer struct {
 	secret []byte
+	*Sealer
 }
 
 // NewSigner returns a Signer for a secret of at least 32 bytes.
@@ -65,7 +67,11 @@ func NewSigner(secret []byte) (*Signer, error) {
 	if len(secret) < 32 {
 		return nil, errors.New("auth: the signing secret must be at least 32 bytes")
 	}
-	return &Signer{secret: secret}, nil
+	sealer, err := NewSealer(secret)
+	if err != nil {
+		return nil, err
+	}
+	return &Signer{secret: secret, Sealer: sealer}, nil
 }
 
 // Sign returns the signed token for claims. The claims are fixed by SPEC §3 and have a

@@ -1,0 +1,240 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"arbor"
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+)
+
+// getSettings answers every member: the app needs custom fields, required fields, defaults and
+// basemaps to show and edit trees, whatever the member's level.
+func (s *Server) getSettings(w http.ResponseWriter, r *http.Request) error {
+	t := targetOf(r)
+	ps, err := s.db.ProjectSettings(r.Context(), t.organisationID, t.projectID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ps)
+	return nil
+}
+
+type settingsRequest struct {
+	CustomFields        map[string]store.CustomField `json:"custom_fields"`
+	RequiredFields      *[]string                    `json:"required_fields"`
+	DefaultValues       map[string]any               `json:"default_values"`
+	InspectionIntervals *store.InspectionIntervals   `json:"inspection_intervals"`
+	Version             int                          `json:"version"`
+}
+
+// putSettings replaces the parts of the settings the body names (custom_fields, required_fields,
+// default_values, inspection_intervals), checking each against the field catalogue.
+func (s *Server) putSettings(w http.ResponseWriter, r *http.Request) error {
+	var req settingsRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	var args map[string]any
+	u := store.SettingsUpdate{DefaultValues: req.DefaultValues, InspectionIntervals: req.InspectionIntervals}
+	if req.CustomFields != nil {
+		u.CustomFields = map[string]store.CustomField{}
+		for name, f := range req.CustomFields {
+			key := "custom_fields." + name
+			if _, ok := store.CustomFieldCategory[name]; !ok {
+				c[key], args = "field.unknown_field", map[string]any{"field": name}
+				continue
+			}
+			f.Alias = strings.TrimSpace(f.Alias)
+			if f.Type == "" {
+				f.Type = "text"
+			}
+			if f.Sort == "" {
+				f.Sort = "alpha"
+			}
+			switch {
+			case utf8.RuneCountInString(f.Alias) > 50 || utf8.RuneCountInString(f.DefaultValue) > 200:
+				c[key] = "field.too_long"
+			case f.Active && f.Alias == "":
+				c[key] = "field.required"
+			case f.Type != "text" && f.Type != "list":
+				c[key] = "field.custom_type"
+			case f.Sort != "alpha" && f.Sort != "manual":
+				c[key] = "field.custom_sort"
+			case f.Type == "list" && !distinctShortValues(f.Values):
+				c[key] = "field.custom_values"
+			}
+			if f.Type == "text" {
+				f.Values = nil
+			}
+			f.Category = ""
+			u.CustomFields[name] = f
+		}
+	}
+	if req.RequiredFields != nil {
+		u.RequiredFields = []string{}
+		for _, name := range *req.RequiredFields {
+			if !store.IsTreeField(name) {
+				c["required_fields"], args = "field.unknown_field", map[string]any{"field": name}
+				continue
+			}
+			if !contains(u.RequiredFields, name) {
+				u.RequiredFields = append(u.RequiredFields, name)
+			}
+		}
+	}
+	for name, v := range req.DefaultValues {
+		key := "default_values." + name
+		if !store.IsTreeField(name) || name == "number" {
+			c[key], args = "field.unknown_field", map[string]any{"field": name}
+			continue
+		}
+		switch x := v.(type) {
+		case string:
+			if utf8.RuneCountInString(x) > 200 {
+				c[key] = "field.value"
+			}
+		case float64, bool:
+		default:
+			c[key] = "field.value"
+		}
+	}
+	if in := req.InspectionIntervals; in != nil {
+		for name, pair := range map[string]store.IntervalPair{"young_healthy": in.YoungHealthy,
+			"aging_healthy": in.AgingHealthy, "damaged": in.Damaged, "hollow": in.Hollow} {
+			if pair.Low < 1 || pair.Low > 120 || pair.High < 1 || pair.High > 120 {
+				c["inspection_intervals."+name] = "field.interval"
+			}
+		}
+	}
+	if req.Version <= 0 {
+		c["version"] = "field.required"
+	}
+	if len(c) > 0 {
+		return &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c, Args: args}
+	}
+	t := targetOf(r)
+	ps, err := s.db.UpdateProjectSettings(r.Context(), t.organisationID, t.projectID, req.Version, u)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ps)
+	return nil
+}
+
+func distinctShortValues(values []string) bool {
+	if len(values) == 0 || len(values) > 500 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if v == "" || utf8.RuneCountInString(v) > 100 || seen[strings.ToLower(v)] {
+			return false
+		}
+		seen[strings.ToLower(v)] = true
+	}
+	return true
+}
+
+type basemapRequest struct {
+	Name     string  `json:"name"`
+	Type     string  `json:"type"`
+	URL      string  `json:"url"`
+	Layers   string  `json:"layers"`
+	Username string  `json:"username"`
+	Password *string `json:"password"` // absent: keep; "": remove
+	Position int     `json:"position"`
+	Version  int     `json:"version"`
+}
+
+func (s *Server) basemapFields(req basemapRequest) (store.BasemapFields, error) {
+	f := store.BasemapFields{Name: strings.TrimSpace(req.Name), Type: strings.ToLower(req.Type),
+		URL: strings.TrimSpace(req.URL), Layers: strings.TrimSpace(req.Layers), Username: strings.TrimSpace(req.Username),
+		Position: req.Position}
+	c := checks{}
+	c.name("name", f.Name)
+	if f.Type != "xyz" && f.Type != "wms" && f.Type != "esri" {
+		c["type"] = "field.basemap_type"
+	}
+	if u, err := url.Parse(f.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(f.URL) > 2000 {
+		c["url"] = "field.url"
+	}
+	c.maxLen("layers", f.Layers, 100)
+	c.maxLen("username", f.Username, 100)
+	if req.Password != nil {
+		sealed := s.signer.Seal(*req.Password)
+		f.PasswordSealed = &sealed
+	}
+	return f, c.err()
+}
+
+func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
+	var req basemapRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	f, err := s.basemapFields(req)
+	if err != nil {
+		return err
+	}
+	t := targetOf(r)
+	b, err := s.db.CreateBasemap(r.Context(), t.organisationID, t.projectID, f)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, b)
+	return nil
+}
+
+func basemapID(r *http.Request) (string, error) {
+	id, err := uuid.Parse(chi.URLParam(r, "basemapId"))
+	if err != nil {
+		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return id.String(), nil
+}
+
+func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
+	id, err := basemapID(r)
+	if err != nil {
+		return err
+	}
+	var req basemapRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	f, err := s.basemapFields(req)
+	if err != nil {
+		return err
+	}
+	if req.Version <= 0 {
+		return arbor.Invalid(map[string]string{"version": "field.required"})
+	}
+	t := targetOf(r)
+	b, err := s.db.UpdateBasemap(r.Context(), t.organisationID, t.projectID, id, req.Version, f)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, b)
+	return nil
+}
+
+func (s *Server) deleteBasemap(w http.ResponseWriter, r *http.Request) error {
+	id, err := basemapID(r)
+	if err != nil {
+		return err
+	}
+	t := targetOf(r)
+	if err := s.db.DeleteBasemap(r.Context(), t.organisationID, t.projectID, id); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
