@@ -75,9 +75,7 @@ func (req *organisationRequest) check(lang string) error {
 		"address_supplement_invoice": f.AddressSupplementInvoice, "invoice_supplement": f.InvoiceSupplement} {
 		c.maxLen(field, v, 100)
 	}
-	if len(f.InvoiceNote) > 2000 {
-		c["invoice_note"] = "field.too_long"
-	}
+	c.maxLen("invoice_note", f.InvoiceNote, 2000)
 	if f.Zip != "" && !zipPattern.MatchString(f.Zip) {
 		c["zip"] = "field.zip"
 	}

@@ -34,9 +34,7 @@ func (req *projectRequest) fields() (store.ProjectFields, error) {
 	c := checks{}
 	c.name("name", f.Name)
 	c.maxLen("companyName", f.CompanyName, 100)
-	if len(f.Note) > 2000 {
-		c["note"] = "field.too_long"
-	}
+	c.maxLen("note", f.Note, 2000)
 	return f, c.err()
 }
 

@@ -119,6 +119,12 @@ func TestProjectListAndOpen(t *testing.T) {
 		t.Fatalf("a stranger lists %v in another organisation", opProjectIDs(l.Items))
 	}
 
+	// An administrator who is no member has recent projects too.
+	opGet[store.Project](t, a, opProjPath(p1.ID))
+	if ids := opProjectIDs(opGet[opList[*store.Project]](t, a, opProjectList).Items); ids[0] != p1.ID {
+		t.Fatalf("administrator's recent projects %v, want %s first", ids, p1.ID)
+	}
+
 	// A member sees the shared projects only, the most recently opened first.
 	opShare(t, a, p1.ID, mEmail, 2)
 	opShare(t, a, p2.ID, mEmail, 1)

@@ -59,8 +59,10 @@ func (s *Server) putSettings(w http.ResponseWriter, r *http.Request) error {
 				f.Sort = "alpha"
 			}
 			switch {
-			case utf8.RuneCountInString(f.Alias) > 50 || utf8.RuneCountInString(f.DefaultValue) > 200:
-				c[key] = "field.too_long"
+			case utf8.RuneCountInString(f.Alias) > 50:
+				c[key] = "field.too_long.50"
+			case utf8.RuneCountInString(f.DefaultValue) > 200:
+				c[key] = "field.too_long.200"
 			case f.Active && f.Alias == "":
 				c[key] = "field.required"
 			case f.Type != "text" && f.Type != "list":

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/mail"
 	"strings"
 	"unicode/utf8"
@@ -22,9 +23,11 @@ func (c checks) required(field, value string) bool {
 	return true
 }
 
+// maxLen refuses a value longer than max characters; max is one of the limits the message
+// catalogue has a text for (50, 100, 200, 2000).
 func (c checks) maxLen(field, value string, max int) {
 	if utf8.RuneCountInString(value) > max {
-		c[field] = "field.too_long"
+		c[field] = fmt.Sprintf("field.too_long.%d", max)
 	}
 }
 
@@ -67,13 +70,7 @@ func (c checks) err() error {
 	if len(c) == 0 {
 		return nil
 	}
-	var maxArgs map[string]any
-	for _, key := range c {
-		if key == "field.too_long" {
-			maxArgs = map[string]any{"max": 100}
-		}
-	}
-	return &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c, Args: maxArgs}
+	return &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c}
 }
 
 // emailList checks a comma-separated list of addresses (SPEC §5) and returns them split.

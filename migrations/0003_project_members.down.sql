@@ -1,2 +1,2 @@
-DROP TABLE IF EXISTS project_invitation;
-ALTER TABLE project_member DROP COLUMN opened_at, DROP COLUMN created_at;
+DROP TABLE IF EXISTS project_invitation, project_visit;
+ALTER TABLE project_member DROP COLUMN created_at;

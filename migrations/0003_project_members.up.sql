@@ -12,6 +12,12 @@ CREATE TABLE project_invitation (
 );
 CREATE INDEX project_invitation_email ON project_invitation (lower(email));
 
--- When a member last opened a project, for the home page's "recent projects".
-ALTER TABLE project_member ADD COLUMN opened_at timestamptz;
+-- When someone last opened a project, for the home page's "recent projects". Kept apart from the
+-- membership because administrators open their organisation's projects without being members.
+CREATE TABLE project_visit (
+    project_id uuid NOT NULL REFERENCES project ON DELETE CASCADE,
+    user_id    uuid NOT NULL REFERENCES app_user ON DELETE CASCADE,
+    opened_at  timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (user_id, project_id)
+);
 ALTER TABLE project_member ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();

@@ -46,10 +46,11 @@ const projectSelect = `
 	SELECT p.id, p.organisation_id, o.name, p.name, p.note, p.company_name, p.show_number_text, p.unique_number,
 	       (SELECT count(*) FROM project_member c WHERE c.project_id = p.id)::int,
 	       CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
-	       o.terminated, m.opened_at, p.version, p.created_at
+	       o.terminated, v.opened_at, p.version, p.created_at
 	FROM project p
 	JOIN organisation o ON o.id = p.organisation_id
 	LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
+	LEFT JOIN project_visit v ON v.project_id = p.id AND v.user_id = $2
 	LEFT JOIN organisation_admin a ON a.organisation_id = p.organisation_id AND a.user_id = $2`
 
 func scanProject(row pgx.Row) (*Project, error) {
@@ -78,7 +79,7 @@ func (s *Queries) Project(ctx context.Context, projectID, userID string) (*Proje
 func (s *Queries) ProjectsOf(ctx context.Context, userID string, orgID string) ([]*Project, error) {
 	rows, err := s.q.Query(ctx, projectSelect+`
 		WHERE ($1 = '' OR p.organisation_id::text = $1) AND (m.user_id IS NOT NULL OR a.user_id IS NOT NULL)
-		ORDER BY m.opened_at DESC NULLS LAST, p.created_at DESC`, orgID, userID)
+		ORDER BY v.opened_at DESC NULLS LAST, p.created_at DESC`, orgID, userID)
 	return scanAll(rows, err, scanProject)
 }
 
@@ -157,7 +158,9 @@ func (s *Queries) UpdateProject(ctx context.Context, projectID, userID string, v
 
 // TouchProject remembers that userID opened the project now (recent projects on the home page).
 func (s *Queries) TouchProject(ctx context.Context, projectID, userID string) error {
-	_, err := s.q.Exec(ctx, `UPDATE project_member SET opened_at = now() WHERE project_id = $1 AND user_id = $2`, projectID, userID)
+	_, err := s.q.Exec(ctx, `
+		INSERT INTO project_visit (project_id, user_id) VALUES ($1, $2)
+		ON CONFLICT (user_id, project_id) DO UPDATE SET opened_at = now()`, projectID, userID)
 	return err
 }
 
