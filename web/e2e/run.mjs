@@ -427,6 +427,331 @@ test('unknown routes show the 404 page; legal pages are open to everyone', async
   await page.context().close();
 });
 
+// --- Organisations and projects -------------------------------------------------------------
+
+/** Registers, confirms and logs in a new account in a fresh browser context. */
+async function newUser(browser, tag, { lastName = 'Baum', ...opts } = {}) {
+  const page = await newPage(browser, opts);
+  const email = uniqueEmail(tag);
+  const started = await register(page, email, { lastName });
+  await confirmFromOutbox(page, email, started);
+  await goto(page, '/login');
+  await login(page, email);
+  await waitPath(page, '/');
+  return { page, email };
+}
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+async function createOrganisation(page, name) {
+  await goto(page, '/organisations');
+  await page.getByTestId('add-organisation').first().click();
+  await fill(page, 'name', name);
+  await fill(page, 'zip', '123');
+  await page.getByTestId('add-organisation-submit').click();
+  await see(page, 'Please enter a postal code of 4 or 5 digits.');
+  await fill(page, 'zip', '24937');
+  await fill(page, 'city', 'Flensburg');
+  await fill(page, 'street', 'Rathausplatz');
+  await fill(page, 'number', '1');
+  await page.getByTestId('add-organisation-submit').click();
+  await page.waitForURL((u) => /^\/organisations\/[0-9a-f-]{36}\/organisation$/.test(u.pathname));
+  await page.getByTestId('organisation-form').waitFor();
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
+/** The status of a direct API call made by the page itself, with the CSRF header from the cookie. */
+async function apiStatus(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const pair = document.cookie.split('; ').find((c) => c.startsWith('arbor_csrf='));
+      const csrf = pair ? decodeURIComponent(pair.slice('arbor_csrf='.length)) : '';
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return r.status;
+    },
+    { method, path, body },
+  );
+}
+
+/** Screenshots of the pages in `views` ([name, path, testid to wait for]). */
+async function shootViews(page, views, suffix) {
+  for (const [name, path, marker] of views) {
+    await goto(page, path);
+    await page.getByTestId(marker).first().waitFor();
+    await page
+      .locator('[data-testid="loading"]')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await shot(page, `${name}-${suffix}`);
+  }
+}
+
+test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
+  const reader = await newUser(browser, 'reader', { lastName: 'Linde' });
+  const { page } = await newUser(browser, 'orgadmin');
+
+  // No organisation yet: "Add project" is disabled and says why.
+  await see(page, 'Hello, Ada');
+  assert(await page.getByTestId('add-project').isDisabled(), 'add project is enabled without an organisation');
+  await goto(page, '/organisations');
+  await page.getByTestId('empty-state').waitFor();
+  await titleIs(page, 'Organisations · Arbor');
+  await shot(page, 'organisations-empty-en-light');
+
+  // Create an organisation: it starts in its 28-day demo, I am its administrator.
+  const orgName = `Stadtgrün ${Date.now().toString(36)}`;
+  const orgId = await createOrganisation(page, orgName);
+  await titleIs(page, 'Organisation · Arbor');
+  await see(page, 'Demo – 28 days left');
+  await page.getByTestId('breadcrumbs').getByText(orgName).waitFor();
+  assert((await page.getByTestId('organisation-roles').textContent()).includes('Administrator'), 'not administrator');
+
+  // Address and billing: client checks, then a save that survives a reload.
+  await fill(page, 'leitweg_id_invoice', '12345');
+  await page.getByTestId('organisation-save').click();
+  await see(page, 'Please enter a Leitweg-ID like 04011000-1234512345-06.');
+  await fill(page, 'leitweg_id_invoice', '04011000-1234512345-06');
+  await fill(page, 'email_invoice', 'rechnung@example.org');
+  await page.getByTestId('invoice-type').getByText('PayPal').click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/management/organisation/${orgId}`) && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('organisation-save').click();
+  const savedResponse = await saved;
+  assert(savedResponse.status() === 200, `saving the organisation answered ${savedResponse.status()}`);
+  const sent = savedResponse.request().postDataJSON();
+  assert(sent.version >= 1 && sent.invoice_type === 'paypal', `the save sent ${JSON.stringify(sent)}`);
+  await see(page, 'The organisation has been saved.');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByTestId('organisation-form').waitFor();
+  const leitweg = await page.locator('input[name="leitweg_id_invoice"]').inputValue();
+  assert(leitweg === '04011000-1234512345-06', `Leitweg-ID after reload was ${leitweg}`);
+
+  // Projects: create one; the same name again is refused on the name field.
+  await page.getByTestId('tab-projects').click();
+  await waitPath(page, `/organisations/${orgId}/projects`);
+  await page.getByTestId('organisation-projects').waitFor();
+  await page.getByTestId('create-project').click();
+  await fill(page, 'name', 'Stadtpark');
+  await fill(page, 'companyName', 'Grünflächenamt');
+  await page.getByTestId('create-project-submit').click();
+  await page.waitForURL((u) => /^\/projects\/[0-9a-f-]{36}$/.test(u.pathname));
+  const projectId = new URL(page.url()).pathname.split('/')[2];
+  await page.getByTestId('project-page').waitFor();
+  await titleIs(page, 'Project · Arbor');
+  await see(page, 'Management');
+  await goto(page, `/organisations/${orgId}/projects`);
+  await page.getByTestId('create-project').click();
+  await fill(page, 'name', 'Stadtpark');
+  await page.getByTestId('create-project-submit').click();
+  await see(page, 'A project with this name exists already in this organisation.');
+  await shot(page, 'organisation-create-project-exists-en-light', { fullPage: false });
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByTestId('create-project-form').waitFor({ state: 'detached' });
+
+  // The header's "Add project" now offers my organisation.
+  await goto(page, '/');
+  await page.getByTestId('add-project').click();
+  await page.getByTestId('create-project-form').waitFor();
+  await shot(page, 'home-add-project-modal-en-light', { fullPage: false });
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  // Share the project with the reader (View) and with an address without an account.
+  await goto(page, `/projects/${projectId}/settings/user`);
+  await page.getByTestId('share-project').click();
+  const invited = uniqueEmail('invited');
+  await fill(page, 'emails', `${reader.email}, not-an-address`);
+  await page.getByTestId('share-submit').click();
+  await see(page, 'These are not valid e-mail addresses: not-an-address');
+  await fill(page, 'emails', `${reader.email}, ${invited}`);
+  await choose(page, 'share-access', 'View');
+  await page.getByTestId('share-submit').click();
+  await see(page, 'The project has been shared.');
+  await page.locator(`[data-testid="member-row"][data-email="${reader.email.toLowerCase()}"]`).waitFor();
+  await page.locator(`[data-testid="member-row"][data-pending="true"]`).getByText('Invitation pending').waitFor();
+  // Sharing again with the same address is refused, naming it.
+  await page.getByTestId('share-project').click();
+  await fill(page, 'emails', reader.email);
+  await page.getByTestId('share-submit').click();
+  await see(page, `already shared with`);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByTestId('share-form').waitFor({ state: 'detached' });
+
+  // The assignments table shows both, the invitation with its badge.
+  await goto(page, `/organisations/${orgId}/projects`);
+  await page.getByTestId('assignments-table').waitFor();
+  await page.getByTestId('assignments-table').getByText('Invitation pending').waitFor();
+  await page.getByTestId('assignments-table').getByText('View').first().waitFor();
+
+  // Screenshots of every new page, English light and German dark.
+  const views = [
+    ['home-projects', '/', 'recent-project-list'],
+    ['organisations', '/organisations', 'organisation-list'],
+    ['organisation', `/organisations/${orgId}/organisation`, 'administrators'],
+    ['organisation-projects', `/organisations/${orgId}/projects`, 'assignments-table'],
+    ['organisation-documents', `/organisations/${orgId}/documents`, 'coming-soon'],
+    ['organisation-lists', `/organisations/${orgId}/lists`, 'coming-soon'],
+    ['organisation-packages', `/organisations/${orgId}/packages`, 'coming-soon'],
+    ['projects', '/projects', 'project-list'],
+    ['project', `/projects/${projectId}`, 'project-page'],
+    ['project-settings-general', `/projects/${projectId}/settings/general`, 'project-general-form'],
+    ['project-settings-user', `/projects/${projectId}/settings/user`, 'members-table'],
+    ['project-settings-index', `/projects/${projectId}/settings/index`, 'coming-soon'],
+    ['project-settings-management', `/projects/${projectId}/settings/management`, 'project-management'],
+  ];
+  await shootViews(page, views, 'en-light');
+  await goto(page, `/projects/${projectId}/settings/management`);
+  await see(page, 'support@arbor.example');
+  await pickMenu(page, 'language-menu', 'language-de');
+  await see(page, 'Projektverwaltung');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+  await shootViews(page, views, 'de-dark');
+  await goto(page, `/organisations/${orgId}/organisation`);
+  await see(page, 'Demo – noch 28 Tage');
+  await goto(page, `/projects/${projectId}/settings/user`);
+  await page.getByTestId('members-table').waitFor();
+  const levels = await page.getByTestId('member-access').evaluateAll((els) => els.map((e) => e.value));
+  assert(levels.includes('Ansicht'), `the access levels in German were ${levels.join(', ')}`);
+  await page.getByTestId('share-project').click();
+  await page.getByTestId('share-form').waitFor();
+  await shot(page, 'project-share-modal-de-dark', { fullPage: false });
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+
+  // The reader: the project is on the home page; it opens read-only.
+  const r = reader.page;
+  await r.reload({ waitUntil: 'domcontentloaded' });
+  await r.getByTestId('recent-project-list').getByText('Stadtpark').waitFor();
+  assert(await r.getByTestId('add-project').isDisabled(), 'a reader without an organisation may add projects');
+  await r.getByTestId('recent-project-list').getByText('Stadtpark').click();
+  await waitPath(r, `/projects/${projectId}`);
+  await r.getByTestId('project-page').waitFor();
+  assert((await r.getByTestId('project-page').getAttribute('data-role')) === 'reader', 'the reader is not a reader');
+  await r.getByTestId('project-page').getByText('View').first().waitFor();
+  assert((await r.getByTestId('project-settings').count()) === 0, 'a reader sees the settings button');
+  await shot(r, 'project-reader-en-light');
+  await goto(r, `/projects/${projectId}/settings/general`);
+  await r.getByTestId('read-only-notice').waitFor();
+  assert((await r.getByTestId('project-save').count()) === 0, 'a reader sees a save button');
+  assert(await r.locator('input[name="name"]').isDisabled(), 'a reader can edit the project name');
+  assert(await r.locator('input[name="unique_number"]').isDisabled(), 'a reader can switch unique numbers');
+  await shot(r, 'project-settings-general-reader-en-light');
+  await goto(r, `/projects/${projectId}/settings/user`);
+  await r.getByTestId('read-only-notice').waitFor();
+  assert((await r.getByTestId('share-project').count()) === 0, 'a reader sees the share button');
+  // The reader's organisation page: members read the address, nothing to edit.
+  await goto(r, `/organisations/${orgId}/organisation`);
+  await r.getByTestId('organisation-form').waitFor();
+  assert((await r.getByTestId('organisation-save').count()) === 0, 'a member sees the organisation save button');
+  assert((await r.getByTestId('administrators').count()) === 0, 'a member sees the administrators');
+  assert(await r.locator('input[name="name"]').isDisabled(), 'a member can edit the organisation');
+  await goto(r, `/organisations/${orgId}/projects`);
+  await r.getByTestId('organisation-project-table').waitFor();
+  assert((await r.getByTestId('create-project').count()) === 0, 'a member sees create project');
+  assert((await r.getByTestId('assignments').count()) === 0, 'a member sees the assignments');
+  // A direct write as the reader is refused by the server.
+  const status = await apiStatus(r, 'PUT', `/api/management/project/${projectId}`, { name: 'Taken over', version: 1 });
+  assert(status === 403, `a reader's PUT of the project answered ${status}`);
+
+  // Someone else's project: not found.
+  await goto(r, '/projects/00000000-0000-4000-8000-000000000000');
+  await r.getByTestId('not-found-state').waitFor();
+
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  assert(r.errors.length === 0, `reader page errors: ${r.errors.map((e) => e.message).join('; ')}`);
+  await r.context().close();
+  await page.context().close();
+});
+
+test('organisation administrators and cancelling the organisation', async (browser) => {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
+  const other = await newUser(browser, 'coadmin', { lastName: 'Ahorn' });
+  const { page, email } = await newUser(browser, 'canceller');
+  const orgName = `Baumpflege ${Date.now().toString(36)}`;
+  const orgId = await createOrganisation(page, orgName);
+  await page.getByTestId('administrators').waitFor();
+
+  // An administrator already: the server's message, nobody added.
+  await page.getByTestId('add-admin').click();
+  await fill(page, 'emails', email);
+  await page.getByTestId('add-admin-submit').click();
+  await see(page, `${email} is already an administrator of this organisation.`);
+  await shot(page, 'organisation-add-admin-exists-en-light', { fullPage: false });
+  // No account: refused, naming the address.
+  const nobody = uniqueEmail('nobody');
+  await fill(page, 'emails', nobody);
+  await page.getByTestId('add-admin-submit').click();
+  await see(page, `There is no account for ${nobody}.`);
+  // Both at once are added.
+  await fill(page, 'emails', other.email);
+  await page.getByTestId('add-admin-submit').click();
+  await see(page, 'The administrator has been added.');
+  await page.locator(`[data-testid="admin-row"][data-email="${other.email.toLowerCase()}"]`).waitFor();
+
+  // Remove the other administrator (confirmed), then try to remove the last one: refused.
+  await page
+    .locator(`[data-testid="admin-row"][data-email="${other.email.toLowerCase()}"]`)
+    .getByTestId('remove-admin')
+    .click();
+  await page.getByTestId('remove-admin-modal').waitFor();
+  await shot(page, 'organisation-remove-admin-modal-en-light', { fullPage: false });
+  await page.getByTestId('confirm-button').click();
+  await page
+    .locator(`[data-testid="admin-row"][data-email="${other.email.toLowerCase()}"]`)
+    .waitFor({ state: 'detached' });
+  await page.getByTestId('remove-admin').first().click();
+  await page.getByTestId('confirm-button').click();
+  await see(page, 'An organisation needs at least one administrator.');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByTestId('remove-admin-modal').waitFor({ state: 'detached' });
+
+  // Cancel the organisation: the button waits for the typed name.
+  await page.getByTestId('cancel-organisation').click();
+  await page.getByTestId('cancel-form').waitFor();
+  await fill(page, 'confirmName', 'something else');
+  assert(await page.getByTestId('cancel-confirm').isDisabled(), 'cancel is possible with the wrong name');
+  await fill(page, 'confirmName', orgName);
+  await shot(page, 'organisation-cancel-modal-en-light', { fullPage: false });
+  const cancelled = page.waitForResponse((r) => r.url().endsWith(`/api/management/organisation/${orgId}/cancel`));
+  await page.getByTestId('cancel-confirm').click();
+  assert((await cancelled).status() === 200, 'cancelling did not answer 200');
+  await page.getByTestId('cancelled-notice').waitFor();
+  await page.getByTestId('cancel-form').waitFor({ state: 'detached' });
+  await page.locator('[data-testid="organisation-status"][data-status="terminated"]').waitFor();
+  for (const id of ['organisation-save', 'add-admin', 'remove-admin', 'cancel-organisation']) {
+    assert((await page.getByTestId(id).count()) === 0, `${id} is still shown after cancelling`);
+  }
+  assert(await page.locator('input[name="name"]').isDisabled(), 'the name is editable after cancelling');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByTestId('cancelled-notice').waitFor();
+  await shot(page, 'organisation-cancelled-en-light');
+  await page.getByTestId('tab-projects').click();
+  await page.getByTestId('organisation-projects').waitFor();
+  assert((await page.getByTestId('create-project').count()) === 0, 'create project after cancelling');
+  await goto(page, '/organisations');
+  await page.getByTestId('organisation-list').getByText('Cancelled').waitFor();
+  // The cancelled organisation is no choice for new projects.
+  await goto(page, '/');
+  assert(
+    await page.getByTestId('add-project').isDisabled(),
+    'add project is enabled with only a cancelled organisation',
+  );
+  // Every administrator gets a confirmation e-mail (the other one was removed before).
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  await other.page.context().close();
+  await page.context().close();
+});
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   headless: true,

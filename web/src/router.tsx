@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Root } from './features/shell/components/Root';
 import { ErrorPage } from './features/shell/components/ErrorPage';
 import { DefaultLayout } from './features/shell/components/DefaultLayout';
@@ -11,6 +11,8 @@ import { DevGuard, GuestGuard, UserGuard } from './features/shell/components/Gua
 export interface RouteHandle {
   title?: string;
   crumb?: string;
+  /** The crumb shows the name of the object of the path once the page knows it (lib/crumbs). */
+  named?: boolean;
 }
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -38,6 +40,25 @@ const userRoutes: RouteObject[] = [
         handle: { crumb: 'nav.data', title: 'titles.projectsData' },
         lazy: page(() => import('./features/projects/components/ProjectsDataPage')),
       },
+      {
+        path: ':projectId',
+        handle: { crumb: 'titles.project', title: 'titles.project', named: true },
+        lazy: page(() => import('./features/projects/components/ProjectLayout')),
+        children: [
+          { index: true, lazy: page(() => import('./features/projects/components/ProjectPage')) },
+          {
+            path: 'settings',
+            handle: { crumb: 'titles.projectSettings', title: 'titles.projectSettings' },
+            children: [
+              { index: true, element: <Navigate to="general" replace /> },
+              {
+                path: ':section',
+                lazy: page(() => import('./features/projects/components/ProjectSettingsPage')),
+              },
+            ],
+          },
+        ],
+      },
     ],
   },
   {
@@ -60,7 +81,21 @@ const userRoutes: RouteObject[] = [
   {
     path: 'organisations',
     handle: { crumb: 'nav.organisations', title: 'titles.organisations' },
-    lazy: page(() => import('./features/organisations/components/OrganisationsPage')),
+    children: [
+      { index: true, lazy: page(() => import('./features/organisations/components/OrganisationsPage')) },
+      {
+        path: ':organisationId',
+        handle: { crumb: 'titles.organisation', title: 'titles.organisation', named: true },
+        lazy: page(() => import('./features/organisations/components/OrganisationLayout')),
+        children: [
+          { index: true, element: <Navigate to="organisation" replace /> },
+          {
+            path: ':section',
+            lazy: page(() => import('./features/organisations/components/OrganisationSectionPage')),
+          },
+        ],
+      },
+    ],
   },
   {
     path: 'help',

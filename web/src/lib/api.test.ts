@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
-import { ApiError, api, configureApi, toApiError } from './api';
+import { ApiError, SessionGate, api, configureApi, toApiError } from './api';
 
 const t = (key: string) => {
   const [group, name] = key.split('.');
@@ -100,5 +100,53 @@ describe('request', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/api/health')).rejects.toThrow('Could not connect to the server.');
     expect(onError).toHaveBeenCalledOnce();
+  });
+});
+
+describe('SessionGate', () => {
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('lets ordinary calls run together', async () => {
+    const gate = new SessionGate();
+    const a = await gate.acquire(false);
+    const b = await gate.acquire(false);
+    expect(gate.busy.shared).toBe(2);
+    a();
+    b();
+    expect(gate.busy.shared).toBe(0);
+  });
+
+  it('runs a cookie-swapping call alone: after the calls in flight, before the later ones', async () => {
+    const gate = new SessionGate();
+    const order: string[] = [];
+    const first = await gate.acquire(false);
+    const swap = gate.acquire(true).then((release) => {
+      order.push('swap');
+      return release;
+    });
+    const later = gate.acquire(false).then((release) => {
+      order.push('later');
+      return release;
+    });
+    await tick();
+    expect(order).toEqual([]); // the swap waits for the call in flight, the later call for the swap
+    first();
+    const releaseSwap = await swap;
+    await tick();
+    expect(order).toEqual(['swap']);
+    expect(gate.busy.exclusive).toBe(true);
+    releaseSwap();
+    (await later)();
+    expect(order).toEqual(['swap', 'later']);
+    expect(gate.busy).toEqual({ shared: 0, exclusive: false, waiting: 0 });
+  });
+
+  it('releases only once', async () => {
+    const gate = new SessionGate();
+    const a = await gate.acquire(false);
+    await gate.acquire(false);
+    a();
+    a();
+    expect(gate.busy.shared).toBe(1);
   });
 });

@@ -5,6 +5,8 @@ export interface ErrorBody {
   message?: string;
   code?: string;
   fields?: Record<string, string>;
+  /** The up-to-date object of a stale-version conflict (409). */
+  current?: unknown;
 }
 
 export type ErrorKind = 'client' | 'server' | 'unavailable' | 'network';
@@ -14,13 +16,26 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: Record<string, string>;
   readonly kind: ErrorKind;
-  constructor(message: string, status: number, code: string, kind: ErrorKind, fields: Record<string, string> = {}) {
+  readonly current: unknown;
+  constructor(
+    message: string,
+    status: number,
+    code: string,
+    kind: ErrorKind,
+    fields: Record<string, string> = {},
+    current?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.kind = kind;
     this.fields = fields;
+    this.current = current;
+  }
+  /** A 409 because someone else saved first; `current` holds the up-to-date object. */
+  get stale(): boolean {
+    return this.status === 409 && this.current !== undefined && this.current !== null;
   }
   /** A bad, expired or revoked session: the client logs out. */
   get untrusted(): boolean {
@@ -40,7 +55,7 @@ export function toApiError(status: number, body: ErrorBody | null | undefined, t
   if (status === 503) return new ApiError(t('errors.unavailable'), status, code, 'unavailable');
   if (status >= 400 && status < 500) {
     const message = body?.message?.trim() || t('errors.generic');
-    return new ApiError(message, status, code, 'client', body?.fields ?? {});
+    return new ApiError(message, status, code, 'client', body?.fields ?? {}, body?.current ?? undefined);
   }
   return new ApiError(t('errors.generic'), status, code, 'server');
 }
@@ -71,11 +86,72 @@ export interface RequestOptions {
   /** Do not report errors to the notification bar and do not log out on untrusted tokens. */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * The call replaces the session cookie (a scoped log-in revokes the old token): it waits until
+   * every call in flight has finished, and every later call waits for it.
+   */
+  exclusive?: boolean;
 }
+
+/**
+ * A readers-writer gate over the session cookie. Ordinary calls share it; a call that swaps the
+ * cookie holds it alone, so no call is ever sent with a token the server has just revoked.
+ */
+export class SessionGate {
+  private shared = 0;
+  private exclusiveHeld = false;
+  private waiting: { exclusive: boolean; resolve: () => void }[] = [];
+
+  private grant() {
+    while (this.waiting.length && !this.exclusiveHeld) {
+      const next = this.waiting[0];
+      if (next.exclusive) {
+        if (this.shared > 0) return;
+        this.exclusiveHeld = true;
+      } else {
+        this.shared++;
+      }
+      this.waiting.shift();
+      next.resolve();
+    }
+  }
+
+  /** Waits for the gate; the returned function releases it. */
+  async acquire(exclusive: boolean): Promise<() => void> {
+    await new Promise<void>((resolve) => {
+      this.waiting.push({ exclusive, resolve });
+      this.grant();
+    });
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (exclusive) this.exclusiveHeld = false;
+      else this.shared--;
+      this.grant();
+    };
+  }
+
+  /** For tests: calls holding the gate now. */
+  get busy(): { shared: number; exclusive: boolean; waiting: number } {
+    return { shared: this.shared, exclusive: this.exclusiveHeld, waiting: this.waiting.length };
+  }
+}
+
+export const sessionGate = new SessionGate();
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const release = await sessionGate.acquire(!!opts.exclusive);
+  try {
+    return await send<T>(method, path, opts);
+  } finally {
+    release();
+  }
+}
+
+async function send<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': config.language(),

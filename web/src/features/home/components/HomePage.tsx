@@ -1,5 +1,5 @@
 import {
-  Button,
+  Anchor,
   Card,
   EmptyState,
   Grid,
@@ -8,23 +8,20 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Skeleton,
   ThemeIcon,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import {
-  IconBuildingCommunity,
-  IconClipboardList,
-  IconPlus,
-  IconStethoscope,
-  IconTrees,
-  IconFolders,
-} from '@tabler/icons-react';
+import { IconBuildingCommunity, IconClipboardList, IconStethoscope, IconTrees, IconFolders } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/auth/api/getSession';
 import { PageHeader } from '@/features/shell/components/PageHeader';
+import { useProjects } from '@/features/projects/api/getProjects';
+import { AddProjectButton } from '@/features/projects/components/AddProjectButton';
+import { ProjectCard } from '@/features/projects/components/ProjectCard';
 
-function Stat({ label, icon: Icon }: { label: string; icon: typeof IconTrees }) {
+function Stat({ label, icon: Icon, value = 0 }: { label: string; icon: typeof IconTrees; value?: number }) {
   return (
     <Card padding="lg" className="arbor-stat">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -33,7 +30,7 @@ function Stat({ label, icon: Icon }: { label: string; icon: typeof IconTrees }) 
             {label}
           </Text>
           <Text fz={28} fw={700} lh={1.1}>
-            0
+            {value}
           </Text>
         </Stack>
         <ThemeIcon variant="light" color="arbor" size={40} radius="md">
@@ -47,24 +44,17 @@ function Stat({ label, icon: Icon }: { label: string; icon: typeof IconTrees }) 
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useSession().data?.user;
-  const addProject = (
-    <Tooltip label={t('home.addProjectSoon')} withArrow>
-      <span>
-        <Button leftSection={<IconPlus size={16} />} disabled data-testid="add-project">
-          {t('home.addProject')}
-        </Button>
-      </span>
-    </Tooltip>
-  );
+  const projects = useProjects();
+  const recent = (projects.data ?? []).slice(0, 6);
   return (
     <Stack gap="xl">
       <PageHeader
         title={t('home.greeting', { name: user?.firstName ?? '' })}
         description={t('home.subheading')}
-        actions={addProject}
+        actions={<AddProjectButton />}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Stat label={t('home.stats.projects')} icon={IconFolders} />
+        <Stat label={t('home.stats.projects')} icon={IconFolders} value={projects.data?.length ?? 0} />
         <Stat label={t('home.stats.jobs')} icon={IconClipboardList} />
         <Stat label={t('home.stats.trees')} icon={IconTrees} />
         <Stat label={t('home.stats.checks')} icon={IconStethoscope} />
@@ -72,19 +62,40 @@ export default function HomePage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card padding="xl" h="100%" data-testid="recent-projects">
-            <Title order={3} fz="lg" mb="md">
-              {t('home.recentProjects')}
-            </Title>
-            <EmptyState
-              variant="light"
-              color="arbor"
-              icon={<IconTrees size={28} stroke={1.6} />}
-              title={t('home.emptyTitle')}
-              description={t('home.emptyText')}
-              py="xl"
-              maw={460}
-              mx="auto"
-            />
+            <Group justify="space-between" mb="md">
+              <Title order={3} fz="lg">
+                {t('home.recentProjects')}
+              </Title>
+              {(projects.data?.length ?? 0) > 0 && (
+                <Anchor component={Link} to="/projects" size="sm" fw={500}>
+                  {t('home.allProjects')}
+                </Anchor>
+              )}
+            </Group>
+            {projects.isPending ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="loading">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} h={72} radius="lg" />
+                ))}
+              </SimpleGrid>
+            ) : recent.length ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="recent-project-list">
+                {recent.map((p) => (
+                  <ProjectCard key={p.id} project={p} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <EmptyState
+                variant="light"
+                color="arbor"
+                icon={<IconTrees size={28} stroke={1.6} />}
+                title={t('home.emptyTitle')}
+                description={t('home.emptyText')}
+                py="xl"
+                maw={460}
+                mx="auto"
+              />
+            )}
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

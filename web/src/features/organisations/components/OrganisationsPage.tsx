@@ -1,12 +1,107 @@
-import { IconBuildingCommunity } from '@tabler/icons-react';
-import { EmptyPage } from '@/features/shell/components/EmptyPage';
+import { Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingCommunity, IconChevronRight, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+import { useOrganisations } from '../api/getOrganisations';
+import type { Organisation } from '../api/types';
+import { AddOrganisationModal } from './AddOrganisationModal';
+import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
+
+function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      component={Link}
+      to={`/organisations/${o.id}`}
+      padding="lg"
+      className="arbor-link-card"
+      data-testid="organisation-card"
+      aria-label={o.name}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <ThemeIcon variant="light" color={o.status === 'terminated' ? 'gray' : 'arbor'} size={40} radius="md">
+              <IconBuildingCommunity size={22} stroke={1.7} />
+            </ThemeIcon>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={650} truncate>
+                {o.name}
+              </Text>
+              <Group gap={4} c="dimmed" wrap="nowrap">
+                <IconMapPin size={13} />
+                <Text size="sm" c="dimmed" truncate>
+                  {o.city || t('organisations.noCity')} · {t('organisations.projectCount', { count: o.project_count })}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+          <IconChevronRight size={18} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+        </Group>
+        <Group gap={6} mt="auto">
+          <OrganisationStatusBadge organisation={o} />
+          <OrganisationRoleBadges roles={o.roles} inline />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
 
 export default function OrganisationsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useOrganisations();
+  const [opened, { open, close }] = useDisclosure(false);
+  const add = (
+    <Button leftSection={<IconPlus size={16} />} onClick={open} data-testid="add-organisation">
+      {t('organisations.add')}
+    </Button>
+  );
   return (
-    <EmptyPage
-      titleKey="titles.organisations"
-      emptyKey="empty.organisations"
-      icon={<IconBuildingCommunity size={30} stroke={1.6} />}
-    />
+    <>
+      <PageHeader title={t('titles.organisations')} description={t('organisations.subheading')} actions={add} />
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="loading">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={132} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : list.data && list.data.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="organisation-list">
+          {list.data.map((o) => (
+            <OrganisationCard key={o.id} organisation={o} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Card padding="xl" py={64} data-testid="empty-state">
+          <EmptyState
+            variant="light"
+            color="arbor"
+            size="lg"
+            icon={<IconBuildingCommunity size={30} stroke={1.6} />}
+            title={t('empty.organisations.title')}
+            description={t('empty.organisations.text')}
+            maw={520}
+            mx="auto"
+          >
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={open}>
+              {t('organisations.add')}
+            </Button>
+          </EmptyState>
+        </Card>
+      )}
+      <AddOrganisationModal
+        opened={opened}
+        onClose={close}
+        onCreated={(o) => {
+          close();
+          notifications.show({ color: 'arbor', message: t('organisations.created', { name: o.name }) });
+          void navigate(`/organisations/${o.id}`);
+        }}
+      />
+    </>
   );
 }

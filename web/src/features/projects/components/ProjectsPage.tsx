@@ -1,6 +1,91 @@
+import { Anchor, Badge, Card, EmptyState, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTrees } from '@tabler/icons-react';
-import { EmptyPage } from '@/features/shell/components/EmptyPage';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+import { useProjects } from '../api/getProjects';
+import { AddProjectButton } from './AddProjectButton';
+import { ProjectRoleBadge } from './ProjectBadges';
 
+/** All my projects, most recently opened first. */
 export default function ProjectsPage() {
-  return <EmptyPage titleKey="titles.projects" emptyKey="empty.projects" icon={<IconTrees size={30} stroke={1.6} />} />;
+  const { t, i18n } = useTranslation();
+  const projects = useProjects();
+  return (
+    <>
+      <PageHeader title={t('titles.projects')} description={t('projects.subheading')} actions={<AddProjectButton />} />
+      {projects.isPending ? (
+        <Card padding="xl" data-testid="loading">
+          <Stack gap="sm">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h={36} />
+            ))}
+          </Stack>
+        </Card>
+      ) : !projects.data?.length ? (
+        <Card padding="xl" py={64} data-testid="empty-state">
+          <EmptyState
+            variant="light"
+            color="arbor"
+            size="lg"
+            icon={<IconTrees size={30} stroke={1.6} />}
+            title={t('empty.projects.title')}
+            description={t('empty.projects.text')}
+            maw={520}
+            mx="auto"
+          />
+        </Card>
+      ) : (
+        <Card padding={0} data-testid="project-list">
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="md" horizontalSpacing="lg" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('projects.name')}</Table.Th>
+                  <Table.Th>{t('projects.organisation')}</Table.Th>
+                  <Table.Th>{t('projects.myRole')}</Table.Th>
+                  <Table.Th ta="right">{t('projects.members')}</Table.Th>
+                  <Table.Th ta="right">{t('projects.openedAt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {projects.data.map((p) => (
+                  <Table.Tr key={p.id} data-testid="project-row">
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor component={Link} to={`/projects/${p.id}`} fw={600} size="sm">
+                          {p.name}
+                        </Anchor>
+                        {p.terminated && (
+                          <Badge size="xs" color="gray" variant="light" radius="sm">
+                            {t('organisations.status.terminated')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/organisations/${p.organisation}`} size="sm" c="dimmed">
+                        {p.organisationName}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <ProjectRoleBadge role={p.role} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{p.member_count}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm" c="dimmed">
+                        {p.opened_at ? new Date(p.opened_at).toLocaleDateString(i18n.language) : '—'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </>
+  );
 }

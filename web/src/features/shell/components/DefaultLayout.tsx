@@ -26,8 +26,8 @@ function Headline() {
           {t('shell.breadcrumbHome')}
         </Text>
         {crumbs.map((c) => (
-          <Text key={c.to} component={Link} to={c.to} fz="xs" c="dimmed">
-            {t(c.key)}
+          <Text key={c.to} component={Link} to={c.to} fz="xs" c="dimmed" maw={220} truncate>
+            {c.label ?? t(c.key)}
           </Text>
         ))}
       </Breadcrumbs>

@@ -1,3 +1,4 @@
+import { useCrumbLabels } from '@/lib/crumbs';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from '@/router';
 
@@ -14,14 +15,19 @@ export function usePageTitle(): string | undefined {
 export interface Crumb {
   key: string;
   to: string;
+  /** An object's name, shown instead of the key once known. */
+  label?: string;
 }
 
 export function useCrumbs(): Crumb[] {
   const matches = useMatches();
+  const labels = useCrumbLabels();
   const crumbs: Crumb[] = [];
   for (const m of matches) {
     const h = m.handle as RouteHandle | undefined;
-    if (h?.crumb && !crumbs.some((c) => c.to === m.pathname)) crumbs.push({ key: h.crumb, to: m.pathname });
+    const to = m.pathname.length > 1 ? m.pathname.replace(/\/$/, '') : m.pathname;
+    if (h?.crumb && !crumbs.some((c) => c.to === to))
+      crumbs.push({ key: h.crumb, to, label: h.named ? labels[to] : undefined });
   }
   return crumbs;
 }

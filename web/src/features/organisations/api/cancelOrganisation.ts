@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { MessageResponse } from '@/features/auth/api/types';
+import { organisationKeys } from './keys';
+
+/** POST /api/management/organisation/{id}/cancel: every administrator gets a confirmation e-mail. */
+export const cancelOrganisation = (id: string) =>
+  api.post<MessageResponse>(`/api/management/organisation/${encodeURIComponent(id)}/cancel`, undefined, {
+    silent: true,
+  });
+
+export function useCancelOrganisation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrganisation,
+    onSuccess: (_m, id) => {
+      void qc.invalidateQueries({ queryKey: organisationKeys.one(id) });
+      void qc.invalidateQueries({ queryKey: organisationKeys.list() });
+      void qc.invalidateQueries({ queryKey: ['projects'] });
+    },
+  });
+}

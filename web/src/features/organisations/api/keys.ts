@@ -1,0 +1,9 @@
+/** Query keys of the organisation calls. */
+export const organisationKeys = {
+  all: ['organisations'] as const,
+  list: () => ['organisations', 'list'] as const,
+  one: (id: string) => ['organisations', 'one', id] as const,
+  admins: (id: string) => ['organisations', 'admins', id] as const,
+  assignments: (id: string) => ['organisations', 'assignments', id] as const,
+  scope: (id: string) => ['scope', 'organisation', id] as const,
+};

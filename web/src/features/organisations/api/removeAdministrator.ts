@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { organisationKeys } from './keys';
+import type { ListAnswer, Person } from './types';
+
+/** DELETE /api/management/organisation/{id}/admins/{userId}; the last administrator stays (409). */
+export const removeAdministrator = ({ id, userId }: { id: string; userId: string }) =>
+  api.delete<void>(
+    `/api/management/organisation/${encodeURIComponent(id)}/admins/${encodeURIComponent(userId)}`,
+    undefined,
+    { silent: true },
+  );
+
+export function useRemoveAdministrator() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: removeAdministrator,
+    onSuccess: (_d, { id, userId }) => {
+      // Drop the person from the list without asking again: one who removed themselves may no longer ask.
+      qc.setQueryData<ListAnswer<Person>>(organisationKeys.admins(id), (old) =>
+        old ? { items: old.items.filter((p) => p.id !== userId), total: old.total - 1 } : old,
+      );
+      void qc.invalidateQueries({ queryKey: organisationKeys.one(id) });
+      void qc.invalidateQueries({ queryKey: organisationKeys.list() });
+    },
+  });
+}

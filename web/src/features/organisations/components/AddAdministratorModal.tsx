@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { emailListProblem, joinEmails, parseEmailList } from '@/lib/emails';
+import { useAddAdministrators } from '../api/addAdministrators';
+
+/** "Add administrator": comma-separated e-mail addresses of people with an account. */
+export function AddAdministratorModal({
+  organisationId,
+  opened,
+  onClose,
+  onAdded,
+}: {
+  organisationId: string;
+  opened: boolean;
+  onClose: () => void;
+  onAdded: (count: number) => void;
+}) {
+  const { t } = useTranslation();
+  const add = useAddAdministrators();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { emails: '' },
+    validate: {
+      emails: (v) => {
+        const { problem, invalid } = emailListProblem(v);
+        if (problem === 'empty') return t('emails.empty');
+        if (problem === 'invalid') return t('emails.invalid', { list: invalid.join(', ') });
+        return null;
+      },
+    },
+  });
+  const close = () => {
+    form.reset();
+    add.reset();
+    onClose();
+  };
+  const submit = form.onSubmit(({ emails }) => {
+    const list = parseEmailList(emails).emails;
+    add.mutate(
+      { id: organisationId, emails: joinEmails(list) },
+      {
+        onSuccess: () => {
+          form.reset();
+          onAdded(list.length);
+        },
+        onError: (e) => {
+          if (e instanceof ApiError) form.setErrors(e.fields.emails ? { emails: e.message } : {});
+        },
+      },
+    );
+  });
+  const generalError = add.error instanceof ApiError && !add.error.fields.emails ? add.error.message : null;
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('admins.addTitle')}</Text>} centered>
+      <form onSubmit={submit} noValidate data-testid="add-admin-form">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('admins.addText')}
+          </Text>
+          <TextInput
+            label={t('emails.label')}
+            description={t('emails.hint')}
+            placeholder="anna@example.org, ben@example.org"
+            name="emails"
+            required
+            data-autofocus
+            {...form.getInputProps('emails')}
+          />
+          {generalError && (
+            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
+              {generalError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={add.isPending} data-testid="add-admin-submit">
+              {t('admins.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { currentLanguage } from '@/i18n';
+import { countryOptions, zipValid } from '../organisation';
+import { AddressFields } from './AddressFields';
+import { useCreateOrganisation } from '../api/createOrganisation';
+import type { Organisation } from '../api/types';
+
+const initial = { name: '', street: '', number: '', zip: '', city: '', country: 'DE' };
+
+/** "Add organisation": name required, the address optional; starts the 28-day demo. */
+export function AddOrganisationModal({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (o: Organisation) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateOrganisation();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: {
+      name: (v) => (v.trim() ? null : t('errors.required')),
+      zip: (v) => (zipValid(v) ? null : t('organisation.errors.zip')),
+    },
+  });
+  const close = () => {
+    form.reset();
+    create.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    create.mutate(
+      { ...values, location: currentLanguage() },
+      {
+        onSuccess: (o) => {
+          form.reset();
+          onCreated(o);
+        },
+        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
+      },
+    ),
+  );
+  const generalError =
+    create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('organisations.add')}</Text>} centered size="lg">
+      <form onSubmit={submit} noValidate data-testid="add-organisation-form">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('organisations.addText')}
+          </Text>
+          <TextInput
+            label={t('organisation.fields.name')}
+            name="name"
+            required
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <AddressFields inputProps={(f) => form.getInputProps(f)} />
+          <Select
+            label={t('organisation.fields.country')}
+            name="country"
+            searchable
+            allowDeselect={false}
+            data={countryOptions(i18n.language)}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('country')}
+          />
+          {generalError && (
+            <Alert color="red" variant="light" role="alert">
+              {generalError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="add-organisation-submit">
+              {t('organisations.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

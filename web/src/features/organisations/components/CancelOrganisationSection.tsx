@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconBan } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { SettingsSection } from '@/features/shell/components/SettingsSection';
+import { useCancelOrganisation } from '../api/cancelOrganisation';
+import type { Organisation } from '../api/types';
+
+/** The danger zone: cancel the organisation after typing its name. */
+export function CancelOrganisationSection({ organisation: o }: { organisation: Organisation }) {
+  const { t } = useTranslation();
+  const cancel = useCancelOrganisation();
+  const [opened, setOpened] = useState(false);
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim() === o.name.trim();
+  const close = () => {
+    setOpened(false);
+    setTyped('');
+    cancel.reset();
+  };
+  const confirm = () =>
+    cancel.mutate(o.id, {
+      onSuccess: (answer) => {
+        close();
+        notifications.show({ color: 'arbor', message: answer?.message || t('organisation.cancelled') });
+      },
+    });
+  return (
+    <SettingsSection title={t('organisation.dangerZone')} danger testId="danger-zone">
+      <Group justify="space-between" align="center" wrap="wrap" gap="md">
+        <Stack gap={4} maw={420}>
+          <Group gap={8}>
+            <IconAlertTriangle size={18} color="var(--mantine-color-red-6)" />
+            <Text fw={600}>{t('organisation.cancelHeading')}</Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('organisation.cancelText')}
+          </Text>
+        </Stack>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconBan size={16} />}
+          onClick={() => setOpened(true)}
+          data-testid="cancel-organisation"
+        >
+          {t('organisation.cancelButton')}
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('organisation.cancelTitle')}</Text>} centered>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (matches) confirm();
+          }}
+          noValidate
+          data-testid="cancel-form"
+        >
+          <Stack gap="md">
+            <Text size="sm">{t('organisation.cancelConfirmText')}</Text>
+            <TextInput
+              label={t('organisation.cancelTypeName', { name: o.name })}
+              name="confirmName"
+              autoComplete="off"
+              data-autofocus
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+            />
+            {cancel.error instanceof ApiError && (
+              <Alert color="red" variant="light" role="alert">
+                {cancel.error.message}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                color="red"
+                disabled={!matches}
+                loading={cancel.isPending}
+                data-testid="cancel-confirm"
+              >
+                {t('organisation.cancelConfirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Input,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { emailValid } from '@/features/auth/validation';
+import { SettingsSection } from '@/features/shell/components/SettingsSection';
+import { useUpdateOrganisation } from '../api/updateOrganisation';
+import type { Organisation } from '../api/types';
+import { canEditOrganisation, countryOptions, fieldsOf, leitwegValid, zipValid } from '../organisation';
+import { AddressFields } from './AddressFields';
+
+/** Address and billing of an organisation; read-only for members and once cancelled. */
+export function OrganisationForm({ organisation: o }: { organisation: Organisation }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateOrganisation();
+  const editable = canEditOrganisation(o);
+  const [stale, setStale] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    // The version the values were loaded from goes with them: a save from a stale form is refused.
+    initialValues: { ...fieldsOf(o), version: o.version },
+    validate: {
+      name: (v) => (v.trim() ? null : t('errors.required')),
+      zip: (v) => (zipValid(v) ? null : t('organisation.errors.zip')),
+      email_invoice: (v) => (!v.trim() || emailValid(v) ? null : t('errors.email')),
+      leitweg_id_invoice: (v) => (leitwegValid(v) ? null : t('organisation.errors.leitweg')),
+    },
+  });
+
+  const load = (org: Organisation) => {
+    const values = { ...fieldsOf(org), version: org.version };
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+  };
+
+  // Follow the server's state unless the person is editing.
+  useEffect(() => {
+    if (!form.isDirty()) load(o);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [o.version]);
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { ...values, id: o.id },
+      {
+        onSuccess: (saved) => {
+          setStale(false);
+          load(saved);
+          notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('organisation.saved') });
+        },
+        onError: (e) => {
+          if (!(e instanceof ApiError)) return;
+          if (e.stale) setStale(true);
+          form.setErrors(e.fields);
+        },
+      },
+    ),
+  );
+
+  const countries = countryOptions(i18n.language);
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="organisation-form" data-editable={editable}>
+      <Stack gap="xl">
+        {stale && (
+          <Alert color="yellow" variant="light" role="alert" data-testid="stale-notice">
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="sm">{t('organisation.stale')}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="yellow"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => {
+                  load(o);
+                  setStale(false);
+                }}
+                data-testid="stale-reload"
+              >
+                {t('common.reload')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <Fieldset variant="unstyled" disabled={!editable} p={0} m={0}>
+          <Stack gap="xl">
+            <SettingsSection title={t('organisation.addressHeading')} text={t('organisation.addressText')}>
+              <Stack gap="md">
+                <TextInput label={t('organisation.fields.name')} name="name" required {...form.getInputProps('name')} />
+                <AddressFields inputProps={(f) => form.getInputProps(f)} />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <Select
+                    label={t('organisation.fields.country')}
+                    name="country"
+                    searchable
+                    allowDeselect={false}
+                    data={countries}
+                    {...form.getInputProps('country')}
+                  />
+                  <TextInput
+                    label={t('organisation.fields.phone')}
+                    name="phone"
+                    type="tel"
+                    {...form.getInputProps('phone')}
+                  />
+                </SimpleGrid>
+                <Select
+                  label={t('organisation.fields.location')}
+                  description={t('organisation.fields.locationText')}
+                  name="location"
+                  allowDeselect={false}
+                  data={[
+                    { value: 'en', label: 'English' },
+                    { value: 'de', label: 'Deutsch' },
+                    { value: 'fr', label: 'Français' },
+                  ]}
+                  {...form.getInputProps('location')}
+                />
+              </Stack>
+            </SettingsSection>
+            <SettingsSection title={t('organisation.billingHeading')} text={t('organisation.billingText')}>
+              <Stack gap="md">
+                <Input.Wrapper label={t('organisation.fields.invoice_type')} error={form.errors.invoice_type}>
+                  <div>
+                    <SegmentedControl
+                      mt={4}
+                      data={[
+                        { value: 'billing', label: t('organisation.invoiceTypes.billing') },
+                        { value: 'paypal', label: t('organisation.invoiceTypes.paypal') },
+                      ]}
+                      disabled={!editable}
+                      data-testid="invoice-type"
+                      value={form.values.invoice_type}
+                      onChange={(v) => form.setFieldValue('invoice_type', v)}
+                    />
+                  </div>
+                </Input.Wrapper>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput
+                    label={t('organisation.fields.email_invoice')}
+                    name="email_invoice"
+                    type="email"
+                    {...form.getInputProps('email_invoice')}
+                  />
+                  <TextInput
+                    label={t('organisation.fields.contact_invoice')}
+                    name="contact_invoice"
+                    {...form.getInputProps('contact_invoice')}
+                  />
+                  <TextInput
+                    label={t('organisation.fields.address_supplement_invoice')}
+                    name="address_supplement_invoice"
+                    {...form.getInputProps('address_supplement_invoice')}
+                  />
+                  <TextInput
+                    label={t('organisation.fields.invoice_supplement')}
+                    name="invoice_supplement"
+                    {...form.getInputProps('invoice_supplement')}
+                  />
+                  <TextInput
+                    label={t('organisation.fields.leitweg_id_invoice')}
+                    description={t('organisation.fields.leitwegText')}
+                    placeholder="04011000-1234512345-06"
+                    name="leitweg_id_invoice"
+                    {...form.getInputProps('leitweg_id_invoice')}
+                  />
+                  <TextInput
+                    label={t('organisation.fields.tax_id_invoice')}
+                    description={t('organisation.fields.taxIdText')}
+                    name="tax_id_invoice"
+                    {...form.getInputProps('tax_id_invoice')}
+                  />
+                </SimpleGrid>
+                <TextInput
+                  label={t('organisation.fields.subject_invoice')}
+                  name="subject_invoice"
+                  {...form.getInputProps('subject_invoice')}
+                />
+                <Textarea
+                  label={t('organisation.fields.invoice_note')}
+                  name="invoice_note"
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  {...form.getInputProps('invoice_note')}
+                />
+                {editable && (
+                  <Group justify="flex-end">
+                    <Button
+                      type="submit"
+                      loading={update.isPending}
+                      disabled={!form.isDirty()}
+                      data-testid="organisation-save"
+                    >
+                      {t('common.save')}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </SettingsSection>
+          </Stack>
+        </Fieldset>
+      </Stack>
+    </form>
+  );
+}

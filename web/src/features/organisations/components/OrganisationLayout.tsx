@@ -1,0 +1,174 @@
+import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBan,
+  IconBuildingCommunity,
+  IconFileText,
+  IconFolders,
+  IconList,
+  IconPackage,
+} from '@tabler/icons-react';
+import { Link, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { useCrumbLabel } from '@/lib/crumbs';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+import { useEnterOrganisation } from '../api/enterOrganisation';
+import { useOrganisation } from '../api/getOrganisation';
+import type { Organisation } from '../api/types';
+import { addressLine } from '../organisation';
+import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
+
+/** The sub-pages of an organisation (SPEC §2 "organisation settings"). */
+export const ORGANISATION_SECTIONS = [
+  { value: 'organisation', icon: IconBuildingCommunity },
+  { value: 'projects', icon: IconFolders },
+  { value: 'documents', icon: IconFileText },
+  { value: 'lists', icon: IconList },
+  { value: 'packages', icon: IconPackage },
+] as const;
+
+export function useOrganisationContext() {
+  return useOutletContext<{ organisation: Organisation }>();
+}
+
+/** Shown when an id is unknown or belongs to someone else's organisation (404). */
+export function NotFoundState({
+  title,
+  text,
+  back,
+  backLabel,
+}: {
+  title: string;
+  text: string;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <Card padding="xl" py={64} data-testid="not-found-state">
+      <EmptyState
+        variant="light"
+        color="gray"
+        size="lg"
+        icon={<IconAlertTriangle size={30} stroke={1.6} />}
+        title={title}
+        description={text}
+        maw={520}
+        mx="auto"
+      >
+        <Button component={Link} to={back} variant="light">
+          {backLabel}
+        </Button>
+      </EmptyState>
+    </Card>
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <Stack gap="lg" data-testid="loading">
+      <Stack gap={8}>
+        <Skeleton h={30} w={320} radius="sm" />
+        <Skeleton h={16} w={220} radius="sm" />
+      </Stack>
+      <Skeleton h={36} radius="sm" />
+      <Skeleton h={280} radius="lg" />
+    </Stack>
+  );
+}
+
+/** The single organisation page: enters the organisation (scoped session), then shows its sections. */
+export default function OrganisationLayout() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { organisationId = '', section } = useParams();
+  const entered = useEnterOrganisation(organisationId);
+  const org = useOrganisation(organisationId, entered.isSuccess);
+  useCrumbLabel(`/organisations/${organisationId}`, org.data?.name);
+
+  const error = entered.error ?? org.error;
+  if (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <NotFoundState
+          title={t('organisation.notFound')}
+          text={t('organisation.notFoundText')}
+          back="/organisations"
+          backLabel={t('organisation.backToList')}
+        />
+      );
+    }
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+        {error.message}
+      </Alert>
+    );
+  }
+  if (!org.data) return <HeaderSkeleton />;
+  const o = org.data;
+  const address = addressLine(o);
+  const active = ORGANISATION_SECTIONS.some((s) => s.value === section) ? section : null;
+
+  return (
+    <Stack gap="lg" data-testid="organisation-page" data-organisation={o.id}>
+      <PageHeader
+        title={<span data-testid="organisation-name">{o.name}</span>}
+        description={
+          <>
+            {address || t('organisations.noCity')}
+            {' · '}
+            {t('organisations.projectCount', { count: o.project_count })}
+          </>
+        }
+        actions={
+          <Group gap={6}>
+            <OrganisationStatusBadge organisation={o} />
+            <OrganisationRoleBadges roles={o.roles} />
+          </Group>
+        }
+      />
+      {o.status === 'terminated' && (
+        <Alert color="gray" variant="light" icon={<IconBan size={18} />} data-testid="cancelled-notice">
+          <Text size="sm" fw={600}>
+            {t('organisation.cancelledTitle')}
+          </Text>
+          <Text size="sm">
+            {t('organisation.cancelledText', {
+              date: o.terminated_at ? new Date(o.terminated_at).toLocaleDateString(i18n.language) : '',
+            })}
+          </Text>
+        </Alert>
+      )}
+      {o.status === 'expired' && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="expired-notice">
+          {t('organisation.expiredText')}
+        </Alert>
+      )}
+      <Tabs
+        value={active}
+        onChange={(v) => v && navigate(`/organisations/${o.id}/${v}`)}
+        keepMounted={false}
+        aria-label={t('organisation.sections')}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {ORGANISATION_SECTIONS.map((s) => (
+            <Tabs.Tab
+              key={s.value}
+              value={s.value}
+              leftSection={<s.icon size={16} stroke={1.7} />}
+              data-testid={`tab-${s.value}`}
+            >
+              {t(`organisation.tabs.${s.value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {ORGANISATION_SECTIONS.map((s) => (
+          <Tabs.Panel key={s.value} value={s.value} pt="lg">
+            <Outlet context={{ organisation: o }} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      {!active && <Outlet context={{ organisation: o }} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import type { Organisation } from '@/features/organisations/api/types';
+import { useCreateProject } from '../api/createProject';
+import type { Project } from '../api/types';
+
+/**
+ * "Create project": in the given organisation, or in one the person picks from `organisations`
+ * (those they administer).
+ */
+export function CreateProjectModal({
+  opened,
+  onClose,
+  onCreated,
+  organisations,
+  organisationId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (p: Project) => void;
+  organisations?: Pick<Organisation, 'id' | 'name'>[];
+  organisationId?: string;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateProject();
+  const pick = !organisationId;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      organisation: organisationId ?? (organisations?.length === 1 ? organisations[0].id : ''),
+      name: '',
+      note: '',
+      companyName: '',
+      unique_number: true,
+      show_number_text: false,
+    },
+    validate: {
+      organisation: (v) => (v ? null : t('projects.chooseOrganisation')),
+      name: (v) => (v.trim() ? null : t('errors.required')),
+    },
+  });
+  const close = () => {
+    form.reset();
+    create.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    create.mutate(
+      { ...values, name: values.name.trim(), organisation: organisationId ?? values.organisation },
+      {
+        onSuccess: (p) => {
+          form.reset();
+          onCreated(p);
+        },
+        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
+      },
+    ),
+  );
+  const generalError =
+    create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('projects.create')}</Text>} centered size="lg">
+      <form onSubmit={submit} noValidate data-testid="create-project-form">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('projects.createText')}
+          </Text>
+          {pick && (
+            <Select
+              label={t('projects.organisation')}
+              name="organisation"
+              required
+              allowDeselect={false}
+              searchable={(organisations?.length ?? 0) > 6}
+              data={(organisations ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              data-testid="project-organisation"
+              {...form.getInputProps('organisation')}
+            />
+          )}
+          <TextInput
+            label={t('project.fields.name')}
+            name="name"
+            required
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('project.fields.companyName')}
+            description={t('project.fields.companyNameText')}
+            name="companyName"
+            {...form.getInputProps('companyName')}
+          />
+          <Textarea
+            label={t('project.fields.note')}
+            name="note"
+            autosize
+            minRows={2}
+            maxRows={5}
+            {...form.getInputProps('note')}
+          />
+          <Switch
+            label={t('project.fields.unique_number')}
+            description={t('project.fields.uniqueNumberText')}
+            name="unique_number"
+            {...form.getInputProps('unique_number', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('project.fields.show_number_text')}
+            description={t('project.fields.showNumberTextText')}
+            name="show_number_text"
+            {...form.getInputProps('show_number_text', { type: 'checkbox' })}
+          />
+          {generalError && (
+            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
+              {generalError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="create-project-submit">
+              {t('projects.createSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconMailForward, IconShare, IconUserMinus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { useSession } from '@/features/auth/api/getSession';
+import { ConfirmModal } from '@/features/shell/components/ConfirmModal';
+import { initials } from '@/features/shell/components/UserMenu';
+import { accessOptions, canManage, isAccessLevel } from '../access';
+import { useProjectMembers } from '../api/getProjectMembers';
+import { useRevokeMember } from '../api/revokeMember';
+import { useSetMemberAccess } from '../api/setMemberAccess';
+import type { Project, ProjectMember } from '../api/types';
+import { AccessBadge } from './ProjectBadges';
+import { ShareProjectModal } from './ShareProjectModal';
+
+const memberKey = (m: ProjectMember) => m.userId ?? m.email;
+const displayName = (m: ProjectMember) => `${m.firstName} ${m.lastName}`.trim() || m.email;
+
+function MembersTable({ project: p }: { project: Project }) {
+  const { t } = useTranslation();
+  const me = useSession().data?.user.id;
+  const members = useProjectMembers(p.id);
+  const setAccess = useSetMemberAccess();
+  const revoke = useRevokeMember();
+  const [sharing, { open: openShare, close: closeShare }] = useDisclosure(false);
+  const [revoking, setRevoking] = useState<ProjectMember | null>(null);
+  const editable = !p.terminated;
+  const options = accessOptions(t);
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(
+      { id: p.id, member: memberKey(revoking) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'arbor', message: t('members.revoked', { name: displayName(revoking) }) });
+          setRevoking(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <Card padding="xl" data-testid="project-members">
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <Stack gap={4} maw={520}>
+          <Title order={3} fz="md">
+            {t('members.heading')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('members.text')}
+          </Text>
+        </Stack>
+        {editable && (
+          <Button leftSection={<IconShare size={16} />} onClick={openShare} data-testid="share-project">
+            {t('members.shareButton')}
+          </Button>
+        )}
+      </Group>
+      {members.isPending ? (
+        <Stack gap="xs" data-testid="loading">
+          <Skeleton h={44} />
+          <Skeleton h={44} />
+        </Stack>
+      ) : !members.data?.length ? (
+        <Text size="sm" c="dimmed" ta="center" py="lg" data-testid="members-empty">
+          {t('members.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" data-testid="members-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('members.person')}</Table.Th>
+                <Table.Th w={200}>{t('members.access')}</Table.Th>
+                {editable && <Table.Th w={56} aria-label={t('members.actions')} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.data.map((m) => {
+                const self = !!me && m.userId === me;
+                return (
+                  <Table.Tr key={memberKey(m)} data-testid="member-row" data-email={m.email} data-pending={m.pending}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar color={m.pending ? 'gray' : 'arbor'} radius="xl" size={34}>
+                          {m.pending ? <IconMailForward size={16} /> : initials(m.firstName, m.lastName)}
+                        </Avatar>
+                        <Stack gap={0} style={{ minWidth: 0 }}>
+                          <Group gap={6} wrap="nowrap">
+                            <Text size="sm" fw={600} truncate>
+                              {displayName(m)}
+                            </Text>
+                            {self && (
+                              <Text size="xs" c="dimmed">
+                                ({t('common.you')})
+                              </Text>
+                            )}
+                          </Group>
+                          {m.pending ? (
+                            <div>
+                              <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
+                                {t('members.pending')}
+                              </Badge>
+                            </div>
+                          ) : (
+                            <Text size="xs" c="dimmed" truncate>
+                              {m.email}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {editable && !self ? (
+                        <Select
+                          size="xs"
+                          allowDeselect={false}
+                          data={options}
+                          value={String(m.access)}
+                          aria-label={`${t('members.access')}: ${displayName(m)}`}
+                          disabled={setAccess.isPending}
+                          data-testid="member-access"
+                          onChange={(v) => {
+                            const level = Number(v);
+                            if (!isAccessLevel(level) || level === m.access) return;
+                            setAccess.mutate(
+                              { id: p.id, member: memberKey(m), access: level },
+                              {
+                                onSuccess: () =>
+                                  notifications.show({
+                                    color: 'arbor',
+                                    message: t('members.changed', { name: displayName(m) }),
+                                  }),
+                              },
+                            );
+                          }}
+                        />
+                      ) : (
+                        <AccessBadge access={m.access} />
+                      )}
+                    </Table.Td>
+                    {editable && (
+                      <Table.Td>
+                        {!self && (
+                          <Tooltip label={m.pending ? t('members.revokeInvitation') : t('members.revoke')} withArrow>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`${t('members.revoke')}: ${displayName(m)}`}
+                              onClick={() => {
+                                revoke.reset();
+                                setRevoking(m);
+                              }}
+                              data-testid="revoke-member"
+                            >
+                              <IconUserMinus size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ShareProjectModal
+        projectId={p.id}
+        opened={sharing}
+        onClose={closeShare}
+        onShared={(message) => {
+          closeShare();
+          notifications.show({ color: 'arbor', message });
+        }}
+      />
+      <ConfirmModal
+        opened={!!revoking}
+        onClose={() => setRevoking(null)}
+        title={revoking?.pending ? t('members.revokeInvitationTitle') : t('members.revokeTitle')}
+        confirmLabel={revoking?.pending ? t('members.revokeInvitation') : t('members.revoke')}
+        loading={revoke.isPending}
+        error={revoke.error instanceof ApiError ? revoke.error.message : null}
+        onConfirm={confirmRevoke}
+        testId="revoke-modal"
+      >
+        {t('members.revokeText', { name: revoking ? displayName(revoking) : '', project: p.name })}
+      </ConfirmModal>
+    </Card>
+  );
+}
+
+/** Users and access: managers see and change it; everyone else is told who can. */
+export function ProjectMembers({ project: p }: { project: Project }) {
+  const { t } = useTranslation();
+  if (!canManage(p.role)) {
+    return (
+      <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="read-only-notice">
+        {t('members.managersOnly')}
+      </Alert>
+    );
+  }
+  return <MembersTable project={p} />;
+}

@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { emailListProblem, joinEmails, parseEmailList } from '@/lib/emails';
+import { accessOptions, isAccessLevel } from '../access';
+import { useShareProject } from '../api/shareProject';
+
+/** "Share project": comma-separated e-mails and one access level for all of them. */
+export function ShareProjectModal({
+  projectId,
+  opened,
+  onClose,
+  onShared,
+}: {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+  onShared: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const share = useShareProject();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { emails: '', access: '1' },
+    validate: {
+      emails: (v) => {
+        const { problem, invalid } = emailListProblem(v);
+        if (problem === 'empty') return t('emails.empty');
+        if (problem === 'invalid') return t('emails.invalid', { list: invalid.join(', ') });
+        return null;
+      },
+      access: (v) => (isAccessLevel(Number(v)) ? null : t('errors.required')),
+    },
+  });
+  const close = () => {
+    form.reset();
+    share.reset();
+    onClose();
+  };
+  const submit = form.onSubmit(({ emails, access }) => {
+    const level = Number(access);
+    if (!isAccessLevel(level)) return;
+    share.mutate(
+      { id: projectId, emails: joinEmails(parseEmailList(emails).emails), access: level },
+      {
+        onSuccess: (answer) => {
+          form.reset();
+          onShared(answer.message || t('members.shared'));
+        },
+        onError: (e) => {
+          if (!(e instanceof ApiError)) return;
+          const f: Record<string, string> = {};
+          if (e.fields.emails) f.emails = e.message.includes('@') ? e.message : e.fields.emails;
+          if (e.fields.access) f.access = e.fields.access;
+          form.setErrors(f);
+        },
+      },
+    );
+  });
+  const generalError =
+    share.error instanceof ApiError && !Object.keys(share.error.fields).length ? share.error.message : null;
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('members.shareTitle')}</Text>} centered>
+      <form onSubmit={submit} noValidate data-testid="share-form">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('members.shareText')}
+          </Text>
+          <TextInput
+            label={t('emails.label')}
+            description={t('emails.hint')}
+            placeholder="anna@example.org, ben@example.org"
+            name="emails"
+            required
+            data-autofocus
+            {...form.getInputProps('emails')}
+          />
+          <Select
+            label={t('members.access')}
+            name="access"
+            allowDeselect={false}
+            data={accessOptions(t)}
+            data-testid="share-access"
+            {...form.getInputProps('access')}
+          />
+          <Text size="xs" c="dimmed">
+            {t(`members.accessHelp.${form.values.access}`)}
+          </Text>
+          {generalError && (
+            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
+              {generalError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={share.isPending} data-testid="share-submit">
+              {t('members.share')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
