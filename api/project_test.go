@@ -119,8 +119,10 @@ func TestProjectListAndOpen(t *testing.T) {
 		t.Fatalf("a stranger lists %v in another organisation", opProjectIDs(l.Items))
 	}
 
-	// An administrator who is no member has recent projects too.
-	opGet[store.Project](t, a, opProjPath(p1.ID))
+	// An administrator who is no member has recent projects too, and counts among its people.
+	if got := opGet[store.Project](t, a, opProjPath(p1.ID)); got.MemberCount != 1 {
+		t.Fatalf("people with access to a new project: %d, want 1 (its administrator)", got.MemberCount)
+	}
 	if ids := opProjectIDs(opGet[opList[*store.Project]](t, a, opProjectList).Items); ids[0] != p1.ID {
 		t.Fatalf("administrator's recent projects %v, want %s first", ids, p1.ID)
 	}

@@ -24,8 +24,8 @@ type Project struct {
 	UniqueNumber     bool       `json:"unique_number"`
 	TreeCount        int        `json:"tree_count"`
 	GroupCount       int        `json:"group_count"`
-	MemberCount      int        `json:"member_count"`
-	Role             string     `json:"role"` // the caller's: manager, editor, care, reader
+	MemberCount      int        `json:"member_count"` // people with access: members and the organisation's administrators
+	Role             string     `json:"role"`         // the caller's: manager, editor, care, reader
 	Terminated       bool       `json:"terminated"`
 	OpenedAt         *time.Time `json:"opened_at"`
 	Version          int        `json:"version"`
@@ -44,7 +44,9 @@ type ProjectFields struct {
 // $2 is the caller: their role is the member's level, or manager for the organisation's admins.
 const projectSelect = `
 	SELECT p.id, p.organisation_id, o.name, p.name, p.note, p.company_name, p.show_number_text, p.unique_number,
-	       (SELECT count(*) FROM project_member c WHERE c.project_id = p.id)::int,
+	       (SELECT count(*) FROM (
+	            SELECT user_id FROM project_member c WHERE c.project_id = p.id
+	            UNION SELECT user_id FROM organisation_admin x WHERE x.organisation_id = p.organisation_id) people)::int,
 	       CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
 	       o.terminated, v.opened_at, p.version, p.created_at
 	FROM project p
