@@ -153,17 +153,7 @@ func (s *Queries) UpdateOrganisation(ctx context.Context, orgID, userID string, 
 		orgID, version, f.Name, f.Street, f.Number, f.Zip, f.City, f.Country, f.Phone, f.AddressSupplementInvoice,
 		f.ContactInvoice, f.EmailInvoice, f.InvoiceNote, f.InvoiceSupplement, f.InvoiceType,
 		f.LeitwegIDInvoice, f.SubjectInvoice, f.TaxIDInvoice, f.Location)
-	if err != nil {
-		return nil, err
-	}
-	cur, err := s.Organisation(ctx, orgID, userID)
-	if err != nil {
-		return nil, err
-	}
-	if tag.RowsAffected() == 0 {
-		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
-	}
-	return cur, nil
+	return afterVersionedWrite(tag, err, func() (*Organisation, error) { return s.Organisation(ctx, orgID, userID) })
 }
 
 // Person is a user as others see them.

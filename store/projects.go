@@ -145,17 +145,7 @@ func (s *Queries) UpdateProject(ctx context.Context, projectID, userID string, v
 	if isUniqueViolation(err) {
 		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "project.exists", Fields: map[string]string{"name": "project.exists"}}
 	}
-	if err != nil {
-		return nil, err
-	}
-	cur, err := s.Project(ctx, projectID, userID)
-	if err != nil {
-		return nil, err
-	}
-	if tag.RowsAffected() == 0 {
-		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
-	}
-	return cur, nil
+	return afterVersionedWrite(tag, err, func() (*Project, error) { return s.Project(ctx, projectID, userID) })
 }
 
 // TouchProject remembers that userID opened the project now (recent projects on the home page).

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"arbor"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -60,4 +62,22 @@ func scanAll[T any](rows pgx.Rows, err error, scan func(pgx.Row) (*T, error)) ([
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// afterVersionedWrite answers an UPDATE … WHERE version = $n: the object as it is now, or, when
+// the update matched no row because someone else changed it first, a stale-version conflict that
+// carries the current object so the client can show it.
+func afterVersionedWrite[T any](tag pgconn.CommandTag, err error, current func() (T, error)) (T, error) {
+	var zero T
+	if err != nil {
+		return zero, err
+	}
+	cur, err := current()
+	if err != nil {
+		return zero, err
+	}
+	if tag.RowsAffected() == 0 {
+		return zero, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
+	}
+	return cur, nil
 }

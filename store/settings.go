@@ -116,17 +116,7 @@ func (s *Queries) UpdateProjectSettings(ctx context.Context, orgID, projectID st
 			version = version + 1, updated_at = now()
 		WHERE organisation_id = $1 AND id = $2 AND version = $3`,
 		orgID, projectID, version, custom, u.RequiredFields, defaults, intervals)
-	if err != nil {
-		return nil, err
-	}
-	cur, err := s.ProjectSettings(ctx, orgID, projectID)
-	if err != nil {
-		return nil, err
-	}
-	if tag.RowsAffected() == 0 {
-		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
-	}
-	return cur, nil
+	return afterVersionedWrite(tag, err, func() (*ProjectSettings, error) { return s.ProjectSettings(ctx, orgID, projectID) })
 }
 
 func scanBasemap(row pgx.Row) (*Basemap, error) {
