@@ -345,7 +345,7 @@ func (s *Server) loginOrganisation(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
-		return s.db.OrganisationScope(r.Context(), id, userID)
+		return s.db.OrganisationScope(r.Context(), id, userID, isSuper(r))
 	})
 }
 
@@ -355,7 +355,7 @@ func (s *Server) loginProject(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
-		return s.db.ProjectScope(r.Context(), id, userID)
+		return s.db.ProjectScope(r.Context(), id, userID, isSuper(r))
 	})
 }
 
@@ -383,6 +383,11 @@ func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf fun
 	scope, err := scopeOf(si.claims.Sub)
 	if err != nil {
 		return err
+	}
+	if scope.Support {
+		if err := s.db.RecordSupportAction(r.Context(), si.claims.Sub, scope.OrganisationID, r.Method+" "+r.URL.Path, nil); err != nil {
+			return err
+		}
 	}
 	u, err := s.db.UserByID(r.Context(), si.claims.Sub)
 	if err != nil {
@@ -430,4 +435,9 @@ func (s *Server) link(path string, q url.Values) string {
 		u += "?" + q.Encode()
 	}
 	return u
+}
+
+// isSuper reports whether the caller is platform support.
+func isSuper(r *http.Request) bool {
+	return sessionOf(r).claims.HasAuthority(string(auth.Super))
 }

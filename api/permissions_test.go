@@ -43,8 +43,8 @@ var (
 	projManage = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403"})
 	projShare  = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "super": "403"})
 	// Scoped log-ins look the membership up themselves: no membership, no such object.
-	loginOrg  = allUsers(map[string]string{"outsider": "404", "super": "404"})
-	loginProj = allUsers(map[string]string{"outsider": "404", "super": "404"})
+	loginOrg  = allUsers(map[string]string{"outsider": "404"})
+	loginProj = allUsers(map[string]string{"outsider": "404"})
 	loginJob  = allUsers(map[string]string{"outsider": "404", "super": "404", "reader": "404", "care": "404", "editor": "404"})
 )
 

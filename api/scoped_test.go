@@ -275,3 +275,35 @@ func TestTwoBrowsersSameSecond(t *testing.T) {
 	wantUntrusted(t, e.bearerClient(tokenA).do("GET", "/api/auth/session", nil))
 	wantStatus(t, b.do("GET", "/api/auth/session", nil), 200)
 }
+
+// Platform support may enter any organisation or project, and every such entry is recorded.
+func TestSupportEntersAnyOrganisation(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildWorld(t)
+	support := newEmail(t)
+	e.signUp(t, support, testPassword)
+	e.exec(t, `UPDATE app_user SET is_super = true WHERE lower(email) = lower($1)`, support)
+	b := e.login(t, support, testPassword)
+	for _, path := range []string{"/api/auth/login/organisation/" + w.org, "/api/auth/login/project/" + w.project} {
+		r := b.do("POST", path, nil)
+		wantStatus(t, r, http.StatusOK)
+		var ans scopedAns
+		if err := json.Unmarshal(r.body, &ans); err != nil {
+			t.Fatal(err)
+		}
+		if ans.Session.IDO != w.org || !ans.Session.HasAuthority("super") {
+			t.Fatalf("support's scoped session %+v", ans.Session)
+		}
+	}
+	if n := e.count(t, `SELECT count(*) FROM support_audit WHERE user_id = $1 AND organisation_id = $2 AND action LIKE 'POST /api/auth/login/%'`,
+		e.userID(t, support), w.org); n != 2 {
+		t.Fatalf("%d support entries recorded, want 2", n)
+	}
+	// Members entering their own organisation leave no support record.
+	e.login(t, w.admin, testPassword).do("POST", "/api/auth/login/organisation/"+w.org, nil)
+	if n := e.count(t, `SELECT count(*) FROM support_audit WHERE user_id = $1`, e.userID(t, w.admin)); n != 0 {
+		t.Fatalf("an administrator's own entry was recorded as support")
+	}
+	wantStatus(t, b.do("POST", "/api/auth/login/project/00000000-0000-0000-0000-000000000000", nil), http.StatusNotFound)
+}

@@ -71,19 +71,22 @@ type Scope struct {
 	ProjectID      string
 	JobID          string
 	Authorities    []string // beyond "user"
+	Support        bool     // entered by platform support without a role of its own
 }
 
 var projectRoles = []string{"manager", "reader", "editor", "care"} // by access level 0..3
 
 // OrganisationScope answers the scope of a user in an organisation: administrators get "admin",
-// members of one of its projects get plain access. ENOTFOUND for anyone else, so another
-// organisation's ids cannot even be confirmed to exist.
-func (s *Queries) OrganisationScope(ctx context.Context, orgID, userID string) (*Scope, error) {
-	var admin, member bool
+// members of one of its projects get plain access, platform support (super) may enter any
+// organisation. ENOTFOUND for anyone else, so another organisation's ids cannot even be
+// confirmed to exist.
+func (s *Queries) OrganisationScope(ctx context.Context, orgID, userID string, super bool) (*Scope, error) {
+	var exists, admin, member bool
 	err := s.q.QueryRow(ctx, `
-		SELECT EXISTS (SELECT 1 FROM organisation_admin WHERE organisation_id = $1 AND user_id = $2),
+		SELECT EXISTS (SELECT 1 FROM organisation WHERE id = $1),
+		       EXISTS (SELECT 1 FROM organisation_admin WHERE organisation_id = $1 AND user_id = $2),
 		       EXISTS (SELECT 1 FROM project_member WHERE organisation_id = $1 AND user_id = $2)`,
-		orgID, userID).Scan(&admin, &member)
+		orgID, userID).Scan(&exists, &admin, &member)
 	if err != nil {
 		return nil, err
 	}
@@ -92,13 +95,15 @@ func (s *Queries) OrganisationScope(ctx context.Context, orgID, userID string) (
 		return &Scope{OrganisationID: orgID, Authorities: []string{"admin"}}, nil
 	case member:
 		return &Scope{OrganisationID: orgID}, nil
+	case super && exists:
+		return &Scope{OrganisationID: orgID, Support: true}, nil
 	}
 	return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 }
 
 // ProjectScope answers a user's role in a project: the member's access level, or manager for an
-// administrator of the project's organisation.
-func (s *Queries) ProjectScope(ctx context.Context, projectID, userID string) (*Scope, error) {
+// administrator of the project's organisation; platform support may enter any project.
+func (s *Queries) ProjectScope(ctx context.Context, projectID, userID string, super bool) (*Scope, error) {
 	var orgID string
 	var access *int16
 	var admin bool
@@ -107,11 +112,17 @@ func (s *Queries) ProjectScope(ctx context.Context, projectID, userID string) (*
 		       EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = p.organisation_id AND a.user_id = $2)
 		FROM project p LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
 		WHERE p.id = $1`, projectID, userID).Scan(&orgID, &access, &admin)
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && access == nil && !admin) {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if access == nil && !admin {
+		if super {
+			return &Scope{OrganisationID: orgID, ProjectID: projectID, Support: true}, nil
+		}
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	role := "manager"
 	if access != nil && !admin {
