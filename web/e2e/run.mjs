@@ -606,7 +606,7 @@ test('organisations and projects: create, share as View, the reader sees it read
     ['project', `/projects/${projectId}`, 'project-page'],
     ['project-settings-general', `/projects/${projectId}/settings/general`, 'project-general-form'],
     ['project-settings-user', `/projects/${projectId}/settings/user`, 'members-table'],
-    ['project-settings-index', `/projects/${projectId}/settings/index`, 'coming-soon'],
+    ['project-settings-index', `/projects/${projectId}/settings/index`, 'intervals-form'],
     ['project-settings-management', `/projects/${projectId}/settings/management`, 'project-management'],
   ];
   await shootViews(page, views, 'en-light');
@@ -649,6 +649,17 @@ test('organisations and projects: create, share as View, the reader sees it read
   await goto(r, `/projects/${projectId}/settings/user`);
   await r.getByTestId('read-only-notice').waitFor();
   assert((await r.getByTestId('share-project').count()) === 0, 'a reader sees the share button');
+  for (const [section, marker] of [
+    ['custom-fields', 'custom-fields-form'],
+    ['index', 'intervals-form'],
+    ['map-settings', 'basemaps-section'],
+  ]) {
+    await goto(r, `/projects/${projectId}/settings/${section}`);
+    await r.getByTestId(marker).getByTestId('read-only-notice').waitFor();
+    assert((await r.getByTestId('settings-save').count()) === 0, `a reader sees Save in ${section}`);
+  }
+  assert((await r.getByTestId('basemap-add').count()) === 0, 'a reader sees "Add basemap"');
+  await shot(r, 'project-settings-map-settings-reader-en-light');
   // The reader's organisation page: members read the address, nothing to edit.
   await goto(r, `/organisations/${orgId}/organisation`);
   await r.getByTestId('organisation-form').waitFor();
@@ -749,6 +760,151 @@ test('organisation administrators and cancelling the organisation', async (brows
   // Every administrator gets a confirmation e-mail (the other one was removed before).
   assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
   await other.page.context().close();
+  await page.context().close();
+});
+
+/** Creates a project in the organisation from its projects tab; answers the project's id. */
+async function createProject(page, orgId, name) {
+  await goto(page, `/organisations/${orgId}/projects`);
+  await page.getByTestId('create-project').click();
+  await fill(page, 'name', name);
+  await page.getByTestId('create-project-submit').click();
+  await page.waitForURL((u) => /^\/projects\/[0-9a-f-]{36}$/.test(u.pathname));
+  await page.getByTestId('project-page').waitFor();
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
+/** Clicks Save of a settings part and answers the PUT's request body and answer. */
+async function saveSettings(page, projectId) {
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/management/project/${projectId}/settings`) && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('settings-save').click();
+  const res = await saved;
+  assert(res.status() === 200, `saving the settings answered ${res.status()}: ${await res.text()}`);
+  await see(page, 'The settings have been saved.');
+  return { sent: res.request().postDataJSON(), answer: await res.json() };
+}
+
+test('project settings: custom fields, required fields, intervals and basemaps', async (browser) => {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
+  const { page } = await newUser(browser, 'settings');
+  const orgId = await createOrganisation(page, `Baumamt ${Date.now().toString(36)}`);
+  const projectId = await createProject(page, orgId, 'Alleen');
+  const base = `/projects/${projectId}/settings`;
+
+  // Custom fields: activate general01 as a list with two entries; one Save sends all 19 fields.
+  await goto(page, `${base}/custom-fields`);
+  await page.getByTestId('custom-fields-form').waitFor();
+  await page.getByRole('switch', { name: 'Activate Custom field 01' }).check({ force: true });
+  await page.getByTestId('cf-alias-general01').fill('Eigentümer');
+  await page.getByTestId('cf-type-general01').getByText('List', { exact: true }).click();
+  const values = page.getByTestId('cf-values-general01');
+  await values.fill('Stadt');
+  await values.press('Enter');
+  await values.fill('Privat');
+  await values.press('Enter');
+  const cf = await saveSettings(page, projectId);
+  assert(Object.keys(cf.sent.custom_fields).length === 19, `sent ${Object.keys(cf.sent.custom_fields).length} fields`);
+  assert(cf.sent.version >= 1, `sent version ${cf.sent.version}`);
+  const g1 = cf.answer.custom_fields.general01;
+  assert(g1.active && g1.type === 'list' && g1.values.join() === 'Stadt,Privat', `general01 was ${JSON.stringify(g1)}`);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByTestId('custom-fields-form').waitFor();
+  const alias = await page.getByTestId('cf-alias-general01').inputValue();
+  assert(alias === 'Eigentümer', `alias after reload was ${alias}`);
+  await page.locator('[data-testid="custom-field-list-row"][data-field="general01"]').getByText('Privat').waitFor();
+  assert(
+    (await page.getByRole('switch', { name: 'Activate Custom field 01' }).isChecked()) === true,
+    'general01 is not active after reload',
+  );
+
+  // Required fields: species; the active custom field is offered by its alias.
+  await goto(page, `${base}/required-fields`);
+  await page.getByTestId('required-fields-form').waitFor();
+  await page.getByTestId('required-fields-form').getByText('Eigentümer').waitFor();
+  await page.getByLabel('Species', { exact: true }).check();
+  const rf = await saveSettings(page, projectId);
+  assert(rf.answer.required_fields.includes('species'), `required fields ${rf.answer.required_fields}`);
+
+  // Defaults: only the values set are sent; enumerations as numbers.
+  await goto(page, `${base}/default-values`);
+  await page.getByTestId('default-values-form').waitFor();
+  await page.getByTestId('default-species').fill('Tilia cordata');
+  await choose(page, 'default-vitality', 'Vital');
+  await choose(page, 'default-general01', 'Privat');
+  const dv = await saveSettings(page, projectId);
+  const want = JSON.stringify({ species: 'Tilia cordata', vitality: 0, general01: 'Privat' });
+  assert(JSON.stringify(dv.sent.default_values) === want, `sent defaults ${JSON.stringify(dv.sent.default_values)}`);
+
+  // Inspection intervals: juvenile/mature & healthy, low expectation → 48 months.
+  await goto(page, `${base}/index`);
+  await page.getByTestId('intervals-form').waitFor();
+  assert((await page.getByTestId('intervals-reset').isDisabled()) === true, 'reset is enabled on FLL values');
+  await page.getByTestId('interval-young_healthy-low').fill('48');
+  const iv = await saveSettings(page, projectId);
+  assert(iv.answer.inspection_intervals.young_healthy.low === 48, JSON.stringify(iv.answer.inspection_intervals));
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByTestId('intervals-form').waitFor();
+  const months = await page.getByTestId('interval-young_healthy-low').inputValue();
+  assert(months.startsWith('48'), `the interval after reload was ${months}`);
+  assert((await page.getByTestId('intervals-reset').isEnabled()) === true, 'reset is disabled on changed values');
+
+  // Basemaps: a WMS with a password; the password is kept on the server and never answered.
+  const secret = `Wms-Secret-${Date.now().toString(36)}`;
+  await goto(page, `${base}/map-settings`);
+  await page.getByTestId('basemaps-section').waitFor();
+  await page.getByTestId('basemap-add').click();
+  await page.getByTestId('basemap-form').waitFor();
+  await fill(page, 'basemap_name', 'Luftbild');
+  await choose(page, 'basemap-type', 'WMS');
+  await fill(page, 'basemap_url', 'https://wms.example.org/service');
+  await fill(page, 'basemap_layers', 'dop20');
+  await fill(page, 'basemap_username', 'gis');
+  await fill(page, 'basemap_password', secret);
+  await shot(page, 'project-settings-basemap-modal-en-light', { fullPage: false });
+  await page.getByTestId('basemap-submit').click();
+  await page.getByTestId('basemap-form').waitFor({ state: 'detached' });
+  await page
+    .locator('[data-testid="basemap-row"][data-name="Luftbild"]')
+    .getByTestId('basemap-password-kept')
+    .waitFor();
+  const settingsJson = await page.evaluate(
+    async (path) => (await fetch(path, { headers: { Accept: 'application/json' } })).text(),
+    `/api/management/project/${projectId}/settings`,
+  );
+  assert(!settingsJson.includes(secret), 'the settings answer contains the basemap password');
+  const bm = JSON.parse(settingsJson).basemaps;
+  assert(bm.length === 1 && bm[0].has_password && bm[0].type === 'wms', `basemaps were ${JSON.stringify(bm)}`);
+  // Editing without a new password keeps it.
+  await page.getByTestId('basemap-edit').click();
+  await see(page, 'Leave empty to keep the saved password.');
+  await fill(page, 'basemap_name', 'Luftbild 2025');
+  await page.getByTestId('basemap-submit').click();
+  await page.getByTestId('basemap-form').waitFor({ state: 'detached' });
+  await page
+    .locator('[data-testid="basemap-row"][data-name="Luftbild 2025"]')
+    .getByTestId('basemap-password-kept')
+    .waitFor();
+
+  // Screenshots of every settings section, English light and German dark.
+  const views = [
+    ['project-settings-custom-fields', `${base}/custom-fields`, 'custom-fields-form'],
+    ['project-settings-required-fields', `${base}/required-fields`, 'required-fields-form'],
+    ['project-settings-default-values', `${base}/default-values`, 'default-values-form'],
+    ['project-settings-map-settings', `${base}/map-settings`, 'basemaps-section'],
+    ['project-settings-intervals', `${base}/index`, 'intervals-form'],
+  ];
+  await shootViews(page, views, 'en-light');
+  await pickMenu(page, 'language-menu', 'language-de');
+  await see(page, 'Kontrollintervalle');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+  await shootViews(page, views, 'de-dark');
+  await goto(page, `${base}/index`);
+  await see(page, 'Auf FLL-Werte zurücksetzen');
+
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
   await page.context().close();
 });
 

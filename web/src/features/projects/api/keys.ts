@@ -4,5 +4,6 @@ export const projectKeys = {
   list: (organisation?: string) => ['projects', 'list', organisation ?? ''] as const,
   one: (id: string) => ['projects', 'one', id] as const,
   members: (id: string) => ['projects', 'members', id] as const,
+  settings: (id: string) => ['projects', 'settings', id] as const,
   scope: (id: string) => ['scope', 'project', id] as const,
 };

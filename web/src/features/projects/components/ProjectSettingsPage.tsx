@@ -12,13 +12,13 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/features/shell/components/ComingSoon';
 import { PageHeader } from '@/features/shell/components/PageHeader';
 import { NotFoundState } from '@/features/organisations/components/OrganisationLayout';
 import { ProjectGeneralForm } from './ProjectGeneralForm';
 import { useProjectContext } from './ProjectLayout';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectRoleBadge } from './ProjectBadges';
+import { SettingsPart, type SettingsPart as SettingsPartName } from '../settings/SettingsParts';
 
 /** The project settings sections (SPEC §2), in this order. */
 export const PROJECT_SECTIONS = [
@@ -84,13 +84,7 @@ export default function ProjectSettingsPage() {
             />
           );
         }
-        return (
-          <ComingSoon
-            icon={<known.icon size={30} stroke={1.6} />}
-            title={t(`projectSettings.sections.${known.value}`)}
-            text={t(`projectSettings.soon.${known.value}`)}
-          />
-        );
+        return <SettingsPart key={known.value} project={p} part={known.value as SettingsPartName} />;
     }
   })();
 

@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconLock, IconMap, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import {
+  useDeleteBasemap,
+  useSaveBasemap,
+  type Basemap,
+  type BasemapInput,
+  type BasemapType,
+  type ProjectSettings,
+} from '../api/settings';
+import type { Project } from '../api/types';
+import { isEditable } from './SettingsSection';
+
+const TYPES: BasemapType[] = ['xyz', 'wms', 'esri'];
+
+/** Map settings: the project's basemaps; passwords stay on the server. */
+export function BasemapsSection({ project, settings }: { project: Project; settings: ProjectSettings }) {
+  const { t } = useTranslation();
+  const editable = isEditable(project);
+  const [editing, setEditing] = useState<Basemap | 'new' | null>(null);
+  const remove = useDeleteBasemap(project.id);
+  const basemaps = settings.basemaps ?? [];
+
+  const confirmDelete = (b: Basemap) =>
+    modals.openConfirmModal({
+      title: t('basemaps.deleteTitle'),
+      children: <Text size="sm">{t('basemaps.deleteText', { name: b.name })}</Text>,
+      labels: { confirm: t('basemaps.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'basemap-delete-confirm' },
+      onConfirm: () =>
+        remove.mutate(b.id, {
+          onSuccess: () =>
+            notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('basemaps.deleted') }),
+        }),
+    });
+
+  return (
+    <Card padding="xl" data-testid="basemaps-section" data-editable={editable}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Text fw={700} fz="lg">
+              {t('basemaps.title')}
+            </Text>
+            <Text size="sm" c="dimmed" mt={4} maw={620}>
+              {t('basemaps.intro')}
+            </Text>
+          </div>
+          {editable && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="basemap-add">
+              {t('basemaps.add')}
+            </Button>
+          )}
+        </Group>
+        {!editable && (
+          <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="read-only-notice">
+            {project.terminated ? t('project.terminated') : t('project.readOnly')}
+          </Alert>
+        )}
+        {basemaps.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="lg" data-testid="basemaps-empty">
+            {t('basemaps.empty')}
+          </Text>
+        ) : (
+          <Stack gap="xs" data-testid="basemap-list">
+            {basemaps.map((b) => (
+              <Card key={b.id} withBorder padding="sm" radius="md" data-testid="basemap-row" data-name={b.name}>
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    <IconMap size={20} stroke={1.6} style={{ flexShrink: 0 }} />
+                    <div style={{ minWidth: 0 }}>
+                      <Group gap={6} wrap="wrap">
+                        <Text fw={600} size="sm">
+                          {b.name}
+                        </Text>
+                        <Badge size="sm" variant="light" color="blue" radius="sm">
+                          {b.type.toUpperCase()}
+                        </Badge>
+                        {b.has_password && (
+                          <Badge
+                            size="sm"
+                            variant="light"
+                            color="arbor"
+                            radius="sm"
+                            leftSection={<IconLock size={11} />}
+                            data-testid="basemap-password-kept"
+                          >
+                            {t('basemaps.passwordKept')}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed" truncate="end" maw={520}>
+                        {b.url}
+                        {b.layers ? ` · ${b.layers}` : ''}
+                        {b.username ? ` · ${b.username}` : ''}
+                      </Text>
+                    </div>
+                  </Group>
+                  {editable && (
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={t('basemaps.edit')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('basemaps.edit')}
+                          onClick={() => setEditing(b)}
+                          data-testid="basemap-edit"
+                        >
+                          <IconPencil size={17} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('basemaps.delete')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('basemaps.delete')}
+                          onClick={() => confirmDelete(b)}
+                          data-testid="basemap-delete"
+                        >
+                          <IconTrash size={17} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  )}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('basemaps.add') : t('basemaps.edit')}
+        size="lg"
+      >
+        {editing !== null && (
+          <BasemapForm project={project} basemap={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        )}
+      </Modal>
+    </Card>
+  );
+}
+
+function BasemapForm({ project, basemap, onDone }: { project: Project; basemap: Basemap | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const saveBasemap = useSaveBasemap(project.id);
+  const [v, setV] = useState({
+    name: basemap?.name ?? '',
+    type: (basemap?.type ?? 'xyz') as BasemapType,
+    url: basemap?.url ?? '',
+    layers: basemap?.layers ?? '',
+    username: basemap?.username ?? '',
+    password: '',
+    removePassword: false,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const set = (patch: Partial<typeof v>) => setV((x) => ({ ...x, ...patch }));
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const c: Record<string, string> = {};
+    if (!v.name.trim()) c.name = t('errors.required');
+    if (!/^https?:\/\/\S+$/i.test(v.url.trim())) c.url = t('basemaps.urlInvalid');
+    setErrors(c);
+    setMessage('');
+    if (Object.keys(c).length) return;
+    const body: BasemapInput & { basemapId?: string } = {
+      name: v.name.trim(),
+      type: v.type,
+      url: v.url.trim(),
+      layers: v.type === 'wms' ? v.layers.trim() : '',
+      username: v.username.trim(),
+    };
+    if (basemap) {
+      body.basemapId = basemap.id;
+      body.version = basemap.version;
+      if (v.removePassword) body.password = '';
+      else if (v.password) body.password = v.password;
+    } else if (v.password) {
+      body.password = v.password;
+    }
+    saveBasemap.mutate(body, {
+      onSuccess: () => {
+        notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('basemaps.saved') });
+        onDone();
+      },
+      onError: (err) => {
+        if (!(err instanceof ApiError)) return;
+        setErrors(err.fields);
+        setMessage(err.stale ? t('organisation.stale') : err.message);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="basemap-form">
+      <Stack gap="md">
+        {message && (
+          <Alert
+            color={saveBasemap.error instanceof ApiError && saveBasemap.error.stale ? 'yellow' : 'red'}
+            variant="light"
+            role="alert"
+          >
+            {message}
+          </Alert>
+        )}
+        <TextInput
+          label={t('basemaps.name')}
+          name="basemap_name"
+          required
+          value={v.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          error={errors.name}
+          data-autofocus
+        />
+        <Select
+          label={t('basemaps.type')}
+          allowDeselect={false}
+          value={v.type}
+          onChange={(x) => x && set({ type: x as BasemapType })}
+          data={TYPES.map((x) => ({ value: x, label: t(`basemaps.types.${x}`) }))}
+          error={errors.type}
+          data-testid="basemap-type"
+        />
+        <TextInput
+          label={t('basemaps.url')}
+          description={t(`basemaps.urlHint.${v.type}`)}
+          name="basemap_url"
+          required
+          value={v.url}
+          onChange={(e) => set({ url: e.currentTarget.value })}
+          error={errors.url}
+        />
+        {v.type === 'wms' && (
+          <TextInput
+            label={t('basemaps.layers')}
+            description={t('basemaps.layersHint')}
+            name="basemap_layers"
+            value={v.layers}
+            onChange={(e) => set({ layers: e.currentTarget.value })}
+            error={errors.layers}
+          />
+        )}
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('basemaps.username')}
+            name="basemap_username"
+            autoComplete="off"
+            value={v.username}
+            onChange={(e) => set({ username: e.currentTarget.value })}
+            error={errors.username}
+          />
+          <PasswordInput
+            label={t('basemaps.password')}
+            description={basemap?.has_password ? t('basemaps.passwordKeepHint') : undefined}
+            name="basemap_password"
+            autoComplete="new-password"
+            value={v.password}
+            disabled={v.removePassword}
+            onChange={(e) => set({ password: e.currentTarget.value })}
+            error={errors.password}
+          />
+        </Group>
+        {basemap?.has_password && (
+          <Checkbox
+            label={t('basemaps.removePassword')}
+            checked={v.removePassword}
+            onChange={(e) => set({ removePassword: e.currentTarget.checked, password: '' })}
+            data-testid="basemap-remove-password"
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saveBasemap.isPending} data-testid="basemap-submit">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

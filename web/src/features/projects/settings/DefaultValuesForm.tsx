@@ -1,0 +1,125 @@
+import { Fragment } from 'react';
+import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { DefaultValue, ProjectSettings } from '../api/settings';
+import type { Project } from '../api/types';
+import { CUSTOM_FIELDS, DEFAULT_FIELDS, defaultValuesPayload, ENUM_FIELDS, fieldErrorsUnder } from './fields';
+import { fieldLabel } from './labels';
+import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
+
+type Draft = Record<string, DefaultValue | null>;
+
+/** Defaults for new trees: a few tree fields and the active custom fields; empty means no default. */
+export function DefaultValuesForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
+  const { t } = useTranslation();
+  const custom = settings.custom_fields;
+  const activeCustom = CUSTOM_FIELDS.filter((n) => custom[n]?.active);
+  const { draft, setDraft, dirty, version, load } = useSettingsDraft<Draft>(settings, (s) => ({
+    ...(s.default_values ?? {}),
+  }));
+  const { save, saving, stale, setStale, errors } = useSettingsSave(project, load);
+  const fieldErrors = fieldErrorsUnder(errors, 'default_values');
+  const set = (name: string, v: DefaultValue | null) => setDraft((d) => ({ ...d, [name]: v }));
+  const shown = [...DEFAULT_FIELDS.map((f) => f.name), ...activeCustom];
+  const payload = () => defaultValuesPayload(Object.fromEntries(shown.map((n) => [n, draft[n]])));
+
+  const input = (name: string, kind: 'text' | 'number' | 'enum' | 'custom') => {
+    const common = {
+      label: fieldLabel(t, name, custom),
+      error: fieldErrors[name],
+      'data-testid': `default-${name}`,
+    };
+    const v = draft[name];
+    if (kind === 'number') {
+      return (
+        <NumberInput
+          {...common}
+          value={typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : ''}
+          onChange={(n) => set(name, typeof n === 'number' ? n : null)}
+          min={0}
+          max={name === 'planting_year' ? 2200 : undefined}
+          allowDecimal={name !== 'planting_year'}
+          placeholder={t('defaultValues.none')}
+        />
+      );
+    }
+    if (kind === 'enum') {
+      return (
+        <Select
+          {...common}
+          clearable
+          value={v === null || v === undefined || v === '' ? null : String(v)}
+          onChange={(s) => set(name, s === null ? null : Number(s))}
+          placeholder={t('defaultValues.none')}
+          data={Array.from({ length: ENUM_FIELDS[name] }, (_, i) => ({
+            value: String(i),
+            label: t(`enums.${name}.${i}`),
+          }))}
+        />
+      );
+    }
+    if (kind === 'custom' && custom[name]?.type === 'list') {
+      return (
+        <Select
+          {...common}
+          clearable
+          value={typeof v === 'string' && v ? v : null}
+          onChange={(s) => set(name, s)}
+          placeholder={t('defaultValues.none')}
+          data={[...new Set(custom[name].values)]}
+        />
+      );
+    }
+    return (
+      <TextInput
+        {...common}
+        value={v === null || v === undefined ? '' : String(v)}
+        onChange={(e) => set(name, e.currentTarget.value)}
+        placeholder={t('defaultValues.none')}
+        maxLength={200}
+      />
+    );
+  };
+
+  return (
+    <SettingsSection
+      project={project}
+      testId="default-values-form"
+      title={t('projectSettings.sections.default-values')}
+      description={t('defaultValues.intro')}
+      stale={stale}
+      onReload={() => {
+        load(settings);
+        setStale(false);
+      }}
+      error={fieldErrors[''] ?? errors.version}
+      dirty={dirty}
+      saving={saving}
+      onSave={() => save({ default_values: payload(), version })}
+    >
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {DEFAULT_FIELDS.map((f) => (
+            <Fragment key={f.name}>{input(f.name, f.kind)}</Fragment>
+          ))}
+        </SimpleGrid>
+        <div>
+          <Text fw={600} size="sm" mb="xs">
+            {t('requiredFields.customFields')}
+          </Text>
+          {activeCustom.length ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {activeCustom.map((n) => (
+                <Fragment key={n}>{input(n, 'custom')}</Fragment>
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('requiredFields.noCustom')}
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,73 @@
+import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ProjectSettings } from '../api/settings';
+import type { Project } from '../api/types';
+import { CUSTOM_FIELDS, fieldErrorsUnder, TREE_FIELDS } from './fields';
+import { fieldLabel } from './labels';
+import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
+
+/** Required fields: tree fields and active custom fields that must be filled before a tree is saved. */
+export function RequiredFieldsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
+  const { t } = useTranslation();
+  const { draft, setDraft, dirty, version, load } = useSettingsDraft(settings, (s) =>
+    [...(s.required_fields ?? [])].sort(),
+  );
+  const { save, saving, stale, setStale, errors } = useSettingsSave(project, load);
+  const custom = settings.custom_fields;
+  const activeCustom = CUSTOM_FIELDS.filter((n) => custom[n]?.active);
+  const toggle = (name: string, on: boolean) =>
+    setDraft((d) => (on ? [...d, name].sort() : d.filter((x) => x !== name)));
+  const box = (name: string) => (
+    <Checkbox
+      key={name}
+      label={fieldLabel(t, name, custom)}
+      checked={draft.includes(name)}
+      onChange={(e) => toggle(name, e.currentTarget.checked)}
+      data-testid={`required-${name}`}
+    />
+  );
+
+  return (
+    <SettingsSection
+      project={project}
+      testId="required-fields-form"
+      title={t('projectSettings.sections.required-fields')}
+      description={t('requiredFields.intro')}
+      stale={stale}
+      onReload={() => {
+        load(settings);
+        setStale(false);
+      }}
+      error={fieldErrorsUnder(errors, 'required_fields')[''] ?? errors.version}
+      dirty={dirty}
+      saving={saving}
+      // Custom fields switched off keep their mark until the list is saved again.
+      onSave={() => save({ required_fields: draft, version })}
+    >
+      <Stack gap="lg">
+        <div>
+          <Text fw={600} size="sm" mb="xs">
+            {t('requiredFields.treeFields')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
+            {TREE_FIELDS.map(box)}
+          </SimpleGrid>
+        </div>
+        <div>
+          <Text fw={600} size="sm" mb="xs">
+            {t('requiredFields.customFields')}
+          </Text>
+          {activeCustom.length ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
+              {activeCustom.map(box)}
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('requiredFields.noCustom')}
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </SettingsSection>
+  );
+}
