@@ -908,6 +908,51 @@ test('project settings: custom fields, required fields, intervals and basemaps',
   await page.context().close();
 });
 
+test('help links to the API reference, which lists the calls', async (browser) => {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
+  const page = await newPage(browser);
+  const email = uniqueEmail('apiref');
+  const started = await register(page, email);
+  await confirmFromOutbox(page, email, started);
+  await login(page, email);
+  await waitPath(page, '/');
+
+  await goto(page, '/help');
+  await page.getByTestId('help-api').click();
+  await waitPath(page, '/help/api');
+  await titleIs(page, 'API reference · Arbor');
+  await page.getByTestId('api-groups').waitFor();
+  const op = (method, path) =>
+    page.locator(`[data-testid="api-operation"][data-method="${method}"][data-path="${path}"]`);
+  await op('POST', '/api/auth/login').waitFor();
+  await op('GET', '/api/management/project/{id}/settings').waitFor();
+  await see(page, '/api/auth/login');
+  await see(page, '/api/management/project/{id}/settings');
+  assert(
+    (await op('POST', '/api/auth/login').getByTestId('api-public').count()) === 1,
+    'POST /api/auth/login is not marked public',
+  );
+  assert(
+    (await op('GET', '/api/management/project/{id}/settings').getByTestId('api-public').count()) === 0,
+    'GET …/settings is marked public',
+  );
+  assert(
+    (await page.getByTestId('api-raw-link').getAttribute('href')) === '/api/openapi.json',
+    'no link to the raw openapi.json',
+  );
+  await shot(page, 'help-api-en-light');
+
+  await pickMenu(page, 'language-menu', 'language-de');
+  await see(page, 'Die API verwenden');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+  await titleIs(page, 'API-Referenz · Arbor');
+  await shot(page, 'help-api-de-dark');
+
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  await page.context().close();
+});
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   headless: true,

@@ -100,7 +100,14 @@ const userRoutes: RouteObject[] = [
   {
     path: 'help',
     handle: { crumb: 'nav.help', title: 'titles.help' },
-    lazy: page(() => import('./features/help/components/HelpPage')),
+    children: [
+      { index: true, lazy: page(() => import('./features/help/components/HelpPage')) },
+      {
+        path: 'api',
+        handle: { crumb: 'titles.apiReference', title: 'titles.apiReference' },
+        lazy: page(() => import('./features/help/components/ApiReferencePage')),
+      },
+    ],
   },
   {
     path: 'user',

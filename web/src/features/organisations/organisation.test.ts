@@ -5,6 +5,7 @@ import {
   COUNTRIES,
   countryOptions,
   fieldsOf,
+  isPlatformSupport,
   leitwegValid,
   statusBadge,
   zipValid,
@@ -79,5 +80,19 @@ describe('organisation helpers', () => {
   it('writes an address line', () => {
     expect(addressLine(org)).toBe('Rathausplatz 1, 24937 Flensburg');
     expect(addressLine({ street: '', number: '', zip: '', city: 'Kiel' })).toBe('Kiel');
+  });
+});
+
+describe('platform support', () => {
+  it('shows the "All organisations" control only to users with the authority "super"', () => {
+    expect(isPlatformSupport({ authorities: ['super'] })).toBe(true);
+    expect(isPlatformSupport({ authorities: ['user', 'super'] })).toBe(true);
+    expect(isPlatformSupport({ authorities: ['user'] })).toBe(false);
+    expect(isPlatformSupport({ authorities: ['superuser', 'Super'] })).toBe(false);
+    expect(isPlatformSupport({ authorities: [] })).toBe(false);
+    expect(isPlatformSupport({ authorities: null })).toBe(false);
+    expect(isPlatformSupport({})).toBe(false);
+    expect(isPlatformSupport(null)).toBe(false);
+    expect(isPlatformSupport(undefined)).toBe(false);
   });
 });

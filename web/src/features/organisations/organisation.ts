@@ -115,3 +115,7 @@ export function addressLine(o: Pick<Organisation, 'street' | 'number' | 'zip' | 
   const place = [o.zip, o.city].filter(Boolean).join(' ');
   return [street, place].filter(Boolean).join(', ');
 }
+
+/** Platform support: a user with the authority "super" may list and open every organisation. */
+export const isPlatformSupport = (user: { authorities?: string[] | null } | null | undefined) =>
+  !!user?.authorities?.includes('super');

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import {
   IconApi,
   IconBook2,
@@ -8,6 +8,7 @@ import {
   IconMail,
   IconTrees,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/features/shell/components/PageHeader';
 
@@ -71,9 +72,14 @@ export default function HelpPage() {
           </Anchor>
         </HelpCard>
         <HelpCard icon={IconApi} title={t('help.apiTitle')} text={t('help.apiText')}>
-          <Button component="a" href="/api/openapi.json" target="_blank" rel="noreferrer" variant="default">
-            {t('help.apiLink')}
-          </Button>
+          <Group gap="sm" mt="auto">
+            <Button component={Link} to="/help/api" variant="light" data-testid="help-api">
+              {t('help.apiLink')}
+            </Button>
+            <Anchor href="/api/openapi.json" target="_blank" rel="noreferrer" size="sm" data-testid="help-api-raw">
+              {t('help.apiRaw')}
+            </Anchor>
+          </Group>
         </HelpCard>
       </SimpleGrid>
       <Card padding="xl" mt="xl" id="overview" data-testid="help-concepts">

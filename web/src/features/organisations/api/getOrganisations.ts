@@ -9,3 +9,15 @@ export const getOrganisations = () => api.get<ListAnswer<Organisation>>('/api/ma
 export function useOrganisations() {
   return useQuery({ queryKey: organisationKeys.list(), queryFn: getOrganisations, select: (a) => a.items ?? [] });
 }
+
+/** GET /api/management/organisation?all=true: every organisation (platform support, authority "super"). */
+export const getAllOrganisations = () => api.get<ListAnswer<Organisation>>('/api/management/organisation?all=true');
+
+export function useAllOrganisations(enabled: boolean) {
+  return useQuery({
+    queryKey: organisationKeys.listAll(),
+    queryFn: getAllOrganisations,
+    select: (a) => a.items ?? [],
+    enabled,
+  });
+}

@@ -2,6 +2,8 @@
 export const organisationKeys = {
   all: ['organisations'] as const,
   list: () => ['organisations', 'list'] as const,
+  /** Platform support: every organisation (`?all=true`). */
+  listAll: () => ['organisations', 'list', 'all'] as const,
   one: (id: string) => ['organisations', 'one', id] as const,
   admins: (id: string) => ['organisations', 'admins', id] as const,
   assignments: (id: string) => ['organisations', 'assignments', id] as const,

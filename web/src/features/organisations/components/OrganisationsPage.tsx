@@ -1,11 +1,26 @@
-import { Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingCommunity, IconChevronRight, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconChevronRight, IconLifebuoy, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/features/shell/components/PageHeader';
-import { useOrganisations } from '../api/getOrganisations';
+import { useSession } from '@/features/auth/api/getSession';
+import { useAllOrganisations, useOrganisations } from '../api/getOrganisations';
+import { isPlatformSupport } from '../organisation';
 import type { Organisation } from '../api/types';
 import { AddOrganisationModal } from './AddOrganisationModal';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
@@ -53,7 +68,13 @@ function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
 export default function OrganisationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useOrganisations();
+  const session = useSession();
+  const support = isPlatformSupport(session.data?.user);
+  const [scope, setScope] = useState<'mine' | 'all'>('mine');
+  const showAll = support && scope === 'all';
+  const mine = useOrganisations();
+  const all = useAllOrganisations(showAll);
+  const list = showAll ? all : mine;
   const [opened, { open, close }] = useDisclosure(false);
   const add = (
     <Button leftSection={<IconPlus size={16} />} onClick={open} data-testid="add-organisation">
@@ -63,6 +84,25 @@ export default function OrganisationsPage() {
   return (
     <>
       <PageHeader title={t('titles.organisations')} description={t('organisations.subheading')} actions={add} />
+      {support && (
+        <Stack gap="sm" mb="lg" data-testid="support-scope">
+          <SegmentedControl
+            value={scope}
+            onChange={(v) => setScope(v === 'all' ? 'all' : 'mine')}
+            data={[
+              { value: 'mine', label: t('organisations.scopeMine') },
+              { value: 'all', label: t('organisations.scopeAll') },
+            ]}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="support-scope-control"
+          />
+          {showAll && (
+            <Alert variant="light" color="yellow" icon={<IconLifebuoy size={18} />} data-testid="support-note">
+              {t('organisations.supportNote')}
+            </Alert>
+          )}
+        </Stack>
+      )}
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="loading">
           {[0, 1, 2].map((i) => (
