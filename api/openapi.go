@@ -32,8 +32,11 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
 		}
 		var params []any
 		for _, m := range pathParam.FindAllStringSubmatch(rt.path, -1) {
-			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true,
-				"schema": map[string]any{"type": "string", "format": "uuid"}})
+			schema := map[string]any{"type": "string"}
+			if strings.HasSuffix(strings.ToLower(m[1]), "id") {
+				schema["format"] = "uuid"
+			}
+			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": schema})
 		}
 		if params != nil {
 			op["parameters"] = params
