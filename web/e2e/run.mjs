@@ -908,6 +908,69 @@ test('project settings: custom fields, required fields, intervals and basemaps',
   await page.context().close();
 });
 
+test('project general settings: a save over a change made elsewhere shows the stale alert and reloads', async (browser) => {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
+  const { page, email } = await newUser(browser, 'stale');
+  const orgId = await createOrganisation(page, `Forstamt ${Date.now().toString(36)}`);
+  const projectId = await createProject(page, orgId, 'Lindenallee');
+  const apiPath = `/api/management/project/${projectId}`;
+
+  // Page A: the general settings, loaded with the current version.
+  await goto(page, `/projects/${projectId}/settings/general`);
+  await page.getByTestId('project-general-form').waitFor();
+  await page.waitForFunction(() => document.querySelector('input[name="name"]')?.value === 'Lindenallee');
+
+  // The same account in a second browser context (its own session) renames the project directly.
+  const other = await newPage(browser);
+  await goto(other, '/login');
+  await login(other, email);
+  await waitPath(other, '/');
+  const changed = await other.evaluate(async (path) => {
+    const pair = document.cookie.split('; ').find((c) => c.startsWith('arbor_csrf='));
+    const csrf = pair ? decodeURIComponent(pair.slice('arbor_csrf='.length)) : '';
+    const current = await (await fetch(path, { headers: { Accept: 'application/json' } })).json();
+    const r = await fetch(path, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+      body: JSON.stringify({ ...current, name: 'Changed elsewhere', version: current.version }),
+    });
+    return { status: r.status, before: current.version, after: (await r.json()).version };
+  }, apiPath);
+  assert(changed.status === 200, `the direct rename answered ${changed.status}`);
+  assert(changed.after > changed.before, `the version did not move: ${JSON.stringify(changed)}`);
+
+  // Page A still shows the old state; editing the note and saving is refused as stale.
+  await page.locator('textarea[name="note"]').fill('Edited in a stale form');
+  const saved = page.waitForResponse((r) => r.url().endsWith(apiPath) && r.request().method() === 'PUT');
+  await page.getByTestId('project-save').click();
+  const res = await saved;
+  assert(res.status() === 409, `the stale save answered ${res.status()}`);
+  assert(res.request().postDataJSON().version === changed.before, 'the stale save did not send the old version');
+  const notice = page.getByTestId('stale-notice');
+  await notice.waitFor();
+  await notice.getByText('Someone else changed this project').waitFor();
+  await shot(page, 'project-settings-general-stale-en-light');
+
+  // Reload shows the state saved elsewhere and drops the unsaved note; page A is still logged in.
+  await notice.getByRole('button', { name: 'Reload' }).click();
+  await notice.waitFor({ state: 'detached' });
+  const name = await page.locator('input[name="name"]').inputValue();
+  assert(name === 'Changed elsewhere', `the name after Reload was "${name}"`);
+  const note = await page.locator('textarea[name="note"]').inputValue();
+  assert(note !== 'Edited in a stale form', 'Reload kept the unsaved note');
+  await page.locator('textarea[name="note"]').fill('Edited after reloading');
+  const resaved = page.waitForResponse((r) => r.url().endsWith(apiPath) && r.request().method() === 'PUT');
+  await page.getByTestId('project-save').click();
+  const again = await resaved;
+  assert(again.status() === 200, `saving after Reload answered ${again.status()}`);
+  await see(page, 'The project settings have been saved.');
+
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  assert(other.errors.length === 0, `page errors: ${other.errors.map((e) => e.message).join('; ')}`);
+  await other.context().close();
+  await page.context().close();
+});
+
 test('help links to the API reference, which lists the calls', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const page = await newPage(browser);

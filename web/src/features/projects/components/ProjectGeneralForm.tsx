@@ -77,7 +77,7 @@ export function ProjectGeneralForm({ project: p }: { project: Project }) {
         {stale && (
           <Alert color="yellow" variant="light" role="alert" data-testid="stale-notice">
             <Group justify="space-between" gap="sm" wrap="wrap">
-              <Text size="sm">{t('organisation.stale')}</Text>
+              <Text size="sm">{t('project.stale')}</Text>
               <Button
                 size="xs"
                 variant="light"

@@ -208,7 +208,7 @@ function BasemapForm({ project, basemap, onDone }: { project: Project; basemap: 
       onError: (err) => {
         if (!(err instanceof ApiError)) return;
         setErrors(err.fields);
-        setMessage(err.stale ? t('organisation.stale') : err.message);
+        setMessage(err.stale ? t('project.stale') : err.message);
       },
     });
   };

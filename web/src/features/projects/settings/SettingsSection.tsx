@@ -114,7 +114,7 @@ export function SettingsSection(props: SectionProps) {
         {props.stale && (
           <Alert color="yellow" variant="light" role="alert" data-testid="stale-notice">
             <Group justify="space-between" gap="sm" wrap="wrap">
-              <Text size="sm">{t('organisation.stale')}</Text>
+              <Text size="sm">{t('project.stale')}</Text>
               <Button
                 size="xs"
                 variant="light"
