@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -19,7 +8,7 @@ import { ApiError } from '@/lib/api';
 import { currentLanguage, setLanguage } from '@/i18n';
 import { useRegister } from '../api/register';
 import { validators } from '../validation';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordFields } from './NewPasswordFields';
 import { DisruptionNotice } from './LoginPage';
 import { GuestCard } from '@/features/shell/components/GuestCard';
 
@@ -111,22 +100,12 @@ export default function RegisterPage() {
               required
               {...form.getInputProps('email')}
             />
-            <Stack gap={8}>
-              <PasswordInput
-                label={t('auth.password')}
-                name="password"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
-              />
-              <PasswordStrength password={form.values.password} />
-            </Stack>
-            <PasswordInput
-              label={t('auth.passwordConfirm')}
-              name="passwordConfirm"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('passwordConfirm')}
+            <NewPasswordFields
+              label={t('auth.password')}
+              name="password"
+              value={form.values.password}
+              passwordProps={form.getInputProps('password')}
+              confirmProps={form.getInputProps('passwordConfirm')}
             />
             <Select
               label={t('auth.language')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useResetPassword } from '../api/resetPassword';
 import { validators } from '../validation';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordFields } from './NewPasswordFields';
 import { GuestCard } from '@/features/shell/components/GuestCard';
 
 export default function ResetPasswordPage() {
@@ -67,23 +67,13 @@ export default function ResetPasswordPage() {
     <GuestCard title={t('auth.newPasswordHeading')} subtitle={t('auth.newPasswordSubheading', { email })}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Stack gap={8}>
-            <PasswordInput
-              label={t('auth.newPassword')}
-              name="password"
-              autoComplete="new-password"
-              required
-              autoFocus
-              {...form.getInputProps('password')}
-            />
-            <PasswordStrength password={form.values.password} />
-          </Stack>
-          <PasswordInput
-            label={t('auth.passwordConfirm')}
-            name="passwordConfirm"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('passwordConfirm')}
+          <NewPasswordFields
+            label={t('auth.newPassword')}
+            name="password"
+            value={form.values.password}
+            passwordProps={form.getInputProps('password')}
+            confirmProps={form.getInputProps('passwordConfirm')}
+            autoFocus
           />
           <Button type="submit" fullWidth size="md" loading={reset.isPending} data-testid="reset-password-submit">
             {t('auth.savePassword')}

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { setLanguage } from '@/i18n';
 import { PageHeader } from '@/features/shell/components/PageHeader';
-import { PasswordStrength } from '@/features/auth/components/PasswordStrength';
+import { NewPasswordFields } from '@/features/auth/components/NewPasswordFields';
 import { validators } from '@/features/auth/validation';
 import type { User } from '@/features/auth/api/types';
 import { useUser } from '../api/getUser';
@@ -160,22 +160,12 @@ function PasswordForm() {
           required
           {...form.getInputProps('oldPassword')}
         />
-        <Stack gap={8}>
-          <PasswordInput
-            label={t('user.newPassword')}
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordStrength password={form.values.newPassword} />
-        </Stack>
-        <PasswordInput
-          label={t('auth.passwordConfirm')}
-          name="passwordConfirm"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('passwordConfirm')}
+        <NewPasswordFields
+          label={t('user.newPassword')}
+          name="newPassword"
+          value={form.values.newPassword}
+          passwordProps={form.getInputProps('newPassword')}
+          confirmProps={form.getInputProps('passwordConfirm')}
         />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={change.isPending}>
