@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"arbor"
 	"arbor/i18n"
@@ -48,11 +49,12 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if !errors.As(err, &e) {
 		e = s.classify(r, err)
 	}
-	body := errorBody{Message: i18n.T(lang, e.Key, e.Args), Code: e.Code, Current: e.Current}
+	args := withFieldLabels(lang, e.Args)
+	body := errorBody{Message: i18n.T(lang, e.Key, args), Code: e.Code, Current: e.Current}
 	if len(e.Fields) > 0 {
 		body.Fields = map[string]string{}
 		for f, key := range e.Fields {
-			body.Fields[f] = i18n.T(lang, key, e.Args)
+			body.Fields[f] = i18n.T(lang, key, args)
 		}
 	}
 	if e.Code == arbor.ETHROTTLED {
@@ -84,3 +86,30 @@ func (s *Server) classify(r *http.Request, err error) *arbor.Error {
 
 // logger is what the server needs of a logger.
 type logger = *slog.Logger
+
+// withFieldLabels turns a list of tree field names in args["fields"] into the labels people see:
+// a custom field's alias from the project (args["aliases"]), otherwise the field's translated name.
+func withFieldLabels(lang string, args map[string]any) map[string]any {
+	names, ok := args["fields"].([]string)
+	if !ok {
+		return args
+	}
+	aliases, _ := args["aliases"].(map[string]string)
+	labels := make([]string, len(names))
+	for i, n := range names {
+		switch {
+		case aliases[n] != "":
+			labels[i] = aliases[n]
+		case i18n.Has(lang, "tree.field."+n):
+			labels[i] = i18n.T(lang, "tree.field."+n, nil)
+		default:
+			labels[i] = n
+		}
+	}
+	out := map[string]any{}
+	for k, v := range args {
+		out[k] = v
+	}
+	out["fields"] = strings.Join(labels, ", ")
+	return out
+}

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -28,8 +29,11 @@ type message struct {
 }
 
 // decode reads a JSON body into v, answering people's mistakes with errors they understand.
-func decode(r *http.Request, v any) error {
-	body := http.MaxBytesReader(nil, r.Body, maxBody)
+func decode(r *http.Request, v any) error { return decodeLimit(r, v, maxBody) }
+
+// decodeLimit is decode with another size limit (a selection of many ids).
+func decodeLimit(r *http.Request, v any, limit int64) error {
+	body := http.MaxBytesReader(nil, r.Body, limit)
 	dec := json.NewDecoder(body)
 	err := dec.Decode(v)
 	if err == nil {
@@ -43,7 +47,7 @@ func decode(r *http.Request, v any) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooLarge):
-		return arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": "1 MB"})
+		return arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": fmt.Sprintf("%d MB", limit>>20)})
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		field := typeErr.Field
 		if i := strings.LastIndex(field, "."); i >= 0 {

@@ -11,6 +11,8 @@ import (
 	"arbor"
 	"arbor/auth"
 	"arbor/i18n"
+
+	"github.com/google/uuid"
 )
 
 const (
@@ -98,7 +100,7 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		}
 		return ctx, nil
 	}
-	id, err := pathID(r, "id")
+	id, err := scopeID(r, rt.scope, si)
 	if err != nil {
 		return ctx, err
 	}
@@ -110,7 +112,7 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 			return ctx, err
 		}
 		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: acc.Roles}
-	case projectScope:
+	case projectScope, contentScope:
 		acc, err := s.db.ProjectAccess(ctx, id, si.claims.Sub)
 		if err != nil {
 			return ctx, err
@@ -133,6 +135,26 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		}
 	}
 	return context.WithValue(ctx, targetKey, t), nil
+}
+
+// scopeID finds the id of the object a scoped route acts on. Content routes keep SPEC §7's
+// paths (/api/content/tree …), so their project comes from the query or the project session.
+func scopeID(r *http.Request, sc scope, si *sessionInfo) (string, error) {
+	if sc != contentScope {
+		return pathID(r, "id")
+	}
+	id := r.URL.Query().Get("project")
+	if id == "" && si.claims.Type == "project" {
+		id = si.claims.IDP
+	}
+	if id == "" {
+		return "", arbor.Invalid(map[string]string{"project": "content.project_required"})
+	}
+	u, err := uuid.Parse(id)
+	if err != nil {
+		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return u.String(), nil
 }
 
 // target is the organisation or project a scoped route acts on, as authorise found it.

@@ -42,6 +42,11 @@ var (
 	projRead   = orgRead
 	projManage = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403"})
 	projShare  = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "super": "403"})
+	// Project content: editors change tree data and inspect, care manages works and felling,
+	// only management mass-edits; support reads but never writes evidence.
+	contentWrite = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "super": "403"})
+	careWrite    = allUsers(map[string]string{"outsider": "404", "reader": "403", "super": "403"})
+	manageOnly   = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "super": "403"})
 	// Scoped log-ins look the membership up themselves: no membership, no such object.
 	loginOrg  = allUsers(map[string]string{"outsider": "404"})
 	loginProj = allUsers(map[string]string{"outsider": "404"})
@@ -91,15 +96,34 @@ var routeExpectations = map[string]expect{
 	"PUT /api/management/project/{id}/basemaps/{basemapId}":    projManage,
 	"DELETE /api/management/project/{id}/basemaps/{basemapId}": projManage,
 	"DELETE /api/management/project/{id}/users/{member}":       projShare,
+	"GET /api/content/trees":                                   projRead,
+	"POST /api/content/tree":                                   contentWrite,
+	"GET /api/content/tree/{treeId}":                           projRead,
+	"PUT /api/content/tree/{treeId}":                           contentWrite,
+	"POST /api/content/tree/{treeId}/fell":                     careWrite,
+	"DELETE /api/content/tree/{treeId}/fell":                   careWrite,
+	"GET /api/content/tree/{treeId}/checks":                    projRead,
+	"POST /api/content/tree/{treeId}/checks":                   contentWrite,
+	"GET /api/content/tree/{treeId}/actions":                   projRead,
+	"POST /api/content/action":                                 careWrite,
+	"GET /api/content/action/{actionId}":                       projRead,
+	"PUT /api/content/action/{actionId}":                       careWrite,
+	"DELETE /api/content/action/{actionId}":                    careWrite,
+	"POST /api/content/action/{actionId}/complete":             careWrite,
+	"DELETE /api/content/action/{actionId}/complete":           careWrite,
+	"GET /api/content/nextNumber":                              projRead,
+	"PUT /api/content/archive":                                 contentWrite,
+	"PUT /api/content/bulk":                                    manageOnly,
+	"GET /api/content/tree-hist":                               projRead,
 }
 
 // walkWorld is organisation A (with project A and job A, and one person of each role) and
 // organisation B, whose administrator is the outsider.
 type walkWorld struct {
-	orgA, projectA, jobA string
-	basemap              string
-	tokens               map[string]string // role → Bearer token
-	users                map[string]string // role → user id
+	orgA, projectA, jobA  string
+	basemap, tree, action string
+	tokens                map[string]string // role → Bearer token
+	users                 map[string]string // role → user id
 }
 
 func buildWalkWorld(t *testing.T, e *env) walkWorld {
@@ -152,6 +176,16 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 		VALUES ($1, $2, 'Orthophoto', 'xyz', 'https://tiles.example/{z}/{x}/{y}.png') RETURNING id`, w.orgA, w.projectA).Scan(&w.basemap); err != nil {
 		t.Fatal(err)
 	}
+	if err := q.QueryRow(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
+		VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.43, 54.78), 4326), 1) RETURNING id`, w.orgA, w.projectA).Scan(&w.tree); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.QueryRow(ctx, `WITH work AS (INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr)
+			VALUES ($1, 'work', 'Crown care', 'Kronenpflege', 'Taille') RETURNING id)
+		INSERT INTO tree_action (organisation_id, project_id, tree_id, work_id, action)
+		SELECT $1, $2, $3, id, 'Crown care' FROM work RETURNING id`, w.orgA, w.projectA, w.tree).Scan(&w.action); err != nil {
+		t.Fatal(err)
+	}
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, w.orgA, w.users["admin"])
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, orgB, w.users["outsider"])
 	mustExec(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 0)`, orgB, projectB, w.users["outsider"])
@@ -196,7 +230,11 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 		path := strings.NewReplacer(
 			"{id}", map[bool]string{true: w.projectA, false: w.orgA}[rt.scope == projectScope || strings.Contains(rt.path, "/login/project/")],
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
-			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap).Replace(rt.path)
+			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
+			"{treeId}", w.tree, "{actionId}", w.action).Replace(rt.path)
+		if rt.scope == contentScope {
+			path += "?project=" + w.projectA + "&tree=" + w.tree
+		}
 		var body io.Reader
 		if changesState(rt.method) {
 			body = strings.NewReader("{}")

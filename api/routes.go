@@ -17,6 +17,7 @@ const (
 	noScope           scope = iota
 	organisationScope       // the {id} path parameter is an organisation
 	projectScope            // the {id} path parameter is a project
+	contentScope            // a project's content: the ?project= parameter, else the project session's id_p
 )
 
 // route is one row of the route table; the OpenAPI document is generated from the same rows and
@@ -37,7 +38,7 @@ func (s *Server) routes() []route {
 		pub  = auth.ActPublic
 		self = auth.ActSelf
 	)
-	org, proj := organisationScope, projectScope
+	org, proj, cont := organisationScope, projectScope, contentScope
 	return []route{
 		{method: "GET", path: "/api/health", action: pub, summary: "Health and the system notice", h: s.health},
 		{method: "GET", path: "/api/openapi.json", action: pub, summary: "This API's OpenAPI 3.1 description", h: s.openAPI},
@@ -83,6 +84,27 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/management/project/{id}/basemaps", action: auth.ActProjectSettings, scope: proj, summary: "Add a basemap (XYZ, WMS or ESRI; a password is kept on the server)", h: s.createBasemap},
 		{method: "PUT", path: "/api/management/project/{id}/basemaps/{basemapId}", action: auth.ActProjectSettings, scope: proj, summary: "Change a basemap", h: s.updateBasemap},
 		{method: "DELETE", path: "/api/management/project/{id}/basemaps/{basemapId}", action: auth.ActProjectSettings, scope: proj, summary: "Remove a basemap", h: s.deleteBasemap},
+		// The project's content. The project is named by ?project= or by the project session.
+		{method: "GET", path: "/api/content/trees", action: auth.ActTreeRead, scope: cont, summary: "Trees and groups, a page at a time (state, q, sort, limit, offset)", h: s.listTrees},
+		{method: "POST", path: "/api/content/tree", action: auth.ActTreeWrite, scope: cont, summary: "Create a tree (Point) or group (Polygon); a repeated id answers the stored one", h: s.createTree},
+		{method: "GET", path: "/api/content/tree/{treeId}", action: auth.ActTreeRead, scope: cont, summary: "One tree or group", h: s.getTree},
+		{method: "PUT", path: "/api/content/tree/{treeId}", action: auth.ActTreeWrite, scope: cont, summary: "Change a tree or group (with its version)", h: s.updateTree},
+		{method: "POST", path: "/api/content/tree/{treeId}/fell", action: auth.ActTreeFell, scope: cont, summary: "Fell a tree (cut_date)", h: s.fellTree},
+		{method: "DELETE", path: "/api/content/tree/{treeId}/fell", action: auth.ActTreeFell, scope: cont, summary: "Undo felling: the tree returns to stock", h: s.fellTree},
+		{method: "GET", path: "/api/content/tree/{treeId}/checks", action: auth.ActTreeRead, scope: cont, summary: "The inspections of a tree or group, newest first", h: s.listChecks},
+		{method: "POST", path: "/api/content/tree/{treeId}/checks", action: auth.ActCheckCreate, scope: cont, summary: "Record an inspection (immutable); the next inspection date is computed", h: s.createCheck},
+		{method: "GET", path: "/api/content/tree/{treeId}/actions", action: auth.ActTreeRead, scope: cont, summary: "The works of a tree or group, open ones first", h: s.listActions},
+		{method: "POST", path: "/api/content/action", action: auth.ActActionWrite, scope: cont, summary: "Create a work on a tree or group, or a point work inside a group", h: s.createAction},
+		{method: "GET", path: "/api/content/action/{actionId}", action: auth.ActTreeRead, scope: cont, summary: "One work", h: s.getAction},
+		{method: "PUT", path: "/api/content/action/{actionId}", action: auth.ActActionWrite, scope: cont, summary: "Change a work (with its version)", h: s.updateAction},
+		{method: "DELETE", path: "/api/content/action/{actionId}", action: auth.ActActionWrite, scope: cont, summary: "Delete a work", h: s.deleteAction},
+		{method: "POST", path: "/api/content/action/{actionId}/complete", action: auth.ActActionWrite, scope: cont, summary: "Complete a work (execute_timestamp, execute_note)", h: s.completeAction},
+		{method: "DELETE", path: "/api/content/action/{actionId}/complete", action: auth.ActActionWrite, scope: cont, summary: "Open a completed work again", h: s.completeAction},
+		{method: "GET", path: "/api/content/nextNumber", action: auth.ActTreeRead, scope: cont, summary: "The next free tree number", h: s.nextNumber},
+		{method: "PUT", path: "/api/content/archive", action: auth.ActTreeArchive, scope: cont, summary: "Archive or activate selected trees and groups", h: s.archive},
+		{method: "PUT", path: "/api/content/bulk", action: auth.ActTreeMass, scope: cont, summary: "Mass edit: chosen fields on up to 10,000 selected objects", h: s.bulk},
+		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
+
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

@@ -24,6 +24,7 @@ type Config struct {
 	Notice   string // system-disruption warning shown on login and register
 	Throttle store.Throttle
 	Now      func() time.Time
+	MassEdit int // most objects one mass edit, archive or selection may touch (default 10,000)
 }
 
 // Server serves the API and the web app.
@@ -37,16 +38,23 @@ type Server struct {
 	throttle store.Throttle
 	now      func() time.Time
 	secure   bool // cookies only over HTTPS
+	massEdit int
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
 // fifteen minutes.
 var DefaultThrottle = store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 5, MaxPerClient: 50}
 
+// DefaultMassEdit is the most objects a mass edit may change at once (DESIGN.md).
+const DefaultMassEdit = 10000
+
 // New builds a Server.
 func New(c Config) *Server {
 	s := &Server{db: c.DB, signer: c.Signer, mail: c.Mail, log: c.Log, baseURL: c.BaseURL, notice: c.Notice,
-		throttle: c.Throttle, now: c.Now}
+		throttle: c.Throttle, now: c.Now, massEdit: c.MassEdit}
+	if s.massEdit <= 0 {
+		s.massEdit = DefaultMassEdit
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -39,6 +39,14 @@ const (
 	ActProjectSettings Action = "project.settings" // general settings
 	ActProjectMembers  Action = "project.members"  // see who has access
 	ActProjectShare    Action = "project.share"    // share, change level, revoke
+
+	ActTreeRead    Action = "tree.read"    // trees, groups, inspections, works, history
+	ActTreeWrite   Action = "tree.write"   // create and change trees and groups (tree data)
+	ActTreeArchive Action = "tree.archive" // archive and activate, one or a selection
+	ActTreeMass    Action = "tree.mass"    // mass edit of a selection
+	ActTreeFell    Action = "tree.fell"    // fell and undo felling
+	ActCheckCreate Action = "check.create" // record an inspection
+	ActActionWrite Action = "action.write" // create, change, complete and delete works
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -60,6 +68,17 @@ var permissions = map[Action][]Role{
 	ActProjectSettings: {Manager, Super},
 	ActProjectMembers:  {Manager, Super},
 	ActProjectShare:    {Manager},
+
+	// SPEC §6: editors do inspections and data editing; care manages works, felling included,
+	// but not tree data; readers only read; management does everything, mass edit included.
+	// Platform support reads but never writes evidence.
+	ActTreeRead:    {Manager, Editor, Care, Reader, Super},
+	ActTreeWrite:   {Manager, Editor},
+	ActTreeArchive: {Manager, Editor},
+	ActTreeMass:    {Manager},
+	ActTreeFell:    {Manager, Editor, Care},
+	ActCheckCreate: {Manager, Editor},
+	ActActionWrite: {Manager, Editor, Care},
 }
 
 // Can reports whether any of roles may perform action.

@@ -75,3 +75,9 @@ func FromAcceptLanguage(header string) string {
 	}
 	return ""
 }
+
+// Has reports whether the catalogue of lang holds key.
+func Has(lang, key string) bool {
+	_, ok := catalogues[lang][key]
+	return ok
+}

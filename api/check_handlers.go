@@ -1,0 +1,109 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+)
+
+type checkRequest struct {
+	ID                  string     `json:"id"`
+	Timestamp           *time.Time `json:"timestamp"`
+	Vitality            *int       `json:"vitality"`
+	Development         *int       `json:"development"`
+	DamageTree          *int       `json:"damage_tree"`
+	SecurityExpectation *int       `json:"security_expectation"`
+	Symptoms            []string   `json:"symptoms"`
+	ValuationTop        *int       `json:"valuation_top"`
+	ValuationRoot       *int       `json:"valuation_root"`
+	ValuationTrunk      *int       `json:"valuation_trunk"`
+	ValuationGroup      *int       `json:"valuation_group"`
+	Comment             string     `json:"comment"`
+	General31           string     `json:"general31"`
+	General32           string     `json:"general32"`
+}
+
+// enum refuses a value outside 0..max (SPEC §3 enumerations).
+func (c checks) enum(field string, v *int, max int) {
+	if v != nil && (*v < 0 || *v > max) {
+		c[field] = "field.enum"
+	}
+}
+
+// texts checks a list of short texts (symptoms).
+func (c checks) texts(field string, list []string, maxLen int) []string {
+	out := []string{}
+	for _, s := range list {
+		s = strings.TrimSpace(s)
+		if utf8.RuneCountInString(s) > maxLen {
+			c[field] = fmt.Sprintf("field.too_long.%d", maxLen)
+		}
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// createCheck records an inspection of a tree or group (POST /api/content/tree/{treeId}/checks).
+func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
+	var req checkRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	c.enum("vitality", req.Vitality, 4)
+	c.enum("development", req.Development, 3)
+	c.enum("damage_tree", req.DamageTree, 3)
+	c.enum("security_expectation", req.SecurityExpectation, 1)
+	c.enum("valuation_top", req.ValuationTop, 3)
+	c.enum("valuation_root", req.ValuationRoot, 3)
+	c.enum("valuation_trunk", req.ValuationTrunk, 3)
+	c.enum("valuation_group", req.ValuationGroup, 3)
+	symptoms := c.texts("symptoms", req.Symptoms, 200)
+	req.Comment = strings.TrimSpace(req.Comment)
+	c.maxLen("comment", req.Comment, 2000)
+	c.maxLen("general31", req.General31, 2000)
+	c.maxLen("general32", req.General32, 2000)
+	in := store.CheckInput{ID: req.ID, Vitality: req.Vitality, Development: req.Development, DamageTree: req.DamageTree,
+		SecurityExpectation: req.SecurityExpectation, Symptoms: symptoms, ValuationTop: req.ValuationTop,
+		ValuationRoot: req.ValuationRoot, ValuationTrunk: req.ValuationTrunk, ValuationGroup: req.ValuationGroup,
+		Comment: req.Comment, General31: strings.TrimSpace(req.General31), General32: strings.TrimSpace(req.General32)}
+	if req.Timestamp != nil {
+		// An inspection is recorded when it happened, which may be earlier (entered later, or
+		// synced from the field), never in the future.
+		if req.Timestamp.After(s.now().Add(time.Hour)) {
+			c["timestamp"] = "field.date_future"
+		}
+		in.Timestamp = *req.Timestamp
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	var check *store.Check
+	var created bool
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		check, created, err = tx.CreateCheck(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), in)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, createdOr(created), check)
+	return nil
+}
+
+func (s *Server) listChecks(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.Checks(r.Context(), content(r), chi.URLParam(r, "treeId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}

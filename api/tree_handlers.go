@@ -1,0 +1,269 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"arbor"
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// content is the project a content route works in, as authorise found it, with the caller's
+// language for list names.
+func content(r *http.Request) store.Content {
+	t := targetOf(r)
+	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r)}
+}
+
+// actor is the person behind a request, for history and authorship.
+func actor(r *http.Request) store.Actor {
+	return store.Actor{UserID: sessionOf(r).claims.Sub}
+}
+
+// treeBody splits a tree's JSON into its geometry, version, client id and field values. Fields
+// the server computes (species names, counts, classes, authorship) may be sent back as they were
+// read and are ignored; unknown names are refused.
+func treeBody(r *http.Request) (geom json.RawMessage, version int, id string, values store.TreeValues, err error) {
+	var raw map[string]json.RawMessage
+	if err = decode(r, &raw); err != nil {
+		return
+	}
+	if raw == nil {
+		err = arbor.Errorf(arbor.EINVALID, "error.bad_json", nil)
+		return
+	}
+	geom = raw["geom"]
+	if v, ok := raw["version"]; ok {
+		if json.Unmarshal(v, &version) != nil {
+			err = arbor.Invalid(map[string]string{"version": "field.version"})
+			return
+		}
+	}
+	if v, ok := raw["id"]; ok && string(v) != "null" {
+		if json.Unmarshal(v, &id) != nil {
+			err = arbor.Invalid(map[string]string{"id": "field.id"})
+			return
+		}
+	}
+	for name := range raw {
+		if store.TreeComputedField(name) {
+			delete(raw, name)
+		}
+	}
+	delete(raw, "geom")
+	values, err = store.ParseTreeValues(raw, false)
+	return
+}
+
+// createTree creates a tree or group (POST /api/content/tree).
+func (s *Server) createTree(w http.ResponseWriter, r *http.Request) error {
+	geom, _, id, values, err := treeBody(r)
+	if err != nil {
+		return err
+	}
+	var t *store.Tree
+	var created bool
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		t, created, err = tx.CreateTree(r.Context(), content(r), actor(r), store.TreeInput{ID: id, Geom: geom, Values: values})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, createdOr(created), t)
+	return nil
+}
+
+func createdOr(created bool) int {
+	if created {
+		return http.StatusCreated
+	}
+	return http.StatusOK
+}
+
+func (s *Server) getTree(w http.ResponseWriter, r *http.Request) error {
+	t, err := s.db.Tree(r.Context(), content(r), chi.URLParam(r, "treeId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// updateTree changes a tree or group; the body carries its version.
+func (s *Server) updateTree(w http.ResponseWriter, r *http.Request) error {
+	geom, version, _, values, err := treeBody(r)
+	if err != nil {
+		return err
+	}
+	if version <= 0 {
+		return arbor.Invalid(map[string]string{"version": "field.version"})
+	}
+	var t *store.Tree
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		t, err = tx.UpdateTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), version, geom, values)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// listTrees answers a page of the project's trees and groups (GET /api/content/trees).
+func (s *Server) listTrees(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	tq := store.TreeQuery{State: q.Get("state"), Search: strings.TrimSpace(q.Get("q"))}
+	if v := q.Get("sort"); v != "" {
+		tq.Sort = strings.Split(v, ",")
+	}
+	var err error
+	if tq.Limit, tq.Offset, err = paging(r); err != nil {
+		return err
+	}
+	list, total, err := s.db.Trees(r.Context(), content(r), tq)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
+	return nil
+}
+
+// paging reads limit and offset (DESIGN.md API conventions).
+func paging(r *http.Request) (limit, offset int, err error) {
+	q := r.URL.Query()
+	if v := q.Get("limit"); v != "" {
+		if limit, err = strconv.Atoi(v); err != nil || limit < 1 || limit > 1000 {
+			return 0, 0, arbor.Invalid(map[string]string{"limit": "field.limit"})
+		}
+	}
+	if v := q.Get("offset"); v != "" {
+		if offset, err = strconv.Atoi(v); err != nil || offset < 0 {
+			return 0, 0, arbor.Invalid(map[string]string{"offset": "field.offset"})
+		}
+	}
+	return limit, offset, nil
+}
+
+func (s *Server) nextNumber(w http.ResponseWriter, r *http.Request) error {
+	n, err := s.db.NextNumber(r.Context(), content(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"number": n})
+	return nil
+}
+
+type fellRequest struct {
+	CutDate string `json:"cut_date"`
+	Version int    `json:"version"`
+}
+
+// fellTree records felling (POST …/fell) or undoes it (DELETE …/fell).
+func (s *Server) fellTree(w http.ResponseWriter, r *http.Request) error {
+	var req fellRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	undo := r.Method == http.MethodDelete
+	c := checks{}
+	if req.Version <= 0 {
+		c["version"] = "field.version"
+	}
+	if !undo {
+		if req.CutDate == "" {
+			req.CutDate = s.now().Format(time.DateOnly)
+		}
+		if d, err := time.Parse(time.DateOnly, req.CutDate); err != nil {
+			c["cut_date"] = "field.date"
+		} else if d.After(s.now().AddDate(0, 0, 1)) {
+			c["cut_date"] = "field.date_future"
+		}
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	var t *store.Tree
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		t, err = tx.FellTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), req.Version, req.CutDate, undo)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// selectionLimit is the body limit of a selection: 10,000 ids fit easily, and a few more so
+// that a selection over the limit is answered with the limit rather than "too large".
+func (s *Server) selectionLimit() int64 { return int64(s.massEdit)*60 + (1 << 20) }
+
+type archiveRequest struct {
+	IDs     []string `json:"ids"`
+	Archive *bool    `json:"archive"`
+}
+
+// archive archives or activates a selection (PUT /api/content/archive).
+func (s *Server) archive(w http.ResponseWriter, r *http.Request) error {
+	var req archiveRequest
+	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
+		return err
+	}
+	if req.Archive == nil {
+		return arbor.Invalid(map[string]string{"archive": "field.required"})
+	}
+	var n int
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		n, err = tx.ArchiveTrees(r.Context(), content(r), actor(r), req.IDs, *req.Archive, s.massEdit)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"changed": n})
+	return nil
+}
+
+type bulkRequest struct {
+	IDs    []string                   `json:"ids"`
+	Fields map[string]json.RawMessage `json:"fields"`
+}
+
+// bulk is mass edit: the chosen fields on every selected object (PUT /api/content/bulk).
+func (s *Server) bulk(w http.ResponseWriter, r *http.Request) error {
+	var req bulkRequest
+	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
+		return err
+	}
+	var n int
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		n, err = tx.MassEdit(r.Context(), content(r), actor(r), req.IDs, req.Fields, s.massEdit)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"changed": n})
+	return nil
+}
+
+// treeHistory lists the changes of one tree or group (GET /api/content/tree-hist?tree=).
+func (s *Server) treeHistory(w http.ResponseWriter, r *http.Request) error {
+	limit, offset, err := paging(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.db.History(r.Context(), content(r), r.URL.Query().Get("tree"), limit, offset)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
+	return nil
+}

@@ -1,0 +1,269 @@
+-- The rules of the core record, kept by the database so that every path — the API, an import, a
+-- psql session — obeys them: who changed what (history), the safety of a tree from its works,
+-- the latest inspection on the tree, the next inspection date from the project's interval
+-- matrix, group areas, and inspections that cannot be changed.
+
+-- arbor_set_actor names the person behind the writes of the current transaction; the triggers
+-- below stamp history, create_* and object_* with it. A name left NULL is taken from the account
+-- (username = e-mail address, alias = first and last name).
+CREATE OR REPLACE FUNCTION arbor_set_actor(p_user uuid, p_username text, p_alias text)
+RETURNS void LANGUAGE sql AS $$
+    SELECT set_config('arbor.user_id', coalesce(p_user::text, ''), true),
+           set_config('arbor.username', coalesce(p_username, u.email, ''), true),
+           set_config('arbor.alias', coalesce(p_alias, trim(u.first_name || ' ' || u.last_name), ''), true)
+    FROM (SELECT 1) one LEFT JOIN app_user u ON u.id = p_user;
+$$;
+
+-- arbor_actor is that person; without one (a maintenance session) the database role is named.
+CREATE OR REPLACE FUNCTION arbor_actor(OUT user_id uuid, OUT username text, OUT alias text)
+LANGUAGE sql STABLE AS $$
+    SELECT nullif(current_setting('arbor.user_id', true), '')::uuid,
+           coalesce(nullif(current_setting('arbor.username', true), ''), session_user::text),
+           coalesce(current_setting('arbor.alias', true), '');
+$$;
+
+-- arbor_check_next: the next inspection date after an inspection at p_at, from the project's
+-- interval matrix (months; DESIGN.md after the FLL guideline). A hollow tree and a severely
+-- damaged one (damage 2–3) take their own rows; an unknown expectation counts as high, the
+-- shorter interval, because an inspection that comes too late is the costly mistake.
+CREATE OR REPLACE FUNCTION arbor_check_next(
+    p_intervals jsonb, p_development smallint, p_damage smallint, p_expectation smallint, p_at timestamptz)
+RETURNS date LANGUAGE sql IMMUTABLE AS $$
+    SELECT ((p_at AT TIME ZONE 'UTC')::date + make_interval(months =>
+        (p_intervals
+            -> CASE WHEN p_development = 3 THEN 'hollow'
+                    WHEN p_damage >= 2 THEN 'damaged'
+                    WHEN p_development = 2 THEN 'aging_healthy'
+                    ELSE 'young_healthy' END
+            ->> CASE WHEN p_expectation = 0 THEN 'low' ELSE 'high' END)::int))::date;
+$$;
+
+-- arbor_inspection_class (SPEC §4): 0 overdue (next inspection more than 6 weeks before today),
+-- 1 due (6 weeks before to 6 weeks after today), 2 six weeks to 3 months ahead, 3 further ahead;
+-- NULL when never inspected.
+CREATE OR REPLACE FUNCTION arbor_inspection_class(p_next date, p_today date)
+RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN p_next IS NULL THEN NULL
+                WHEN p_next < p_today - 42 THEN 0
+                WHEN p_next <= p_today + 42 THEN 1
+                WHEN p_next <= (p_today + interval '3 months')::date THEN 2
+                ELSE 3 END::smallint;
+$$;
+
+-- arbor_deadline_class (SPEC §4): 0 overdue (before today), 1 up to 2 weeks, 2 two weeks to
+-- 3 months, 3 three to 6 months, 4 later than 6 months, 5 none.
+CREATE OR REPLACE FUNCTION arbor_deadline_class(p_deadline date, p_today date)
+RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN p_deadline IS NULL THEN 5
+                WHEN p_deadline < p_today THEN 0
+                WHEN p_deadline <= p_today + 14 THEN 1
+                WHEN p_deadline <= (p_today + interval '3 months')::date THEN 2
+                WHEN p_deadline <= (p_today + interval '6 months')::date THEN 3
+                ELSE 4 END::smallint;
+$$;
+
+-- arbor_tree_safety (SPEC §4): the safety of a tree or group from its works. Safe (0) when no
+-- safety-relevant work is open; otherwise the gravest open one decides: a detailed
+-- investigation makes it doubtful (1), felling not safe (3), any other work restorable (2).
+-- Each work carries that code (code_action_security) from its entry in the work list.
+CREATE OR REPLACE FUNCTION arbor_tree_safety(p_tree uuid)
+RETURNS smallint LANGUAGE sql STABLE AS $$
+    SELECT coalesce(max(code_action_security), 0)::smallint
+    FROM tree_action
+    WHERE tree_id = p_tree AND security_relevance AND execute_timestamp IS NULL;
+$$;
+
+-- arbor_refresh_tree_actions writes the fields a tree derives from its works: safety, the
+-- number of open works, the earliest open deadline and the open works' names.
+CREATE OR REPLACE FUNCTION arbor_refresh_tree_actions(p_trees uuid[])
+RETURNS void LANGUAGE sql AS $$
+    UPDATE tree t SET action_security = s.safety, action_count = s.open, action_deadline = s.deadline,
+                      actions = s.names
+    FROM (
+        SELECT tr.id, arbor_tree_safety(tr.id) AS safety,
+               count(a.id) FILTER (WHERE a.execute_timestamp IS NULL)::int AS open,
+               min(a.deadline) FILTER (WHERE a.execute_timestamp IS NULL) AS deadline,
+               coalesce(string_agg(a.action, ', ' ORDER BY a.deadline NULLS LAST, a.action)
+                        FILTER (WHERE a.execute_timestamp IS NULL), '') AS names
+        FROM unnest(p_trees) AS tr(id)
+        LEFT JOIN tree_action a ON a.tree_id = tr.id
+        GROUP BY tr.id
+    ) s
+    WHERE t.id = s.id
+      AND (t.action_security, t.action_count, t.action_deadline, t.actions)
+          IS DISTINCT FROM (s.safety, s.open, s.deadline, s.names);
+$$;
+
+-- arbor_package_count: what an organisation's objects count against its tree data package
+-- (SPEC §9): a tree is one; a group counts as 100 trees per hectare (one per 100 m² begun).
+-- Felled and archived objects count too.
+CREATE OR REPLACE FUNCTION arbor_package_count(p_organisation uuid)
+RETURNS bigint LANGUAGE sql STABLE AS $$
+    SELECT coalesce(sum(CASE WHEN single_tree THEN 1 ELSE greatest(ceil(coalesce(area, 0) / 100.0), 1) END), 0)::bigint
+    FROM tree WHERE organisation_id = p_organisation;
+$$;
+
+-- arbor_next_number: the next free tree number of a project (one above the highest).
+CREATE OR REPLACE FUNCTION arbor_next_number(p_project uuid)
+RETURNS integer LANGUAGE sql STABLE AS $$
+    SELECT coalesce(max(number), 0) + 1 FROM tree WHERE project_id = p_project;
+$$;
+
+-- Stamps a tree or group: its area (m² through geography) and who created and last changed it.
+CREATE OR REPLACE FUNCTION arbor_tree_stamp() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    who record := arbor_actor();
+BEGIN
+    NEW.area := CASE WHEN NEW.single_tree THEN NULL ELSE ST_Area(NEW.geom::geography) END;
+    IF TG_OP = 'INSERT' THEN
+        IF NEW.create_username = '' THEN
+            NEW.create_username := who.username;
+            NEW.create_alias := who.alias;
+        END IF;
+    END IF;
+    IF TG_OP = 'INSERT' OR NEW IS DISTINCT FROM OLD THEN
+        NEW.object_timestamp := now();
+        NEW.object_username := who.username;
+        NEW.object_alias := who.alias;
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER tree_stamp BEFORE INSERT OR UPDATE ON tree
+    FOR EACH ROW EXECUTE FUNCTION arbor_tree_stamp();
+
+-- An inspection is evidence: once written it is never changed or removed. It goes only with its
+-- tree (a cascade, which runs inside the foreign key's own trigger).
+CREATE OR REPLACE FUNCTION arbor_check_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' AND pg_trigger_depth() > 1 THEN
+        RETURN OLD;
+    END IF;
+    RAISE EXCEPTION 'an inspection cannot be changed' USING ERRCODE = 'restrict_violation';
+END $$;
+CREATE OR REPLACE TRIGGER tree_check_immutable BEFORE UPDATE OR DELETE ON tree_check
+    FOR EACH ROW EXECUTE FUNCTION arbor_check_immutable();
+
+-- Completes an inspection before it is written: the project, the inspector, assessment fields
+-- left out taken from the tree as it stands, and the next inspection date.
+CREATE OR REPLACE FUNCTION arbor_check_prepare() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    t   tree;
+    who record := arbor_actor();
+BEGIN
+    SELECT * INTO t FROM tree WHERE organisation_id = NEW.organisation_id AND id = NEW.tree_id;
+    NEW.project_id := t.project_id;
+    NEW.vitality := coalesce(NEW.vitality, t.vitality);
+    NEW.development := coalesce(NEW.development, t.development);
+    NEW.damage_tree := coalesce(NEW.damage_tree, t.damage_tree);
+    NEW.security_expectation := coalesce(NEW.security_expectation, t.security_expectation);
+    IF NEW.username = '' THEN
+        NEW.user_id := who.user_id;
+        NEW.username := who.username;
+        NEW.alias := who.alias;
+    END IF;
+    NEW.check_next := arbor_check_next(
+        (SELECT inspection_intervals FROM project WHERE id = t.project_id),
+        NEW.development, NEW.damage_tree, NEW.security_expectation, NEW.timestamp);
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER tree_check_prepare BEFORE INSERT ON tree_check
+    FOR EACH ROW EXECUTE FUNCTION arbor_check_prepare();
+
+-- The newest inspection is the tree's current assessment; a back-dated one changes nothing.
+CREATE OR REPLACE FUNCTION arbor_check_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM tree_check c WHERE c.tree_id = NEW.tree_id AND c.id <> NEW.id
+               AND c.timestamp > NEW.timestamp) THEN
+        RETURN NULL;
+    END IF;
+    UPDATE tree SET vitality = NEW.vitality, development = NEW.development, damage_tree = NEW.damage_tree,
+                    security_expectation = NEW.security_expectation, symptoms = NEW.symptoms,
+                    valuation_top = NEW.valuation_top, valuation_root = NEW.valuation_root,
+                    valuation_trunk = NEW.valuation_trunk, valuation_group = NEW.valuation_group,
+                    general31 = NEW.general31, general32 = NEW.general32,
+                    check_comment = NEW.comment, check_next = NEW.check_next,
+                    check_timestamp = NEW.timestamp, check_username = NEW.username, check_alias = NEW.alias
+    WHERE organisation_id = NEW.organisation_id AND id = NEW.tree_id;
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER tree_check_apply AFTER INSERT ON tree_check
+    FOR EACH ROW EXECUTE FUNCTION arbor_check_apply();
+
+-- Stamps a work with its author on creation.
+CREATE OR REPLACE FUNCTION arbor_action_stamp() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    who record := arbor_actor();
+BEGIN
+    IF NEW.username = '' THEN
+        NEW.user_id := who.user_id;
+        NEW.username := who.username;
+        NEW.alias := who.alias;
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER tree_action_stamp BEFORE INSERT ON tree_action
+    FOR EACH ROW EXECUTE FUNCTION arbor_action_stamp();
+
+-- Keeps a tree's safety and work fields true after every change of its works.
+CREATE OR REPLACE FUNCTION arbor_action_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        PERFORM arbor_refresh_tree_actions(ARRAY[OLD.tree_id]);
+    ELSIF TG_OP = 'UPDATE' AND OLD.tree_id <> NEW.tree_id THEN
+        PERFORM arbor_refresh_tree_actions(ARRAY[OLD.tree_id, NEW.tree_id]);
+    ELSE
+        PERFORM arbor_refresh_tree_actions(ARRAY[NEW.tree_id]);
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER tree_action_refresh AFTER INSERT OR UPDATE OR DELETE ON tree_action
+    FOR EACH ROW EXECUTE FUNCTION arbor_action_refresh();
+
+-- arbor_history records a change of a tree, group, inspection or work: a new or removed record
+-- whole, a changed one field by field (old → new). Bookkeeping fields, and fields that merely
+-- mirror another record (the latest inspection, work counts), are left out.
+CREATE OR REPLACE FUNCTION arbor_history() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    who    record := arbor_actor();
+    o      jsonb;
+    n      jsonb;
+    rec    jsonb;
+    entity text;
+    skip   text[] := ARRAY['id', 'organisation_id', 'project_id', 'tree_id', 'version', 'valuation_max', 'area',
+                           'create_timestamp', 'create_username', 'create_alias',
+                           'object_timestamp', 'object_username', 'object_alias',
+                           'check_comment', 'check_next', 'check_timestamp', 'check_username', 'check_alias',
+                           'action_count', 'action_deadline', 'actions', 'created_at', 'user_id'];
+BEGIN
+    IF TG_OP <> 'INSERT' THEN o := to_jsonb(OLD) - skip; END IF;
+    IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW) - skip; END IF;
+    o := o #- '{geom,crs}';
+    n := n #- '{geom,crs}';
+    rec := CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END;
+    entity := CASE TG_TABLE_NAME
+        WHEN 'tree' THEN CASE WHEN (rec->>'single_tree')::boolean THEN 'tree' ELSE 'group' END
+        WHEN 'tree_check' THEN 'check'
+        ELSE 'action' END;
+    IF TG_OP = 'UPDATE' THEN
+        INSERT INTO history (organisation_id, project_id, object_id, entity, entity_id, op, field,
+                             old_value, new_value, user_id, username, alias)
+        SELECT (rec->>'organisation_id')::uuid, (rec->>'project_id')::uuid,
+               coalesce(rec->>'tree_id', rec->>'id')::uuid, entity, (rec->>'id')::uuid, 'update', k,
+               o->k, n->k, who.user_id, who.username, who.alias
+        FROM jsonb_object_keys(n) AS k
+        WHERE (n->k) IS DISTINCT FROM (o->k);
+    ELSE
+        INSERT INTO history (organisation_id, project_id, object_id, entity, entity_id, op,
+                             old_value, new_value, user_id, username, alias)
+        VALUES ((rec->>'organisation_id')::uuid, (rec->>'project_id')::uuid,
+                coalesce(rec->>'tree_id', rec->>'id')::uuid, entity, (rec->>'id')::uuid, lower(TG_OP),
+                o, n, who.user_id, who.username, who.alias);
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER tree_history AFTER INSERT OR UPDATE OR DELETE ON tree
+    FOR EACH ROW EXECUTE FUNCTION arbor_history();
+CREATE OR REPLACE TRIGGER tree_check_history AFTER INSERT ON tree_check
+    FOR EACH ROW EXECUTE FUNCTION arbor_history();
+CREATE OR REPLACE TRIGGER tree_action_history AFTER INSERT OR UPDATE OR DELETE ON tree_action
+    FOR EACH ROW EXECUTE FUNCTION arbor_history();

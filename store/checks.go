@@ -1,0 +1,133 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Check is an inspection of a tree or group: a record that is never changed afterwards.
+type Check struct {
+	ID                  string    `json:"id"`
+	Tree                string    `json:"tree"`
+	Timestamp           time.Time `json:"timestamp"`
+	Username            string    `json:"username"`
+	Alias               string    `json:"alias"`
+	Vitality            *int      `json:"vitality"`
+	Development         *int      `json:"development"`
+	DamageTree          *int      `json:"damage_tree"`
+	SecurityExpectation *int      `json:"security_expectation"`
+	Symptoms            []string  `json:"symptoms"`
+	ValuationTop        *int      `json:"valuation_top"`
+	ValuationRoot       *int      `json:"valuation_root"`
+	ValuationTrunk      *int      `json:"valuation_trunk"`
+	ValuationGroup      *int      `json:"valuation_group"`
+	Comment             string    `json:"comment"`
+	General31           string    `json:"general31"`
+	General32           string    `json:"general32"`
+	CheckNext           string    `json:"check_next"`
+}
+
+// CheckInput is an inspection to record. Assessment fields left nil are taken from the tree as
+// it stands (the inspector confirmed them); Timestamp zero means now.
+type CheckInput struct {
+	ID                  string
+	Timestamp           time.Time
+	Vitality            *int
+	Development         *int
+	DamageTree          *int
+	SecurityExpectation *int
+	Symptoms            []string
+	ValuationTop        *int
+	ValuationRoot       *int
+	ValuationTrunk      *int
+	ValuationGroup      *int
+	Comment             string
+	General31           string
+	General32           string
+}
+
+const checkColumns = `id, tree_id, timestamp, username, alias, vitality, development, damage_tree, security_expectation,
+	symptoms, valuation_top, valuation_root, valuation_trunk, valuation_group, comment, general31, general32,
+	to_char(check_next, 'YYYY-MM-DD')`
+
+func scanCheck(row pgx.Row) (*Check, error) {
+	var c Check
+	err := row.Scan(&c.ID, &c.Tree, &c.Timestamp, &c.Username, &c.Alias, &c.Vitality, &c.Development, &c.DamageTree,
+		&c.SecurityExpectation, &c.Symptoms, &c.ValuationTop, &c.ValuationRoot, &c.ValuationTrunk, &c.ValuationGroup,
+		&c.Comment, &c.General31, &c.General32, &c.CheckNext)
+	if c.Symptoms == nil {
+		c.Symptoms = []string{}
+	}
+	return &c, err
+}
+
+// Checks lists the inspections of a tree or group, newest first.
+func (s *Queries) Checks(ctx context.Context, sc Content, treeID string) ([]*Check, error) {
+	if _, err := s.Tree(ctx, sc, treeID); err != nil {
+		return nil, err
+	}
+	rows, err := s.q.Query(ctx, `SELECT `+checkColumns+` FROM tree_check
+		WHERE organisation_id = $1 AND project_id = $2 AND tree_id = $3 ORDER BY timestamp DESC, created_at DESC`,
+		sc.OrganisationID, sc.ProjectID, treeID)
+	return scanAll(rows, err, scanCheck)
+}
+
+// CreateCheck records an inspection; the database computes its next inspection date and makes
+// it the tree's current assessment when it is the newest. A repeated id answers the stored one.
+// A required inspection comment (project setting check_comment) must be given.
+func (tx *Tx) CreateCheck(ctx context.Context, sc Content, who Actor, treeID string, in CheckInput) (*Check, bool, error) {
+	if _, err := tx.Tree(ctx, sc, treeID); err != nil {
+		return nil, false, err
+	}
+	if in.ID != "" {
+		if !isUUID(in.ID) {
+			return nil, false, arbor.Invalid(map[string]string{"id": "field.id"})
+		}
+		c, err := scanCheck(tx.q.QueryRow(ctx, `SELECT `+checkColumns+` FROM tree_check
+			WHERE organisation_id = $1 AND project_id = $2 AND id = $3`, sc.OrganisationID, sc.ProjectID, in.ID))
+		if err == nil {
+			return c, false, nil
+		}
+		if err != pgx.ErrNoRows {
+			return nil, false, err
+		}
+	}
+	p, err := tx.contentSettings(ctx, sc, false)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, name := range p.required {
+		if name == "check_comment" && in.Comment == "" {
+			return nil, false, &arbor.Error{Code: arbor.EINVALID, Key: "tree.required_fields",
+				Args: map[string]any{"fields": []string{"check_comment"}, "aliases": p.aliases}, Fields: map[string]string{"comment": "field.required"}}
+		}
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return nil, false, err
+	}
+	if in.Symptoms == nil {
+		in.Symptoms = []string{}
+	}
+	var id any
+	if in.ID != "" {
+		id = in.ID
+	}
+	var ts any
+	if !in.Timestamp.IsZero() {
+		ts = in.Timestamp
+	}
+	c, err := scanCheck(tx.q.QueryRow(ctx, `
+		INSERT INTO tree_check (id, organisation_id, project_id, tree_id, timestamp, vitality, development, damage_tree,
+			security_expectation, symptoms, valuation_top, valuation_root, valuation_trunk, valuation_group, comment,
+			general31, general32, check_next)
+		VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, coalesce($5::timestamptz, now()), $6, $7, $8, $9, $10, $11, $12,
+			$13, $14, $15, $16, $17, current_date)
+		RETURNING `+checkColumns,
+		id, sc.OrganisationID, sc.ProjectID, treeID, ts, in.Vitality, in.Development, in.DamageTree, in.SecurityExpectation,
+		in.Symptoms, in.ValuationTop, in.ValuationRoot, in.ValuationTrunk, in.ValuationGroup, in.Comment, in.General31, in.General32))
+	return c, true, err
+}

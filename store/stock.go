@@ -1,0 +1,167 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// FellTree records that a tree was cut on date (YYYY-MM-DD), or with undo returns it to stock.
+// Groups are not felled; they are archived.
+func (tx *Tx) FellTree(ctx context.Context, sc Content, who Actor, id string, version int, date string, undo bool) (*Tree, error) {
+	cur, err := tx.Tree(ctx, sc, id)
+	if err != nil {
+		return nil, err
+	}
+	if !cur.SingleTree {
+		return nil, arbor.Errorf(arbor.ECONFLICT, "tree.group_not_felled", nil)
+	}
+	if undo && !cur.Cut {
+		return nil, arbor.Errorf(arbor.ECONFLICT, "tree.not_felled", nil)
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return nil, err
+	}
+	var tag pgconn.CommandTag
+	if undo {
+		tag, err = tx.q.Exec(ctx, `UPDATE tree SET cut = false, cut_date = NULL, version = version + 1
+			WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, sc.OrganisationID, sc.ProjectID, id, version)
+	} else {
+		tag, err = tx.q.Exec(ctx, `UPDATE tree SET cut = true, cut_date = $5::date, version = version + 1
+			WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, sc.OrganisationID, sc.ProjectID, id, version, date)
+	}
+	return afterVersionedWrite(tag, err, func() (*Tree, error) { return tx.Tree(ctx, sc, id) })
+}
+
+// checkSelection refuses an empty selection, more ids than limit and ids that are not ids.
+func checkSelection(ids []string, limit int) error {
+	if len(ids) == 0 {
+		return arbor.Invalid(map[string]string{"ids": "selection.empty"})
+	}
+	if len(ids) > limit {
+		return &arbor.Error{Code: arbor.EINVALID, Key: "selection.too_many", Args: map[string]any{"max": limit, "count": len(ids)},
+			Fields: map[string]string{"ids": "selection.too_many"}}
+	}
+	for _, id := range ids {
+		if !isUUID(id) {
+			return arbor.Invalid(map[string]string{"ids": "field.id"})
+		}
+	}
+	return nil
+}
+
+// ArchiveTrees archives (or activates) the selected trees and groups of the scope in one
+// statement, and answers how many changed. Ids of other projects are ignored.
+func (tx *Tx) ArchiveTrees(ctx context.Context, sc Content, who Actor, ids []string, archive bool, limit int) (int, error) {
+	if err := checkSelection(ids, limit); err != nil {
+		return 0, err
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `UPDATE tree SET archive = $4, version = version + 1
+		WHERE organisation_id = $1 AND project_id = $2 AND id = ANY($3::uuid[]) AND archive <> $4`,
+		sc.OrganisationID, sc.ProjectID, ids, archive)
+	if err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// MassEdit sets the chosen fields on the selected trees and groups in one set-based statement
+// (SPEC §6: management only). Required fields cannot be emptied; numbers and geometry are
+// not mass-edited. Answers how many objects changed.
+func (tx *Tx) MassEdit(ctx context.Context, sc Content, who Actor, ids []string, raw map[string]json.RawMessage, limit int) (int, error) {
+	if err := checkSelection(ids, limit); err != nil {
+		return 0, err
+	}
+	if len(raw) == 0 {
+		return 0, arbor.Invalid(map[string]string{"fields": "selection.no_fields"})
+	}
+	values, err := ParseTreeValues(raw, true)
+	if err != nil {
+		return 0, err
+	}
+	p, err := tx.contentSettings(ctx, sc, false)
+	if err != nil {
+		return 0, err
+	}
+	var missing []string
+	for _, name := range p.required {
+		if v, ok := values[name]; ok && empty(v) {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return 0, &arbor.Error{Code: arbor.EINVALID, Key: "tree.required_fields", Args: map[string]any{"fields": missing, "aliases": p.aliases},
+			Fields: fieldKeys(missing, "field.required")}
+	}
+	if err := tx.checkTreeValues(ctx, sc, &contentProject{}, "", values, false); err != nil {
+		return 0, err
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return 0, err
+	}
+	args := []any{sc.OrganisationID, sc.ProjectID, ids}
+	sets := []string{"version = version + 1"}
+	for _, f := range treeFieldTable {
+		if v, ok := values[f.name]; ok {
+			args = append(args, v)
+			sets = append(sets, fmt.Sprintf("%s = $%d", f.column, len(args)))
+		}
+	}
+	tag, err := tx.q.Exec(ctx, `UPDATE tree SET `+strings.Join(sets, ", ")+`
+		WHERE organisation_id = $1 AND project_id = $2 AND id = ANY($3::uuid[])`, args...)
+	if err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// Change is one entry of an object's history.
+type Change struct {
+	ID       int64           `json:"id"`
+	Entity   string          `json:"entity"` // tree, group, check, action
+	EntityID string          `json:"entity_id"`
+	Op       string          `json:"op"` // insert, update, delete
+	Field    *string         `json:"field"`
+	Old      json.RawMessage `json:"old_value"`
+	New      json.RawMessage `json:"new_value"`
+	Username string          `json:"username"`
+	Alias    string          `json:"alias"`
+	At       time.Time       `json:"at"`
+}
+
+// History lists what happened to a tree or group and its inspections and works, newest first.
+func (s *Queries) History(ctx context.Context, sc Content, treeID string, limit, offset int) ([]*Change, int, error) {
+	if _, err := s.Tree(ctx, sc, treeID); err != nil {
+		return nil, 0, err
+	}
+	if limit <= 0 || limit > 1000 {
+		limit = 200
+	}
+	var total int
+	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM history WHERE organisation_id = $1 AND project_id = $2 AND object_id = $3`,
+		sc.OrganisationID, sc.ProjectID, treeID).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q.Query(ctx, `SELECT id, entity, entity_id, op, field, coalesce(old_value, 'null'), coalesce(new_value, 'null'),
+			username, alias, at
+		FROM history WHERE organisation_id = $1 AND project_id = $2 AND object_id = $3
+		ORDER BY id DESC LIMIT $4 OFFSET $5`, sc.OrganisationID, sc.ProjectID, treeID, limit, offset)
+	list, err := scanAll(rows, err, func(r pgx.Row) (*Change, error) {
+		var c Change
+		var o, n []byte
+		err := r.Scan(&c.ID, &c.Entity, &c.EntityID, &c.Op, &c.Field, &o, &n, &c.Username, &c.Alias, &c.At)
+		c.Old, c.New = o, n
+		return &c, err
+	})
+	return list, total, err
+}

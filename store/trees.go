@@ -1,0 +1,548 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Content is the part of an organisation a content request works in: one project. Every query of
+// trees, checks, works and history starts with its conditions.
+type Content struct {
+	OrganisationID string
+	ProjectID      string
+	Lang           string // language of list names in answers (species, works)
+}
+
+// Actor is the person behind a write; the database stamps history and authorship with it.
+// Names left empty are taken from the account.
+type Actor struct {
+	UserID   string
+	Username string // e-mail address
+	Alias    string // display name
+}
+
+func nullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Tree is a tree or a group with the fields of SPEC §3.
+type Tree struct {
+	ID                  string          `json:"id"`
+	Project             string          `json:"project"`
+	SingleTree          bool            `json:"single_tree"`
+	Geom                json.RawMessage `json:"geom"`
+	Number              int             `json:"number"`
+	NumberText          string          `json:"number_text"`
+	Species             *string         `json:"species"`
+	SpeciesBotanical    string          `json:"species_botanical"`
+	SpeciesLanguage     string          `json:"species_language"`
+	SpeciesProtection   bool            `json:"species_protection"`
+	PlantingYear        *int            `json:"planting_year"`
+	Height              *float64        `json:"height"`
+	Diameter            *float64        `json:"diameter"`
+	Scope               *float64        `json:"scope"`
+	TopDiameter         *float64        `json:"top_diameter"`
+	TopForm             string          `json:"top_form"`
+	Vitality            *int            `json:"vitality"`
+	Development         *int            `json:"development"`
+	DamageTree          *int            `json:"damage_tree"`
+	SecurityExpectation *int            `json:"security_expectation"`
+	Symptoms            []string        `json:"symptoms"`
+	ValuationTop        *int            `json:"valuation_top"`
+	ValuationRoot       *int            `json:"valuation_root"`
+	ValuationTrunk      *int            `json:"valuation_trunk"`
+	ValuationGroup      *int            `json:"valuation_group"`
+	ValuationMax        *int            `json:"valuation_max"`
+	TreeCount           int             `json:"tree_count"`
+	SpeciesCount        int             `json:"species_count"`
+	Area                *float64        `json:"area"`
+	Archive             bool            `json:"archive"`
+	Cut                 bool            `json:"cut"`
+	CutDate             *string         `json:"cut_date"`
+	ActionCount         int             `json:"action_count"`
+	ActionDeadline      *string         `json:"action_deadline"`
+	ActionSecurity      int             `json:"action_security"`
+	Actions             string          `json:"actions"`
+	DeadlineClass       int             `json:"deadline_class"`
+	CheckComment        string          `json:"check_comment"`
+	CheckNext           *string         `json:"check_next"`
+	CheckClass          *int            `json:"check_class"`
+	CheckTimestamp      *time.Time      `json:"check_timestamp"`
+	CheckUsername       string          `json:"check_username"`
+	CheckAlias          string          `json:"check_alias"`
+	CreateTimestamp     time.Time       `json:"create_timestamp"`
+	CreateUsername      string          `json:"create_username"`
+	CreateAlias         string          `json:"create_alias"`
+	ObjectTimestamp     time.Time       `json:"object_timestamp"`
+	ObjectUsername      string          `json:"object_username"`
+	ObjectAlias         string          `json:"object_alias"`
+	Custom              map[string]string
+	Version             int `json:"version"`
+}
+
+// MarshalJSON flattens the custom fields (general01 …) into the object, as SPEC §3 names them.
+func (t *Tree) MarshalJSON() ([]byte, error) {
+	type plain Tree
+	b, err := json.Marshal((*plain)(t))
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	delete(m, "Custom")
+	for k, v := range t.Custom {
+		m[k], _ = json.Marshal(v)
+	}
+	return json.Marshal(m)
+}
+
+// nameColumn is the list name column for a language, from a fixed set.
+func nameColumn(lang string) string {
+	switch lang {
+	case "de":
+		return "name_de"
+	case "fr":
+		return "name_fr"
+	}
+	return "name_en"
+}
+
+// treeSelect reads trees with their species; $1 organisation, $2 project, $3 language column
+// chosen by nameColumn. Classes are computed for today.
+func treeSelect(lang string) string {
+	custom := sortedCustomFields()
+	return `SELECT t.id, t.project_id, t.single_tree, ST_AsGeoJSON(t.geom, 7), t.number, t.number_text,
+		t.species_id, coalesce(s.botanical, ''), coalesce(s.` + nameColumn(lang) + `, ''), coalesce(s.protection, false),
+		t.planting_year, t.height, t.diameter, t.scope, t.top_diameter, t.top_form,
+		t.vitality, t.development, t.damage_tree, t.security_expectation, t.symptoms,
+		t.valuation_top, t.valuation_root, t.valuation_trunk, t.valuation_group, t.valuation_max,
+		t.tree_count, t.species_count, t.area, t.archive, t.cut, to_char(t.cut_date, 'YYYY-MM-DD'),
+		t.action_count, to_char(t.action_deadline, 'YYYY-MM-DD'), t.action_security, t.actions,
+		arbor_deadline_class(t.action_deadline, current_date),
+		t.check_comment, to_char(t.check_next, 'YYYY-MM-DD'), arbor_inspection_class(t.check_next, current_date),
+		t.check_timestamp, t.check_username, t.check_alias,
+		t.create_timestamp, t.create_username, t.create_alias, t.object_timestamp, t.object_username, t.object_alias,
+		t.` + strings.Join(custom, ", t.") + `, t.version
+	FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id`
+}
+
+func scanTree(row pgx.Row) (*Tree, error) {
+	var t Tree
+	var geom string
+	custom := make([]string, len(sortedCustomFields()))
+	dest := []any{&t.ID, &t.Project, &t.SingleTree, &geom, &t.Number, &t.NumberText,
+		&t.Species, &t.SpeciesBotanical, &t.SpeciesLanguage, &t.SpeciesProtection,
+		&t.PlantingYear, &t.Height, &t.Diameter, &t.Scope, &t.TopDiameter, &t.TopForm,
+		&t.Vitality, &t.Development, &t.DamageTree, &t.SecurityExpectation, &t.Symptoms,
+		&t.ValuationTop, &t.ValuationRoot, &t.ValuationTrunk, &t.ValuationGroup, &t.ValuationMax,
+		&t.TreeCount, &t.SpeciesCount, &t.Area, &t.Archive, &t.Cut, &t.CutDate,
+		&t.ActionCount, &t.ActionDeadline, &t.ActionSecurity, &t.Actions, &t.DeadlineClass,
+		&t.CheckComment, &t.CheckNext, &t.CheckClass, &t.CheckTimestamp, &t.CheckUsername, &t.CheckAlias,
+		&t.CreateTimestamp, &t.CreateUsername, &t.CreateAlias, &t.ObjectTimestamp, &t.ObjectUsername, &t.ObjectAlias}
+	for i := range custom {
+		dest = append(dest, &custom[i])
+	}
+	dest = append(dest, &t.Version)
+	if err := row.Scan(dest...); err != nil {
+		return nil, err
+	}
+	t.Geom = json.RawMessage(geom)
+	t.Custom = map[string]string{}
+	for i, name := range sortedCustomFields() {
+		t.Custom[name] = custom[i]
+	}
+	if t.Symptoms == nil {
+		t.Symptoms = []string{}
+	}
+	return &t, nil
+}
+
+// Tree reads one tree or group of the scope; ENOTFOUND when it is not there.
+func (s *Queries) Tree(ctx context.Context, sc Content, id string) (*Tree, error) {
+	if !isUUID(id) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	t, err := scanTree(s.q.QueryRow(ctx, treeSelect(sc.Lang)+`
+		WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.id = $3`, sc.OrganisationID, sc.ProjectID, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return t, err
+}
+
+// TreeQuery narrows and orders a list of trees.
+type TreeQuery struct {
+	State  string // stock (default), felled, archived, all
+	Search string // number, tag or species
+	Sort   []string
+	Limit  int
+	Offset int
+}
+
+// treeSortColumns are the fields a list may be sorted by.
+var treeSortColumns = map[string]string{
+	"number": "t.number", "number_text": "t.number_text", "species_botanical": "s.botanical",
+	"check_next": "t.check_next", "action_deadline": "t.action_deadline", "action_security": "t.action_security",
+	"vitality": "t.vitality", "object_timestamp": "t.object_timestamp", "create_timestamp": "t.create_timestamp",
+}
+
+// Trees lists the scope's trees and groups, a page at a time, with the total.
+func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, int, error) {
+	where := []string{"t.organisation_id = $1", "t.project_id = $2"}
+	args := []any{sc.OrganisationID, sc.ProjectID}
+	switch q.State {
+	case "", "stock":
+		where = append(where, "NOT t.archive", "NOT t.cut")
+	case "felled":
+		where = append(where, "t.cut")
+	case "archived":
+		where = append(where, "t.archive")
+	case "all":
+	default:
+		return nil, 0, arbor.Invalid(map[string]string{"state": "field.enum"})
+	}
+	if q.Search != "" {
+		args = append(args, "%"+likeEscape(q.Search)+"%", q.Search)
+		where = append(where, fmt.Sprintf(`(t.number_text ILIKE $%d OR s.botanical ILIKE $%d OR s.%s ILIKE $%d OR t.number::text = $%d)`,
+			len(args)-1, len(args)-1, nameColumn(sc.Lang), len(args)-1, len(args)))
+	}
+	order := []string{}
+	for _, f := range q.Sort {
+		desc := strings.HasPrefix(f, "-")
+		col, ok := treeSortColumns[strings.TrimPrefix(f, "-")]
+		if !ok {
+			return nil, 0, arbor.Invalid(map[string]string{"sort": "field.sort"})
+		}
+		if desc {
+			col += " DESC NULLS LAST"
+		}
+		order = append(order, col)
+	}
+	order = append(order, "t.number", "t.id")
+	if q.Limit <= 0 || q.Limit > 1000 {
+		q.Limit = 100
+	}
+	cond := strings.Join(where, " AND ")
+	var total int
+	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	args = append(args, q.Limit, q.Offset)
+	rows, err := s.q.Query(ctx, treeSelect(sc.Lang)+` WHERE `+cond+` ORDER BY `+strings.Join(order, ", ")+
+		fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args)), args...)
+	list, err := scanAll(rows, err, scanTree)
+	return list, total, err
+}
+
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// NextNumber is the next free tree number of the project.
+func (s *Queries) NextNumber(ctx context.Context, sc Content) (int, error) {
+	var n int
+	err := s.q.QueryRow(ctx, `SELECT arbor_next_number($1)`, sc.ProjectID).Scan(&n)
+	return n, err
+}
+
+// TreeInput is a tree to create: its geometry (GeoJSON) and field values. ID may come from the
+// client (the field app); creating the same id again answers the stored tree.
+type TreeInput struct {
+	ID     string
+	Geom   json.RawMessage
+	Values TreeValues
+}
+
+// CreateTree creates a tree (a point) or a group (a polygon) after applying the project's
+// default values, checking its required fields, its species and, in a unique-number project,
+// its number. It runs in the caller's transaction so the checks and the insert are one.
+func (tx *Tx) CreateTree(ctx context.Context, sc Content, who Actor, in TreeInput) (*Tree, bool, error) {
+	if in.ID != "" {
+		if !isUUID(in.ID) {
+			return nil, false, arbor.Invalid(map[string]string{"id": "field.id"})
+		}
+		var org, project string
+		err := tx.q.QueryRow(ctx, `SELECT organisation_id, project_id FROM tree WHERE id = $1`, in.ID).Scan(&org, &project)
+		if err == nil {
+			if org != sc.OrganisationID || project != sc.ProjectID {
+				return nil, false, arbor.Errorf(arbor.ECONFLICT, "tree.id_taken", nil)
+			}
+			t, err := tx.Tree(ctx, sc, in.ID)
+			return t, false, err
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return nil, false, err
+		}
+	}
+	g, err := tx.CheckGeometry(ctx, in.Geom, "geom")
+	if err != nil {
+		return nil, false, err
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return nil, false, err
+	}
+	p, err := tx.contentSettings(ctx, sc, true)
+	if err != nil {
+		return nil, false, err
+	}
+	values := TreeValues{}
+	for name, v := range p.defaults {
+		values[name] = v
+	}
+	for name, v := range in.Values {
+		values[name] = v
+	}
+	if _, ok := values["number"]; !ok {
+		n, err := tx.NextNumber(ctx, sc)
+		if err != nil {
+			return nil, false, err
+		}
+		values["number"] = int64(n)
+	}
+	if err := tx.checkTreeValues(ctx, sc, p, "", values, true); err != nil {
+		return nil, false, err
+	}
+	cols := []string{"organisation_id", "project_id", "single_tree", "geom"}
+	vals := []string{"$1", "$2", "$3", "ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON($4)), 4326)"}
+	args := []any{sc.OrganisationID, sc.ProjectID, g.point, string(in.Geom)}
+	if in.ID != "" {
+		args = append(args, in.ID)
+		cols, vals = append(cols, "id"), append(vals, fmt.Sprintf("$%d", len(args)))
+	}
+	for _, f := range treeFieldTable {
+		v, ok := values[f.name]
+		if !ok {
+			continue
+		}
+		args = append(args, v)
+		cols, vals = append(cols, f.column), append(vals, fmt.Sprintf("$%d", len(args)))
+	}
+	var id string
+	err = tx.q.QueryRow(ctx, `INSERT INTO tree (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(vals, ", ")+`) RETURNING id`, args...).Scan(&id)
+	if err != nil {
+		return nil, false, err
+	}
+	t, err := tx.Tree(ctx, sc, id)
+	return t, true, err
+}
+
+// UpdateTree writes the given fields (and the geometry, when given) of one tree or group if
+// version is current; ECONFLICT with the current object otherwise.
+func (tx *Tx) UpdateTree(ctx context.Context, sc Content, who Actor, id string, version int, geom json.RawMessage, values TreeValues) (*Tree, error) {
+	cur, err := tx.Tree(ctx, sc, id)
+	if err != nil {
+		return nil, err
+	}
+	if cur.Version != version {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return nil, err
+	}
+	p, err := tx.contentSettings(ctx, sc, false)
+	if err != nil {
+		return nil, err
+	}
+	// Required fields are judged on the object as it will be, not only on what was sent.
+	merged := cur.values()
+	for k, v := range values {
+		merged[k] = v
+	}
+	if err := tx.checkTreeValues(ctx, sc, p, id, merged, false); err != nil {
+		return nil, err
+	}
+	if n, ok := values["number"]; ok && n.(int64) == int64(cur.Number) {
+		delete(values, "number") // unchanged: no duplicate check against itself
+	}
+	sets := []string{"version = version + 1"}
+	args := []any{sc.OrganisationID, sc.ProjectID, id, version}
+	if len(geom) > 0 {
+		g, err := tx.CheckGeometry(ctx, geom, "geom")
+		if err != nil {
+			return nil, err
+		}
+		if g.point != cur.SingleTree {
+			return nil, arbor.Invalid(map[string]string{"geom": "geometry.kind_change"})
+		}
+		args = append(args, string(geom))
+		sets = append(sets, fmt.Sprintf("geom = ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON($%d)), 4326)", len(args)))
+	}
+	for _, f := range treeFieldTable {
+		v, ok := values[f.name]
+		if !ok {
+			continue
+		}
+		args = append(args, v)
+		sets = append(sets, fmt.Sprintf("%s = $%d", f.column, len(args)))
+	}
+	tag, err := tx.q.Exec(ctx, `UPDATE tree SET `+strings.Join(sets, ", ")+`
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, args...)
+	return afterVersionedWrite(tag, err, func() (*Tree, error) { return tx.Tree(ctx, sc, id) })
+}
+
+// values are the tree's writable fields as ParseTreeValues would give them.
+func (t *Tree) values() TreeValues {
+	v := TreeValues{"number": int64(t.Number), "number_text": t.NumberText, "top_form": t.TopForm,
+		"symptoms": t.Symptoms, "tree_count": int64(t.TreeCount), "species_count": int64(t.SpeciesCount)}
+	opt := func(name string, p any) {
+		switch x := p.(type) {
+		case *int:
+			if x != nil {
+				v[name] = int64(*x)
+				return
+			}
+		case *float64:
+			if x != nil {
+				v[name] = *x
+				return
+			}
+		case *string:
+			if x != nil {
+				v[name] = *x
+				return
+			}
+		}
+		v[name] = nil
+	}
+	opt("species", t.Species)
+	opt("planting_year", t.PlantingYear)
+	opt("height", t.Height)
+	opt("diameter", t.Diameter)
+	opt("scope", t.Scope)
+	opt("top_diameter", t.TopDiameter)
+	opt("vitality", t.Vitality)
+	opt("development", t.Development)
+	opt("damage_tree", t.DamageTree)
+	opt("security_expectation", t.SecurityExpectation)
+	opt("valuation_top", t.ValuationTop)
+	opt("valuation_root", t.ValuationRoot)
+	opt("valuation_trunk", t.ValuationTrunk)
+	opt("valuation_group", t.ValuationGroup)
+	for k, s := range t.Custom {
+		v[k] = s
+	}
+	return v
+}
+
+// contentProject is what writes need to know of the project.
+type contentProject struct {
+	uniqueNumber bool
+	required     []string
+	defaults     TreeValues
+	aliases      map[string]string // custom field → its alias
+}
+
+func (tx *Tx) contentSettings(ctx context.Context, sc Content, withDefaults bool) (*contentProject, error) {
+	var p contentProject
+	var defaults, custom []byte
+	err := tx.q.QueryRow(ctx, `SELECT unique_number, required_fields, default_values, custom_fields FROM project
+		WHERE organisation_id = $1 AND id = $2`, sc.OrganisationID, sc.ProjectID).Scan(&p.uniqueNumber, &p.required, &defaults, &custom)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var cf map[string]CustomField
+	if err := json.Unmarshal(custom, &cf); err != nil {
+		return nil, err
+	}
+	p.aliases = map[string]string{}
+	for name, f := range cf {
+		p.aliases[name] = f.Alias
+	}
+	if withDefaults {
+		var raw map[string]json.RawMessage
+		if err := json.Unmarshal(defaults, &raw); err != nil {
+			return nil, err
+		}
+		// A default that no longer fits the field (a changed rule) is left out, not an error
+		// the person creating a tree could do anything about.
+		p.defaults = TreeValues{}
+		for name, v := range raw {
+			if f, ok := treeFieldNamed(name); ok && name != "number" {
+				if val, key := f.parse(v); key == "" {
+					p.defaults[name] = val
+				}
+			}
+		}
+	}
+	return &p, nil
+}
+
+// checkTreeValues enforces what needs the database: the project's required fields (SPEC §5,
+// one message listing them), a known species, and a free number in a unique-number project.
+func (tx *Tx) checkTreeValues(ctx context.Context, sc Content, p *contentProject, id string, values TreeValues, creating bool) error {
+	var missing []string
+	for _, name := range p.required {
+		if _, ok := treeFieldNamed(name); !ok {
+			continue // not a field a tree write fills (check_comment is asked of inspections)
+		}
+		if empty(values[name]) {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return &arbor.Error{Code: arbor.EINVALID, Key: "tree.required_fields", Args: map[string]any{"fields": missing, "aliases": p.aliases},
+			Fields: fieldKeys(missing, "field.required")}
+	}
+	if sp, ok := values["species"].(string); ok {
+		var found bool
+		if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM list_entry WHERE id = $1 AND list = 'species'
+			AND (organisation_id IS NULL OR organisation_id = $2))`, sp, sc.OrganisationID).Scan(&found); err != nil {
+			return err
+		}
+		if !found {
+			return arbor.Invalid(map[string]string{"species": "field.species"})
+		}
+	}
+	if n, ok := values["number"].(int64); ok && p.uniqueNumber {
+		// Serialise numbering within the project so two people cannot take one number at once.
+		if _, err := tx.q.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, "tree-number:"+sc.ProjectID); err != nil {
+			return err
+		}
+		var taken bool
+		if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tree WHERE organisation_id = $1 AND project_id = $2
+			AND number = $3 AND id::text <> $4)`, sc.OrganisationID, sc.ProjectID, n, id).Scan(&taken); err != nil {
+			return err
+		}
+		if taken {
+			next, err := tx.NextNumber(ctx, sc)
+			if err != nil {
+				return err
+			}
+			return &arbor.Error{Code: arbor.ECONFLICT, Key: "tree.number_taken", Args: map[string]any{"number": n, "next": next},
+				Fields: map[string]string{"number": "tree.number_taken"}, Current: map[string]int{"next": next}}
+		}
+	}
+	return nil
+}
+
+func fieldKeys(names []string, key string) map[string]string {
+	m := map[string]string{}
+	for _, n := range names {
+		m[n] = key
+	}
+	return m
+}
+
+// setActor names who writes in this transaction, for the history the triggers keep.
+func (tx *Tx) setActor(ctx context.Context, who Actor) error {
+	_, err := tx.q.Exec(ctx, `SELECT arbor_set_actor($1, $2, $3)`, nullIfEmpty(who.UserID), nullIfEmpty(who.Username), nullIfEmpty(who.Alias))
+	return err
+}
