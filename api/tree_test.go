@@ -165,6 +165,10 @@ func TestGroupAreaAndPackageCount(t *testing.T) {
 		t.Fatalf("group %v, area %v m²", g["single_tree"], area)
 	}
 	w.createTree(t, w.editor, map[string]any{})
+	p := w.reader.do("GET", "/api/management/project/"+w.project, nil).json(t)
+	if p["tree_count"] != 1.0 || p["group_count"] != 1.0 {
+		t.Fatalf("project counts trees %v, groups %v; want 1 and 1", p["tree_count"], p["group_count"])
+	}
 	var count int
 	e.db.Pool.QueryRow(t.Context(), `SELECT arbor_package_count($1)`, w.org).Scan(&count)
 	// One tree plus the group at 100 trees per hectare (one per 100 m² begun).

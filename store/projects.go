@@ -48,18 +48,24 @@ const projectSelect = `
 	            SELECT user_id FROM project_member c WHERE c.project_id = p.id
 	            UNION SELECT user_id FROM organisation_admin x WHERE x.organisation_id = p.organisation_id) people)::int,
 	       CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
-	       o.terminated, v.opened_at, p.version, p.created_at
+	       o.terminated, v.opened_at, p.version, p.created_at,
+	       -- trees and groups in stock (neither felled nor archived)
+	       coalesce(n.trees, 0), coalesce(n.groups, 0)
 	FROM project p
 	JOIN organisation o ON o.id = p.organisation_id
 	LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
 	LEFT JOIN project_visit v ON v.project_id = p.id AND v.user_id = $2
-	LEFT JOIN organisation_admin a ON a.organisation_id = p.organisation_id AND a.user_id = $2`
+	LEFT JOIN organisation_admin a ON a.organisation_id = p.organisation_id AND a.user_id = $2
+	LEFT JOIN LATERAL (
+	    SELECT count(*) FILTER (WHERE t.single_tree)::int AS trees, count(*) FILTER (WHERE NOT t.single_tree)::int AS groups
+	    FROM tree t WHERE t.organisation_id = p.organisation_id AND t.project_id = p.id AND NOT t.archive AND NOT t.cut) n ON true`
 
 func scanProject(row pgx.Row) (*Project, error) {
 	var p Project
 	var access *int16
 	err := row.Scan(&p.ID, &p.Organisation, &p.OrganisationName, &p.Name, &p.Note, &p.CompanyName, &p.ShowNumberText,
-		&p.UniqueNumber, &p.MemberCount, &access, &p.Terminated, &p.OpenedAt, &p.Version, &p.CreatedAt)
+		&p.UniqueNumber, &p.MemberCount, &access, &p.Terminated, &p.OpenedAt, &p.Version, &p.CreatedAt,
+		&p.TreeCount, &p.GroupCount)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
