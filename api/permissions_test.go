@@ -115,6 +115,8 @@ var routeExpectations = map[string]expect{
 	"PUT /api/content/archive":                                 contentWrite,
 	"PUT /api/content/bulk":                                    manageOnly,
 	"GET /api/content/tree-hist":                               projRead,
+	"GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt":              projRead,
+	"GET /api/tiles/{id}/{layerJSON}":                          projRead,
 }
 
 // walkWorld is organisation A (with project A and job A, and one person of each role) and
@@ -228,10 +230,11 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 	for _, role := range walkRoles {
 		w := buildWalkWorld(t, e)
 		path := strings.NewReplacer(
-			"{id}", map[bool]string{true: w.projectA, false: w.orgA}[rt.scope == projectScope || strings.Contains(rt.path, "/login/project/")],
+			"{id}", map[bool]string{true: w.projectA, false: w.orgA}[rt.scope == projectScope || strings.Contains(rt.path, "/login/project/") || strings.HasPrefix(rt.path, "/api/tiles/")],
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
-			"{treeId}", w.tree, "{actionId}", w.action).Replace(rt.path)
+			"{treeId}", w.tree, "{actionId}", w.action,
+			"{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json").Replace(rt.path)
 		if rt.scope == contentScope {
 			path += "?project=" + w.projectA + "&tree=" + w.tree
 		}

@@ -105,6 +105,10 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/api/content/bulk", action: auth.ActTreeMass, scope: cont, summary: "Mass edit: chosen fields on up to 10,000 selected objects", h: s.bulk},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 
+		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
+		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts", h: s.tile},
+		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
+
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"arbor/auth"
 	"arbor/mail"
 	"arbor/store"
+	"arbor/tiles"
 )
 
 // Config is what the server is built from.
@@ -25,6 +26,8 @@ type Config struct {
 	Throttle store.Throttle
 	Now      func() time.Time
 	MassEdit int // most objects one mass edit, archive or selection may touch (default 10,000)
+	// TileCache is the memory the tile cache may use, in bytes (default 256 MB).
+	TileCache int64
 }
 
 // Server serves the API and the web app.
@@ -39,6 +42,7 @@ type Server struct {
 	now      func() time.Time
 	secure   bool // cookies only over HTTPS
 	massEdit int
+	tiles    *tiles.Service
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -55,6 +59,10 @@ func New(c Config) *Server {
 	if s.massEdit <= 0 {
 		s.massEdit = DefaultMassEdit
 	}
+	if c.TileCache <= 0 {
+		c.TileCache = 256 << 20
+	}
+	s.tiles = tiles.New(c.DB, c.TileCache, s.now)
 	if s.log == nil {
 		s.log = slog.Default()
 	}

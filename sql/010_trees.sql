@@ -233,7 +233,8 @@ DECLARE
                            'create_timestamp', 'create_username', 'create_alias',
                            'object_timestamp', 'object_username', 'object_alias',
                            'check_comment', 'check_next', 'check_timestamp', 'check_username', 'check_alias',
-                           'action_count', 'action_deadline', 'actions', 'created_at', 'user_id'];
+                           'action_count', 'action_deadline', 'actions', 'created_at', 'user_id',
+                           'fid', 'geom_3857'];
 BEGIN
     IF TG_OP <> 'INSERT' THEN o := to_jsonb(OLD) - skip; END IF;
     IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW) - skip; END IF;

@@ -1,0 +1,126 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"arbor"
+	"arbor/store"
+	"arbor/tiles"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// tileContent is the project of a tile route (its {id}) as authorise found it.
+func tileContent(r *http.Request) store.Content {
+	t := targetOf(r)
+	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r)}
+}
+
+func knownLayer(layer string) bool {
+	for _, l := range store.TileLayers {
+		if l == layer {
+			return true
+		}
+	}
+	return false
+}
+
+// tile answers GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt: gzip-compressed with a strong ETag,
+// 304 when the client holds it already. The ?rev= of the URL (from the TileJSON) only makes the
+// URL change with the content; the tile is always rendered for the current revision.
+func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
+	layer := chi.URLParam(r, "layer")
+	if !knownLayer(layer) {
+		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
+	var zxy [3]int
+	for i, name := range []string{"z", "x", "y"} {
+		n, err := strconv.Atoi(chi.URLParam(r, name))
+		if err != nil {
+			return arbor.Errorf(arbor.EINVALID, "tile.coordinates", map[string]any{"max": tiles.MaxZoom})
+		}
+		zxy[i] = n
+	}
+	t, err := s.tiles.Tile(r.Context(), tileContent(r), layer, zxy[0], zxy[1], zxy[2])
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/vnd.mapbox-vector-tile")
+	h.Set("ETag", t.ETag)
+	h.Set("Cache-Control", "private, max-age=3600")
+	h.Set("Vary", "Accept-Encoding, Cookie, Authorization")
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, t.ETag) {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Content-Length", strconv.Itoa(len(t.Gzip)))
+		_, _ = w.Write(t.Gzip)
+		return nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(t.Gzip))
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(w, zr)
+	return nil
+}
+
+func etagMatches(header, etag string) bool {
+	for _, part := range strings.Split(header, ",") {
+		p := strings.TrimSpace(part)
+		if p == etag || p == "*" || strings.TrimPrefix(p, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// tileJSON answers GET /api/tiles/{id}/{layer}.json (TileJSON 3.0): the tile URL with the
+// project's current revision, the zoom range and the extent of its objects.
+func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) error {
+	layer := strings.TrimSuffix(chi.URLParam(r, "layerJSON"), ".json")
+	if !knownLayer(layer) || !strings.HasSuffix(chi.URLParam(r, "layerJSON"), ".json") {
+		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
+	sc := tileContent(r)
+	st, err := s.db.TileState(r.Context(), sc)
+	if err != nil {
+		return err
+	}
+	base := strings.TrimRight(s.baseURL, "/")
+	tj := map[string]any{
+		"tilejson":      "3.0.0",
+		"name":          layer,
+		"scheme":        "xyz",
+		"tiles":         []string{base + "/api/tiles/" + sc.ProjectID + "/" + layer + "/{z}/{x}/{y}.mvt?rev=" + strconv.FormatInt(st.Revision, 10)},
+		"minzoom":       0,
+		"maxzoom":       tiles.MaxZoom,
+		"revision":      st.Revision,
+		"detail_zoom":   store.DetailZoom,
+		"vector_layers": []map[string]any{{"id": layer, "fields": tileFields[layer], "minzoom": 0, "maxzoom": tiles.MaxZoom}},
+	}
+	if st.Bounds != nil {
+		tj["bounds"] = st.Bounds
+	}
+	writeJSON(w, http.StatusOK, tj)
+	return nil
+}
+
+// tileFields documents each layer's attributes for TileJSON readers (QGIS, MapLibre).
+var tileFields = map[string]map[string]string{
+	"trees": {"number": "Number", "number_text": "String", "species": "String", "safety": "Number", "vitality": "Number",
+		"damage": "Number", "development": "Number", "deadline_class": "Number", "check_class": "Number",
+		"count": "Number (below the detail zoom: objects in the cell)"},
+	"groups": {"number": "Number", "number_text": "String", "tree_count": "Number", "area": "Number", "safety": "Number",
+		"vitality": "Number", "damage": "Number", "development": "Number", "deadline_class": "Number", "check_class": "Number"},
+	"works": {"action": "String", "security_relevance": "Boolean", "code": "Number", "deadline_class": "Number",
+		"tree": "Number", "count": "Number (below the detail zoom)"},
+}

@@ -1,0 +1,156 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/paulmach/orb/encoding/mvt"
+)
+
+// tileOf is the x/y of the tile holding lon/lat at zoom z.
+func tileOf(lon, lat float64, z int) (int, int) {
+	n := math.Exp2(float64(z))
+	x := int((lon + 180) / 360 * n)
+	r := lat * math.Pi / 180
+	y := int((1 - math.Log(math.Tan(r)+1/math.Cos(r))/math.Pi) / 2 * n)
+	return x, y
+}
+
+// getTile fetches and decodes a tile; it also answers the raw response for header checks.
+func getTile(t *testing.T, b *browser, project, layer string, z, x, y int, opts ...reqOpt) (*resp, mvt.Layers) {
+	t.Helper()
+	path := "/api/tiles/" + project + "/" + layer + "/" + strconv.Itoa(z) + "/" + strconv.Itoa(x) + "/" + strconv.Itoa(y) + ".mvt"
+	opts = append([]reqOpt{header("Accept-Encoding", "gzip")}, opts...)
+	r := b.do("GET", path, nil, opts...)
+	if r.StatusCode != http.StatusOK {
+		return r, nil
+	}
+	if r.Header.Get("Content-Encoding") != "gzip" || r.Header.Get("Content-Type") != "application/vnd.mapbox-vector-tile" {
+		t.Fatalf("tile headers %v", r.Header)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(r.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers, err := mvt.Unmarshal(raw)
+	if err != nil {
+		t.Fatalf("not a vector tile: %v", err)
+	}
+	return r, layers
+}
+
+func layerNamed(layers mvt.Layers, name string) *mvt.Layer {
+	for _, l := range layers {
+		if l.Name == name {
+			return l
+		}
+	}
+	return nil
+}
+
+func TestTiles(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 7, "vitality": 2})
+	w.createTree(t, w.editor, map[string]any{"geom": point(9.4302, 54.7802), "number": 8})
+	w.createTree(t, w.editor, map[string]any{"geom": square(9.4310, 54.7810, 0.0005), "tree_count": 12})
+	w.addWork(t, w.care, tr["id"].(string), w.felling, nil)
+
+	// TileJSON names the tile URL with the current revision and the extent.
+	r := w.reader.do("GET", "/api/tiles/"+w.project+"/trees.json", nil)
+	wantStatus(t, r, http.StatusOK)
+	tj := r.json(t)
+	url := tj["tiles"].([]any)[0].(string)
+	if !strings.Contains(url, "/api/tiles/"+w.project+"/trees/{z}/{x}/{y}.mvt?rev=") || tj["bounds"] == nil {
+		t.Fatalf("tilejson %v", tj)
+	}
+
+	// Detail: every tree with its attributes; the feature id is compact.
+	x, y := tileOf(9.4301, 54.7801, 16)
+	r, layers := getTile(t, w.reader, w.project, "trees", 16, x, y)
+	wantStatus(t, r, http.StatusOK)
+	trees := layerNamed(layers, "trees")
+	if trees == nil || len(trees.Features) != 2 {
+		t.Fatalf("trees layer %v", layers)
+	}
+	var seven map[string]any
+	for _, f := range trees.Features {
+		if f.Properties["number"] == float64(7) {
+			seven = f.Properties
+			if f.ID == nil {
+				t.Fatal("feature without id")
+			}
+		}
+	}
+	if seven == nil || seven["safety"] != float64(3) || seven["vitality"] != float64(2) {
+		t.Fatalf("tree 7 in the tile: %v", seven)
+	}
+	etag := r.Header.Get("ETag")
+
+	// The same tile again is not sent again.
+	r, _ = getTile(t, w.reader, w.project, "trees", 16, x, y, header("If-None-Match", etag))
+	wantStatus(t, r, http.StatusNotModified)
+
+	// An edit moves the revision: the tile changes, with a new ETag.
+	wantStatus(t, w.editor.do("PUT", w.url("/api/content/tree/"+tr["id"].(string)), map[string]any{"version": tr["version"].(float64) + 0, "vitality": 4}), http.StatusOK)
+	r, layers = getTile(t, w.reader, w.project, "trees", 16, x, y, header("If-None-Match", etag))
+	wantStatus(t, r, http.StatusOK)
+	if r.Header.Get("ETag") == etag {
+		t.Fatal("the edited tile kept its ETag")
+	}
+	for _, f := range layerNamed(layers, "trees").Features {
+		if f.Properties["number"] == float64(7) && f.Properties["vitality"] != float64(4) {
+			t.Fatalf("stale tile after edit: %v", f.Properties)
+		}
+	}
+
+	// Groups are polygons; works sit on their tree.
+	_, layers = getTile(t, w.reader, w.project, "groups", 16, x, y)
+	if g := layerNamed(layers, "groups"); g == nil || len(g.Features) != 1 || g.Features[0].Geometry.GeoJSONType() != "Polygon" {
+		t.Fatalf("groups layer %v", layers)
+	}
+	_, layers = getTile(t, w.reader, w.project, "works", 16, x, y)
+	if wl := layerNamed(layers, "works"); wl == nil || len(wl.Features) != 1 || wl.Features[0].Properties["code"] != float64(3) {
+		t.Fatalf("works layer %v", layers)
+	}
+
+	// Below the detail zoom: a grid of counts with the gravest safety of each cell.
+	x, y = tileOf(9.4301, 54.7801, 10)
+	_, layers = getTile(t, w.reader, w.project, "trees", 10, x, y)
+	cells := layerNamed(layers, "trees")
+	if cells == nil || len(cells.Features) != 1 || cells.Features[0].Properties["count"] != float64(2) || cells.Features[0].Properties["safety"] != float64(3) {
+		t.Fatalf("grid tile %v", cells)
+	}
+
+	// A felled tree leaves the map.
+	cur := w.reader.do("GET", w.url("/api/content/tree/"+tr["id"].(string)), nil).json(t)
+	wantStatus(t, w.care.do("POST", w.url("/api/content/tree/"+tr["id"].(string)+"/fell"), map[string]any{"version": cur["version"]}), http.StatusOK)
+	x, y = tileOf(9.4301, 54.7801, 16)
+	_, layers = getTile(t, w.reader, w.project, "trees", 16, x, y)
+	if l := layerNamed(layers, "trees"); l == nil || len(l.Features) != 1 {
+		t.Fatalf("after felling %v", l)
+	}
+
+	// Bad requests.
+	r, _ = getTile(t, w.reader, w.project, "trees", 3, 8, 0)
+	wantError(t, r, http.StatusBadRequest, "invalid", "")
+	r, _ = getTile(t, w.reader, w.project, "trees", 23, 0, 0)
+	wantStatus(t, r, http.StatusBadRequest)
+	r, _ = getTile(t, w.reader, w.project, "roads", 16, x, y)
+	wantStatus(t, r, http.StatusNotFound)
+	wantStatus(t, w.reader.do("GET", "/api/tiles/"+w.project+"/trees/1/2/abc.mvt", nil), http.StatusBadRequest)
+	outsider := e.login(t, w.outsider, testPassword)
+	r, _ = getTile(t, outsider, w.project, "trees", 16, x, y)
+	wantStatus(t, r, http.StatusNotFound)
+}

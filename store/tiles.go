@@ -1,0 +1,145 @@
+package store
+
+import (
+	"context"
+	"errors"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// DetailZoom is the first zoom at which tiles carry every object; below it they carry a grid of
+// counts (STACK.md: a central z12 tile of a city holds about 89,000 trees, 3 MB).
+const DetailZoom = 14
+
+// tileQueries are the SQL templates of the tile layers, by layer and detail. Every value is bound:
+// $1 z, $2 x, $3 y, $4 organisation, $5 project. Objects in stock only (neither felled nor
+// archived). Feature ids are the compact fid, not the UUID.
+var tileQueries = map[string]map[bool]string{
+	// Trees: points with what styling, labels and the info window need.
+	"trees": {
+		true: `
+		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
+		SELECT ST_AsMVT(q, 'trees', 4096, 'geom', 'fid') FROM (
+			SELECT t.fid, ST_AsMVTGeom(t.geom_3857, b.env, 4096, 64, true) AS geom,
+			       t.number, t.number_text, coalesce(s.botanical, '') AS species,
+			       t.action_security AS safety, t.vitality, t.damage_tree AS damage, t.development,
+			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
+			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
+			FROM tree t CROSS JOIN b LEFT JOIN list_entry s ON s.id = t.species_id
+			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree AND NOT t.archive AND NOT t.cut
+			  AND t.geom_3857 && b.env
+		) q`,
+		// Below the detail zoom: one point per grid cell (64 × 64 per tile) with the count and,
+		// per theme, the gravest value in the cell, so a whole city still tells its story.
+		false: `
+		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, 40075016.68557849 / (1 << $1::int) / 64 AS cell)
+		SELECT ST_AsMVT(q, 'trees', 4096, 'geom') FROM (
+			SELECT ST_AsMVTGeom(ST_SetSRID(ST_MakePoint(avg(ST_X(t.geom_3857)), avg(ST_Y(t.geom_3857))), 3857),
+			                    b.env, 4096, 0, false) AS geom,
+			       count(*)::int AS count, max(t.action_security) AS safety, max(t.vitality) AS vitality,
+			       max(t.damage_tree) AS damage, max(t.development) AS development,
+			       min(arbor_deadline_class(t.action_deadline, current_date)) AS deadline_class,
+			       min(coalesce(arbor_inspection_class(t.check_next, current_date), 4)) AS check_class
+			FROM tree t CROSS JOIN b
+			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree AND NOT t.archive AND NOT t.cut
+			  AND t.geom_3857 && b.env
+			GROUP BY b.env, floor(ST_X(t.geom_3857) / b.cell), floor(ST_Y(t.geom_3857) / b.cell)
+		) q`,
+	},
+	// Groups: polygons at every zoom (there are few of them), simplified by the tile grid.
+	"groups": {
+		true: `
+		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
+		SELECT ST_AsMVT(q, 'groups', 4096, 'geom', 'fid') FROM (
+			SELECT t.fid, ST_AsMVTGeom(t.geom_3857, b.env, 4096, 64, true) AS geom,
+			       t.number, t.number_text, t.tree_count, round(t.area)::int AS area,
+			       t.action_security AS safety, t.vitality, t.damage_tree AS damage, t.development,
+			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
+			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
+			FROM tree t CROSS JOIN b
+			WHERE t.organisation_id = $4 AND t.project_id = $5 AND NOT t.single_tree AND NOT t.archive AND NOT t.cut
+			  AND t.geom_3857 && b.env
+		) q`,
+	},
+	// Works: open works at their point (a point work) or on their tree or group.
+	"works": {
+		true: `
+		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
+		SELECT ST_AsMVT(q, 'works', 4096, 'geom', 'fid') FROM (
+			SELECT a.fid, ST_AsMVTGeom(coalesce(ST_Transform(a.geom, 3857), ST_PointOnSurface(t.geom_3857)), b.env, 4096, 64, true) AS geom,
+			       a.action, a.security_relevance, a.code_action_security AS code,
+			       arbor_deadline_class(a.deadline, current_date) AS deadline_class, t.fid AS tree
+			FROM tree_action a JOIN tree t ON t.id = a.tree_id CROSS JOIN b
+			WHERE a.organisation_id = $4 AND a.project_id = $5 AND a.execute_timestamp IS NULL
+			  AND NOT t.archive AND NOT t.cut AND t.geom_3857 && b.env
+		) q`,
+		false: `
+		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, 40075016.68557849 / (1 << $1::int) / 64 AS cell)
+		SELECT ST_AsMVT(q, 'works', 4096, 'geom') FROM (
+			SELECT ST_AsMVTGeom(ST_SetSRID(ST_MakePoint(avg(ST_X(p)), avg(ST_Y(p))), 3857), b.env, 4096, 0, false) AS geom,
+			       count(*)::int AS count, min(arbor_deadline_class(a.deadline, current_date)) AS deadline_class
+			FROM tree_action a JOIN tree t ON t.id = a.tree_id CROSS JOIN b
+			CROSS JOIN LATERAL (SELECT ST_PointOnSurface(t.geom_3857) AS p) c
+			WHERE a.organisation_id = $4 AND a.project_id = $5 AND a.execute_timestamp IS NULL
+			  AND NOT t.archive AND NOT t.cut AND t.geom_3857 && b.env
+			GROUP BY b.env, floor(ST_X(p) / b.cell), floor(ST_Y(p) / b.cell)
+		) q`,
+	},
+}
+
+// TileLayers are the layers a project's tiles have.
+var TileLayers = []string{"trees", "groups", "works"}
+
+// Tile renders one vector tile (uncompressed MVT) of a layer; ENOTFOUND for an unknown layer.
+func (s *Queries) Tile(ctx context.Context, sc Content, layer string, z, x, y int) ([]byte, error) {
+	byDetail, ok := tileQueries[layer]
+	if !ok {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
+	sql, ok := byDetail[z >= DetailZoom]
+	if !ok {
+		sql = byDetail[true]
+	}
+	var mvt []byte
+	err := s.q.QueryRow(ctx, sql, z, x, y, sc.OrganisationID, sc.ProjectID).Scan(&mvt)
+	return mvt, err
+}
+
+// TileState is what tile URLs and caches need of a project: its content revision and the
+// extent of its objects (lon/lat; nil when it has none).
+type TileState struct {
+	Revision int64
+	Bounds   []float64 // west, south, east, north
+}
+
+// TileState reads the project's content revision and extent.
+func (s *Queries) TileState(ctx context.Context, sc Content) (*TileState, error) {
+	var st TileState
+	var w, so, e, n *float64
+	err := s.q.QueryRow(ctx, `
+		SELECT p.content_revision, ST_XMin(x), ST_YMin(x), ST_XMax(x), ST_YMax(x)
+		FROM project p LEFT JOIN LATERAL (
+			SELECT ST_Extent(geom)::geometry AS x FROM tree WHERE organisation_id = p.organisation_id AND project_id = p.id
+		) ext ON true
+		WHERE p.organisation_id = $1 AND p.id = $2`, sc.OrganisationID, sc.ProjectID).Scan(&st.Revision, &w, &so, &e, &n)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if w != nil {
+		st.Bounds = []float64{*w, *so, *e, *n}
+	}
+	return &st, nil
+}
+
+// ContentRevision is the project's content revision alone (cheap: one row by key).
+func (s *Queries) ContentRevision(ctx context.Context, sc Content) (int64, error) {
+	var rev int64
+	err := s.q.QueryRow(ctx, `SELECT content_revision FROM project WHERE organisation_id = $1 AND id = $2`,
+		sc.OrganisationID, sc.ProjectID).Scan(&rev)
+	return rev, err
+}

@@ -1,0 +1,107 @@
+// Package tiles serves a project's trees, groups and works as Mapbox vector tiles: rendered by
+// PostGIS (store/tiles.go), gzip-compressed once, kept in a memory-bounded cache under a key
+// that carries the project's content revision, and answered with a strong ETag.
+package tiles
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"time"
+
+	"arbor"
+	"arbor/store"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// MaxZoom is the deepest zoom served.
+const MaxZoom = 22
+
+// Tile is a rendered tile, gzip-compressed, with its entity tag.
+type Tile struct {
+	Gzip     []byte
+	ETag     string
+	Raw      int // bytes before compression
+	Revision int64
+}
+
+func (t *Tile) size() int64 { return int64(len(t.Gzip) + len(t.ETag) + 64) }
+
+// Service renders and caches tiles.
+type Service struct {
+	db    *store.DB
+	cache *Cache
+	now   func() time.Time
+	group singleflight.Group // one rendering per tile at a time, however many ask
+}
+
+// New returns a Service with a cache of cacheBytes.
+func New(db *store.DB, cacheBytes int64, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: db, cache: NewCache(cacheBytes), now: now}
+}
+
+// CheckTile refuses coordinates outside the tile grid.
+func CheckTile(z, x, y int) error {
+	if z < 0 || z > MaxZoom || x < 0 || y < 0 || x >= 1<<z || y >= 1<<z {
+		return arbor.Errorf(arbor.EINVALID, "tile.coordinates", map[string]any{"max": MaxZoom})
+	}
+	return nil
+}
+
+// Tile answers one tile of a project's layer, from the cache when it can. The day is part of
+// the key because deadline and inspection classes are computed for today.
+func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int) (*Tile, error) {
+	if err := CheckTile(z, x, y); err != nil {
+		return nil, err
+	}
+	rev, err := s.db.ContentRevision(ctx, sc)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%s/%d/%s/%s/%d/%d/%d", sc.ProjectID, rev, s.now().Format(time.DateOnly), layer, z, x, y)
+	if t, ok := s.cache.Get(key); ok {
+		return t, nil
+	}
+	v, err, _ := s.group.Do(key, func() (any, error) {
+		mvt, err := s.db.Tile(ctx, sc, layer, z, x, y)
+		if err != nil {
+			return nil, err
+		}
+		t, err := compress(mvt, rev)
+		if err != nil {
+			return nil, err
+		}
+		s.cache.Put(key, t)
+		return t, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*Tile), nil
+}
+
+func compress(mvt []byte, rev int64) (*Tile, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(mvt); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(mvt)
+	return &Tile{Gzip: buf.Bytes(), ETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`, Raw: len(mvt), Revision: rev}, nil
+}
+
+// CacheUsed reports the bytes the cache holds.
+func (s *Service) CacheUsed() int64 { return s.cache.Used() }
