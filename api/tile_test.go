@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -95,6 +96,16 @@ func TestTiles(t *testing.T) {
 	}
 	if seven == nil || seven["safety"] != float64(3) || seven["vitality"] != float64(2) {
 		t.Fatalf("tree 7 in the tile: %v", seven)
+	}
+	// A click on the map names the feature id; the tree is read by it.
+	for _, f := range trees.Features {
+		if f.Properties["number"] == float64(7) {
+			byFID := w.reader.do("GET", w.url(fmt.Sprintf("/api/content/tree/%v", f.ID)), nil)
+			wantStatus(t, byFID, http.StatusOK)
+			if byFID.json(t)["id"] != tr["id"] {
+				t.Fatal("feature id does not lead to the tree")
+			}
+		}
 	}
 	etag := r.Header.Get("ETag")
 

@@ -87,7 +87,7 @@ func createdOr(created bool) int {
 }
 
 func (s *Server) getTree(w http.ResponseWriter, r *http.Request) error {
-	t, err := s.db.Tree(r.Context(), content(r), chi.URLParam(r, "treeId"))
+	t, err := s.db.TreeByRef(r.Context(), content(r), chi.URLParam(r, "treeId"))
 	if err != nil {
 		return err
 	}

@@ -229,7 +229,7 @@ func isUUID(s string) bool {
 // treeComputed are fields of a tree that the server computes; a client may send them back as it
 // read them, and they are ignored.
 var treeComputed = map[string]bool{
-	"id": true, "project": true, "single_tree": true, "version": true, "species_botanical": true,
+	"id": true, "fid": true, "project": true, "single_tree": true, "version": true, "species_botanical": true,
 	"species_language": true, "species_protection": true, "valuation_max": true, "area": true, "archive": true,
 	"cut": true, "cut_date": true, "action_count": true, "action_deadline": true, "action_security": true,
 	"actions": true, "deadline_class": true, "check_comment": true, "check_next": true, "check_class": true,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,6 +41,7 @@ func nullIfEmpty(s string) any {
 // Tree is a tree or a group with the fields of SPEC §3.
 type Tree struct {
 	ID                  string          `json:"id"`
+	FID                 int64           `json:"fid"` // the feature id in vector tiles
 	Project             string          `json:"project"`
 	SingleTree          bool            `json:"single_tree"`
 	Geom                json.RawMessage `json:"geom"`
@@ -125,7 +127,7 @@ func nameColumn(lang string) string {
 // chosen by nameColumn. Classes are computed for today.
 func treeSelect(lang string) string {
 	custom := sortedCustomFields()
-	return `SELECT t.id, t.project_id, t.single_tree, ST_AsGeoJSON(t.geom, 7), t.number, t.number_text,
+	return `SELECT t.id, t.fid, t.project_id, t.single_tree, ST_AsGeoJSON(t.geom, 7), t.number, t.number_text,
 		t.species_id, coalesce(s.botanical, ''), coalesce(s.` + nameColumn(lang) + `, ''), coalesce(s.protection, false),
 		t.planting_year, t.height, t.diameter, t.scope, t.top_diameter, t.top_form,
 		t.vitality, t.development, t.damage_tree, t.security_expectation, t.symptoms,
@@ -144,7 +146,7 @@ func scanTree(row pgx.Row) (*Tree, error) {
 	var t Tree
 	var geom string
 	custom := make([]string, len(sortedCustomFields()))
-	dest := []any{&t.ID, &t.Project, &t.SingleTree, &geom, &t.Number, &t.NumberText,
+	dest := []any{&t.ID, &t.FID, &t.Project, &t.SingleTree, &geom, &t.Number, &t.NumberText,
 		&t.Species, &t.SpeciesBotanical, &t.SpeciesLanguage, &t.SpeciesProtection,
 		&t.PlantingYear, &t.Height, &t.Diameter, &t.Scope, &t.TopDiameter, &t.TopForm,
 		&t.Vitality, &t.Development, &t.DamageTree, &t.SecurityExpectation, &t.Symptoms,
@@ -176,8 +178,21 @@ func (s *Queries) Tree(ctx context.Context, sc Content, id string) (*Tree, error
 	if !isUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
+	return s.treeWhere(ctx, sc, "t.id = $3::uuid", id)
+}
+
+// TreeByRef reads a tree or group by its id or by its feature id in vector tiles (a number).
+func (s *Queries) TreeByRef(ctx context.Context, sc Content, ref string) (*Tree, error) {
+	if fid, err := strconv.ParseInt(ref, 10, 64); err == nil && fid > 0 {
+		return s.treeWhere(ctx, sc, "t.fid = $3::bigint", ref)
+	}
+	return s.Tree(ctx, sc, ref)
+}
+
+// treeWhere reads the one tree of the scope matching cond, a fixed condition on $3.
+func (s *Queries) treeWhere(ctx context.Context, sc Content, cond, arg string) (*Tree, error) {
 	t, err := scanTree(s.q.QueryRow(ctx, treeSelect(sc.Lang)+`
-		WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.id = $3`, sc.OrganisationID, sc.ProjectID, id))
+		WHERE t.organisation_id = $1 AND t.project_id = $2 AND `+cond, sc.OrganisationID, sc.ProjectID, arg))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
