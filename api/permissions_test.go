@@ -100,6 +100,7 @@ var routeExpectations = map[string]expect{
 	"POST /api/content/tree":                                   contentWrite,
 	"GET /api/content/tree/{treeId}":                           projRead,
 	"PUT /api/content/tree/{treeId}":                           contentWrite,
+	"DELETE /api/content/tree/{treeId}":                        contentWrite,
 	"POST /api/content/tree/{treeId}/fell":                     careWrite,
 	"DELETE /api/content/tree/{treeId}/fell":                   careWrite,
 	"GET /api/content/tree/{treeId}/checks":                    projRead,

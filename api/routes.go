@@ -89,6 +89,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/tree", action: auth.ActTreeWrite, scope: cont, summary: "Create a tree (Point) or group (Polygon); a repeated id answers the stored one", h: s.createTree},
 		{method: "GET", path: "/api/content/tree/{treeId}", action: auth.ActTreeRead, scope: cont, summary: "One tree or group", h: s.getTree},
 		{method: "PUT", path: "/api/content/tree/{treeId}", action: auth.ActTreeWrite, scope: cont, summary: "Change a tree or group (with its version)", h: s.updateTree},
+		{method: "DELETE", path: "/api/content/tree/{treeId}", action: auth.ActTreeWrite, scope: cont, summary: "Delete a tree or group entered by mistake (not once inspected: archive it)", h: s.deleteTree},
 		{method: "POST", path: "/api/content/tree/{treeId}/fell", action: auth.ActTreeFell, scope: cont, summary: "Fell a tree (cut_date)", h: s.fellTree},
 		{method: "DELETE", path: "/api/content/tree/{treeId}/fell", action: auth.ActTreeFell, scope: cont, summary: "Undo felling: the tree returns to stock", h: s.fellTree},
 		{method: "GET", path: "/api/content/tree/{treeId}/checks", action: auth.ActTreeRead, scope: cont, summary: "The inspections of a tree or group, newest first", h: s.listChecks},

@@ -267,3 +267,15 @@ func (s *Server) treeHistory(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
 	return nil
 }
+
+// deleteTree removes a tree or group entered by mistake (the map's undo of a new object).
+func (s *Server) deleteTree(w http.ResponseWriter, r *http.Request) error {
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		return tx.DeleteTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"))
+	})
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -200,6 +200,16 @@ func TestTreeNumbers(t *testing.T) {
 	if again := r.json(t); again["id"] != first["id"] || again["version"] != 1.0 {
 		t.Fatalf("repeat %v", again)
 	}
+	// An object entered by mistake can be deleted and created again with its id (the map's undo
+	// and redo); once inspected it is evidence and stays.
+	wantStatus(t, w.editor.do("DELETE", w.url("/api/content/tree/"+id), nil), http.StatusNoContent)
+	wantStatus(t, w.editor.do("GET", w.url("/api/content/tree/"+id), nil), http.StatusNotFound)
+	w.createTree(t, w.editor, map[string]any{"id": id, "number": 20})
+	wantStatus(t, w.editor.do("POST", w.url("/api/content/tree/"+id+"/checks"), map[string]any{}), http.StatusCreated)
+	wantError(t, w.editor.do("DELETE", w.url("/api/content/tree/"+id), nil), http.StatusConflict, "conflict", "")
+	if n := e.count(t, `SELECT count(*) FROM history WHERE entity_id = $1 AND op = 'delete'`, id); n != 1 {
+		t.Fatalf("deletion not in history: %d", n)
+	}
 	// Repeating numbers: no check.
 	e.exec(t, `UPDATE project SET unique_number = false WHERE id = $1`, w.project)
 	w.createTree(t, w.editor, map[string]any{"number": 10})

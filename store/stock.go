@@ -165,3 +165,25 @@ func (s *Queries) History(ctx context.Context, sc Content, treeID string, limit,
 	})
 	return list, total, err
 }
+
+// DeleteTree removes a tree or group entered by mistake, with its works. One that has been
+// inspected is evidence and is archived instead (ECONFLICT). History keeps what it was.
+func (tx *Tx) DeleteTree(ctx context.Context, sc Content, who Actor, id string) error {
+	if _, err := tx.Tree(ctx, sc, id); err != nil {
+		return err
+	}
+	var inspected bool
+	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tree_check WHERE organisation_id = $1 AND tree_id = $2)`,
+		sc.OrganisationID, id).Scan(&inspected); err != nil {
+		return err
+	}
+	if inspected {
+		return arbor.Errorf(arbor.ECONFLICT, "tree.inspected_not_deleted", nil)
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return err
+	}
+	_, err := tx.q.Exec(ctx, `DELETE FROM tree WHERE organisation_id = $1 AND project_id = $2 AND id = $3`,
+		sc.OrganisationID, sc.ProjectID, id)
+	return err
+}
