@@ -27,6 +27,8 @@ Usage:
   arbor migrate [-force N]    bring the database schema up to date
   arbor user create -email ADDRESS [-super]
                               make a confirmed account (password from ARBOR_PASSWORD or stdin)
+  arbor bench city [-trees N]  build a synthetic city of N trees (default 1,000,000) for benchmarks
+  arbor bench tiles [-c 1,2,4] replay the fixed tile list of BENCHMARKS.md against SQL and the server
   arbor help                  this text
 
 Configuration comes from environment variables; see the README.
@@ -56,6 +58,8 @@ func run(args []string) int {
 		err = migrateCmd(ctx, cfg, log, args[1:])
 	case "user":
 		err = userCmd(ctx, cfg, log, args[1:], os.Stdin)
+	case "bench":
+		err = benchCmd(ctx, cfg, log, args[1:])
 	default:
 		fmt.Fprintf(os.Stderr, "arbor: unknown command %q\n\n%s", args[0], usage)
 		return 2

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"arbor/api"
+	"arbor/auth"
+	"arbor/store"
+)
+
+// benchCmd runs the benchmarks of BENCHMARKS.md:
+//
+//	arbor bench city [-trees 1000000]       build the synthetic city
+//	arbor bench tiles [-project ID] [-c 1,2,4]
+func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	if len(args) == 0 {
+		return configError{"bench: say city or tiles"}
+	}
+	if err := store.Migrate(ctx, cfg.DatabaseURL); err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	switch args[0] {
+	case "city":
+		return benchCity(ctx, db, args[1:])
+	case "tiles":
+		return benchTiles(ctx, cfg, db, args[1:])
+	}
+	return configError{"bench: unknown benchmark " + args[0]}
+}
+
+// benchUser is the account benchmarks act as.
+func benchUser(ctx context.Context, db *store.DB) (*store.User, error) {
+	const email = "bench@arbor.example"
+	if u, err := db.UserByEmail(ctx, email); err == nil {
+		return u, nil
+	}
+	return db.CreateConfirmedUser(ctx, store.NewUser{FirstName: "Bench", LastName: "Mark", Email: email,
+		PasswordHash: "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2g$YmVuY2g", Language: "en"}, false)
+}
+
+func benchCity(ctx context.Context, db *store.DB, args []string) error {
+	fs := flag.NewFlagSet("bench city", flag.ContinueOnError)
+	n := fs.Int("trees", 1000000, "number of trees")
+	seed := fs.Float64("seed", 0.42, "random seed (-1..1)")
+	if err := fs.Parse(args); err != nil {
+		return configError{err.Error()}
+	}
+	u, err := benchUser(ctx, db)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	c, err := db.SeedBenchCity(ctx, u.ID, *n, *seed)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("city ready in %s: project %s with %d trees, %d groups, %d works\n",
+		time.Since(start).Round(time.Second), c.ProjectID, c.Trees, c.Groups, c.Works)
+	return nil
+}
+
+type benchTile struct{ z, x, y int }
+
+// tilesOver lists every tile of zoom z over the bounds (lon/lat).
+func tilesOver(b []float64, z int) []benchTile {
+	x0, y1 := lonLatTile(b[0], b[1], z)
+	x1, y0 := lonLatTile(b[2], b[3], z)
+	var out []benchTile
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			out = append(out, benchTile{z, x, y})
+		}
+	}
+	return out
+}
+
+func lonLatTile(lon, lat float64, z int) (int, int) {
+	n := math.Exp2(float64(z))
+	r := lat * math.Pi / 180
+	return int((lon + 180) / 360 * n), int((1 - math.Log(math.Tan(r)+1/math.Cos(r))/math.Pi) / 2 * n)
+}
+
+func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) error {
+	fs := flag.NewFlagSet("bench tiles", flag.ContinueOnError)
+	project := fs.String("project", "", "project id (default: the largest bench city)")
+	conc := fs.String("c", "1,2,4", "concurrencies")
+	samples := fs.Int("samples", 300, "sampled tiles at z16 and z18")
+	if err := fs.Parse(args); err != nil {
+		return configError{err.Error()}
+	}
+	u, err := benchUser(ctx, db)
+	if err != nil {
+		return err
+	}
+	if *project == "" {
+		err := db.Pool.QueryRow(ctx, `SELECT p.id FROM project p JOIN organisation o ON o.id = p.organisation_id
+			WHERE o.name = 'Bench city' ORDER BY (SELECT count(*) FROM tree t WHERE t.project_id = p.id) DESC LIMIT 1`).Scan(project)
+		if err != nil {
+			return fmt.Errorf("no bench city: run `arbor bench city` first (%w)", err)
+		}
+	}
+	var org string
+	if err := db.Pool.QueryRow(ctx, `SELECT organisation_id FROM project WHERE id = $1`, *project).Scan(&org); err != nil {
+		return err
+	}
+	sc := store.Content{OrganisationID: org, ProjectID: *project, Lang: "en"}
+	st, err := db.TileState(ctx, sc)
+	if err != nil || st.Bounds == nil {
+		return fmt.Errorf("project %s has no objects: %v", *project, err)
+	}
+	// The fixed list: every tile of the data at z12 and z14, samples at z16 and z18 around trees.
+	byZoom := map[int][]benchTile{12: tilesOver(st.Bounds, 12), 14: tilesOver(st.Bounds, 14)}
+	rows, err := db.Pool.Query(ctx, `SELECT ST_X(geom), ST_Y(geom) FROM tree WHERE project_id = $1 AND single_tree
+		ORDER BY fid % 7919, fid LIMIT $2`, *project, *samples)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var lon, lat float64
+		if err := rows.Scan(&lon, &lat); err != nil {
+			return err
+		}
+		for _, z := range []int{16, 18} {
+			x, y := lonLatTile(lon, lat, z)
+			byZoom[z] = append(byZoom[z], benchTile{z, x, y})
+		}
+	}
+	rows.Close()
+
+	// A server in this process, as `arbor serve` runs it, reached over HTTP with a Bearer token.
+	signer, err := auth.NewSigner([]byte("bench-secret-0123456789abcdef0123456789"))
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	token, err := signer.Sign(auth.Claims{Sub: u.ID, Alias: u.Alias, Authorities: []string{"user"}, Location: "en",
+		Iat: now.Unix(), Exp: now.Add(24 * time.Hour).Unix(), Type: auth.TypeUser})
+	if err != nil {
+		return err
+	}
+	if err := db.InsertSession(ctx, auth.TokenHash(token), u.ID, auth.TypeUser, now.Add(24*time.Hour)); err != nil {
+		return err
+	}
+	concurrencies := []int{}
+	for _, s := range strings.Split(*conc, ",") {
+		c, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || c < 1 {
+			return configError{"bench tiles: -c wants numbers like 1,2,4"}
+		}
+		concurrencies = append(concurrencies, c)
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "zoom\ttiles\tconc\tSQL tiles/s\tSQL p50 ms\tSQL p99 ms\tcold tiles/s\tcold/SQL\tcold p99 ms\twarm tiles/s\twarm p50 ms\twarm p99 ms\tavg KB\tmax KB\t")
+	for _, z := range []int{12, 14, 16, 18} {
+		list := byZoom[z]
+		// Warm PostgreSQL's buffers once so every pass meets the same database.
+		if _, err := runBench(list, 2, func(t benchTile) (int, error) { b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y); return len(b), err }); err != nil {
+			return err
+		}
+		for _, c := range concurrencies {
+			sqlRes, err := runBench(list, c, func(t benchTile) (int, error) {
+				b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y)
+				return len(b), err
+			})
+			if err != nil {
+				return err
+			}
+			// A fresh server per pass: its cache starts cold.
+			srv := api.New(api.Config{DB: db, Signer: signer, Mail: nil, Log: quiet, BaseURL: "http://bench"})
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return err
+			}
+			hs := &http.Server{Handler: srv.Handler()}
+			go hs.Serve(ln)
+			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true}}
+			fetch := func(t benchTile) (int, error) {
+				url := fmt.Sprintf("http://%s/api/tiles/%s/trees/%d/%d/%d.mvt", ln.Addr(), *project, t.z, t.x, t.y)
+				req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+				req.Header.Set("Authorization", "Bearer "+token)
+				req.Header.Set("Accept-Encoding", "gzip")
+				res, err := client.Do(req)
+				if err != nil {
+					return 0, err
+				}
+				defer res.Body.Close()
+				n, _ := io.Copy(io.Discard, res.Body)
+				if res.StatusCode != 200 {
+					return 0, fmt.Errorf("tile %v: status %d", t, res.StatusCode)
+				}
+				return int(n), nil
+			}
+			cold, err := runBench(list, c, fetch)
+			if err != nil {
+				return err
+			}
+			warm, err := runBench(list, c, fetch)
+			if err != nil {
+				return err
+			}
+			hs.Close()
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%.0f\t%.1f\t%.1f\t%.0f\t%.2f\t%.1f\t%.0f\t%.2f\t%.2f\t%.1f\t%.1f\t\n", z, len(list), c,
+				sqlRes.perSecond, ms(sqlRes.p50), ms(sqlRes.p99), cold.perSecond, cold.perSecond/sqlRes.perSecond, ms(cold.p99),
+				warm.perSecond, ms(warm.p50), ms(warm.p99), float64(sqlRes.bytes)/float64(len(list))/1024, float64(sqlRes.max)/1024)
+		}
+	}
+	return tw.Flush()
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+type benchResult struct {
+	perSecond float64
+	p50, p99  time.Duration
+	bytes     int64
+	max       int
+}
+
+// runBench fetches every tile once with c workers and measures throughput and latency.
+func runBench(list []benchTile, c int, fetch func(benchTile) (int, error)) (benchResult, error) {
+	order := append([]benchTile(nil), list...)
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	jobs := make(chan benchTile)
+	var mu sync.Mutex
+	var lat []time.Duration
+	var res benchResult
+	var firstErr error
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := 0; i < c; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range jobs {
+				t0 := time.Now()
+				n, err := fetch(t)
+				d := time.Since(t0)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				lat = append(lat, d)
+				res.bytes += int64(n)
+				res.max = max(res.max, n)
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, t := range order {
+		jobs <- t
+	}
+	close(jobs)
+	wg.Wait()
+	elapsed := time.Since(start)
+	if firstErr != nil {
+		return res, firstErr
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	res.perSecond = float64(len(lat)) / elapsed.Seconds()
+	res.p50 = lat[len(lat)/2]
+	res.p99 = lat[min(len(lat)-1, len(lat)*99/100)]
+	return res, nil
+}

@@ -1,0 +1,120 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// BenchCity is a synthetic city for benchmarks: a project of n trees, most of them along streets
+// and the rest in parks, with groups and works, over about 20 km × 20 km around Hamburg.
+type BenchCity struct {
+	OrganisationID, ProjectID string
+	Trees, Groups, Works      int
+}
+
+// SeedBenchCity builds the benchmark city for userID (who becomes its organisation's
+// administrator). The same seed gives the same city. Triggers are switched off for the bulk
+// insert when the role may (superuser), and the derived fields are then filled set-based.
+func (db *DB) SeedBenchCity(ctx context.Context, userID string, n int, seed float64) (*BenchCity, error) {
+	c := &BenchCity{}
+	err := db.InTx(ctx, func(tx *Tx) error {
+		if _, err := tx.q.Exec(ctx, `SELECT setseed($1)`, seed); err != nil {
+			return err
+		}
+		if err := tx.q.QueryRow(ctx, `INSERT INTO organisation (name, max_object) VALUES ('Bench city', $1) RETURNING id`, n*2).Scan(&c.OrganisationID); err != nil {
+			return err
+		}
+		if err := tx.q.QueryRow(ctx, `INSERT INTO project (organisation_id, name, unique_number, created_by)
+			VALUES ($1, $2, false, $3) RETURNING id`, c.OrganisationID, fmt.Sprintf("Bench city %d", n), userID).Scan(&c.ProjectID); err != nil {
+			return err
+		}
+		if _, err := tx.q.Exec(ctx, `INSERT INTO organisation_admin VALUES ($1, $2)`, c.OrganisationID, userID); err != nil {
+			return err
+		}
+		if _, err := tx.q.Exec(ctx, `SELECT arbor_set_actor($1, NULL, NULL)`, userID); err != nil {
+			return err
+		}
+		// Without the row triggers a million inserts take seconds instead of minutes; they are
+		// made up for below. A role that may not do this simply runs them.
+		_, _ = tx.q.Exec(ctx, `SAVEPOINT fast`)
+		if _, err := tx.q.Exec(ctx, `SET LOCAL session_replication_role = replica`); err != nil {
+			_, _ = tx.q.Exec(ctx, `ROLLBACK TO SAVEPOINT fast`)
+		}
+		// Streets: 70% of the trees, ten metres apart on alternating sides, each street a straight
+		// run in a random direction. Parks: 30%, spread over discs of 100–400 m.
+		tag, err := tx.q.Exec(ctx, `
+			WITH streets AS (
+				SELECT s, 9.85 + random() * 0.30 AS lon, 53.46 + random() * 0.18 AS lat, random() * 2 * pi() AS dir
+				FROM generate_series(1, greatest($3::int * 7 / 10 / 250, 1)) s
+			), street_trees AS (
+				SELECT lon + (i * 10 * cos(dir) + (CASE WHEN i % 2 = 0 THEN 8 ELSE -8 END) * -sin(dir)) / (111320 * cos(radians(lat))) AS x,
+				       lat + (i * 10 * sin(dir) + (CASE WHEN i % 2 = 0 THEN 8 ELSE -8 END) * cos(dir)) / 110540 AS y
+				FROM streets, generate_series(1, 250) i
+			), parks AS (
+				SELECT p, 9.85 + random() * 0.30 AS lon, 53.46 + random() * 0.18 AS lat, 100 + random() * 300 AS radius
+				FROM generate_series(1, greatest($3::int * 3 / 10 / 1500, 1)) p
+			), park_trees AS (
+				SELECT lon + r * cos(a) / (111320 * cos(radians(lat))) AS x, lat + r * sin(a) / 110540 AS y
+				FROM parks, LATERAL (SELECT radius * sqrt(random()) AS r, random() * 2 * pi() AS a, i
+				                     FROM generate_series(1, 1500) i) d
+			), points AS (
+				SELECT x, y FROM street_trees UNION ALL SELECT x, y FROM park_trees LIMIT $3
+			)
+			INSERT INTO tree (organisation_id, project_id, geom, number, vitality, development, damage_tree,
+				security_expectation, check_next, planting_year)
+			SELECT $1, $2, ST_SetSRID(ST_MakePoint(x, y), 4326), row_number() OVER (),
+			       floor(random() * random() * 5)::int, floor(random() * 4)::int, floor(random() * random() * 4)::int,
+			       floor(random() * 2)::int, current_date + ((random() * 1500) - 300)::int, 1950 + (random() * 70)::int
+			FROM points`, c.OrganisationID, c.ProjectID, n)
+		if err != nil {
+			return err
+		}
+		c.Trees = int(tag.RowsAffected())
+		// Groups: one per 200 trees, 15–40 m round, near the parks and streets.
+		tag, err = tx.q.Exec(ctx, `
+			INSERT INTO tree (organisation_id, project_id, geom, single_tree, number, tree_count, vitality)
+			SELECT $1, $2, ST_Buffer(ST_SetSRID(ST_MakePoint(9.85 + random() * 0.30, 53.46 + random() * 0.18), 4326)::geography,
+			                         15 + random() * 25, 'quad_segs=4')::geometry,
+			       false, $3::int + g, 5 + floor(random() * 30)::int, floor(random() * 3)::int
+			FROM generate_series(1, greatest($3::int / 200, 1)) g`, c.OrganisationID, c.ProjectID, n)
+		if err != nil {
+			return err
+		}
+		c.Groups = int(tag.RowsAffected())
+		if _, err := tx.q.Exec(ctx, `UPDATE tree SET area = ST_Area(geom::geography) WHERE project_id = $1 AND NOT single_tree`, c.ProjectID); err != nil {
+			return err
+		}
+		// Works on one object in ten, of the organisation's own work list.
+		if _, err := tx.q.Exec(ctx, `
+			INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, security_relevance, action_security)
+			VALUES ($1, 'work', 'Deadwood removal', 'Totholzentfernung', 'Suppression du bois mort', true, 2),
+			       ($1, 'work', 'Detailed investigation', 'Eingehende Untersuchung', 'Examen approfondi', true, 1),
+			       ($1, 'work', 'Felling', 'Fällung', 'Abattage', true, 3),
+			       ($1, 'work', 'Watering', 'Wässern', 'Arrosage', false, 2)`, c.OrganisationID); err != nil {
+			return err
+		}
+		tag, err = tx.q.Exec(ctx, `
+			INSERT INTO tree_action (organisation_id, project_id, tree_id, work_id, action, security_relevance,
+				code_action_security, deadline, execute_timestamp)
+			SELECT t.organisation_id, t.project_id, t.id, w.id, w.name_en, w.security_relevance, w.action_security,
+			       current_date + ((random() * 400) - 60)::int, CASE WHEN random() < 0.2 THEN now() END
+			FROM tree t
+			JOIN LATERAL (SELECT * FROM list_entry WHERE organisation_id = t.organisation_id AND list = 'work'
+			              ORDER BY random() + (t.fid % 1) LIMIT 1) w ON true
+			WHERE t.project_id = $1 AND random() < 0.1`, c.ProjectID)
+		if err != nil {
+			return err
+		}
+		c.Works = int(tag.RowsAffected())
+		if _, err := tx.q.Exec(ctx, `SELECT arbor_refresh_tree_actions(array_agg(DISTINCT tree_id)) FROM tree_action WHERE project_id = $1`, c.ProjectID); err != nil {
+			return err
+		}
+		_, err = tx.q.Exec(ctx, `UPDATE project SET content_revision = content_revision + 1 WHERE id = $1`, c.ProjectID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	_, err = db.Pool.Exec(ctx, `ANALYZE tree; ANALYZE tree_action`)
+	return c, err
+}
