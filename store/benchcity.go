@@ -18,6 +18,10 @@ type BenchCity struct {
 func (db *DB) SeedBenchCity(ctx context.Context, userID string, n int, seed float64) (*BenchCity, error) {
 	c := &BenchCity{}
 	err := db.InTx(ctx, func(tx *Tx) error {
+		// Building a million trees takes longer than the statement timeout meant for requests.
+		if _, err := tx.q.Exec(ctx, `SET LOCAL statement_timeout = 0`); err != nil {
+			return err
+		}
 		if _, err := tx.q.Exec(ctx, `SELECT setseed($1)`, seed); err != nil {
 			return err
 		}
