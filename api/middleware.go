@@ -55,7 +55,7 @@ func (s *Server) readSession(next http.Handler) http.Handler {
 		if si.token != "" {
 			si.presented = true
 			if claims, err := s.signer.Verify(si.token); err == nil {
-				ok, err := s.db.SessionValid(r.Context(), auth.TokenHash(si.token), claims.Sub)
+				ok, err := s.sessionValid(r.Context(), auth.TokenHash(si.token), claims.Sub, cacheable(r))
 				if err != nil {
 					s.writeError(w, r, err)
 					return
@@ -113,7 +113,7 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		}
 		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: acc.Roles}
 	case projectScope, contentScope:
-		acc, err := s.db.ProjectAccess(ctx, id, si.claims.Sub)
+		acc, err := s.projectAccess(ctx, id, si.claims.Sub, cacheable(r))
 		if err != nil {
 			return ctx, err
 		}
@@ -155,6 +155,12 @@ func scopeID(r *http.Request, sc scope, si *sessionInfo) (string, error) {
 		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return u.String(), nil
+}
+
+// cacheable says whether a request may use the short-lived caches of freshness.go: only tile
+// reads, which a map sends by the dozen and which change nothing.
+func cacheable(r *http.Request) bool {
+	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/api/tiles/")
 }
 
 // target is the organisation or project a scoped route acts on, as authorise found it.

@@ -43,6 +43,7 @@ type Server struct {
 	secure   bool // cookies only over HTTPS
 	massEdit int
 	tiles    *tiles.Service
+	fresh    *freshness
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -62,7 +63,8 @@ func New(c Config) *Server {
 	if c.TileCache <= 0 {
 		c.TileCache = 256 << 20
 	}
-	s.tiles = tiles.New(c.DB, c.TileCache, s.now)
+	s.fresh = newFreshness()
+	s.tiles = tiles.New(c.DB, s.Revision, c.TileCache, s.now)
 	if s.log == nil {
 		s.log = slog.Default()
 	}

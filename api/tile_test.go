@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paulmach/orb/encoding/mvt"
 )
@@ -164,4 +166,60 @@ func TestTiles(t *testing.T) {
 	outsider := e.login(t, w.outsider, testPassword)
 	r, _ = getTile(t, outsider, w.project, "trees", 16, x, y)
 	wantStatus(t, r, http.StatusNotFound)
+}
+
+// TestTilesWithNotices: with the caches of a listening server, an edit still shows at once in
+// the next tile, and a revoked session or access stops tiles within moments.
+func TestTilesWithNotices(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go e.srv.Listen(ctx)
+	waitFor(t, "listening", e.srv.Listening)
+	w := e.buildTreeWorld(t)
+	tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "vitality": 1})
+	x, y := tileOf(9.4301, 54.7801, 17)
+	vitality := func(b *browser) any {
+		_, layers := getTile(t, b, w.project, "trees", 17, x, y)
+		if l := layerNamed(layers, "trees"); l != nil && len(l.Features) == 1 {
+			return l.Features[0].Properties["vitality"]
+		}
+		return nil
+	}
+	if v := vitality(w.reader); v != float64(1) {
+		t.Fatalf("vitality %v", v)
+	}
+	wantStatus(t, w.editor.do("PUT", w.url("/api/content/tree/"+tr["id"].(string)), map[string]any{"version": 1, "vitality": 3}), http.StatusOK)
+	waitFor(t, "the edit in the tile", func() bool { return vitality(w.reader) == float64(3) })
+
+	// Access revoked: the reader's tiles stop.
+	e.exec(t, `DELETE FROM project_member WHERE project_id = $1 AND user_id = $2`, w.project, e.userID(t, w.members[1]))
+	waitFor(t, "revoked access", func() bool {
+		r, _ := getTile(t, w.reader, w.project, "trees", 17, x, y)
+		return r.StatusCode == http.StatusNotFound
+	})
+	// Logged out: the editor's token (kept by a script, say) no longer opens tiles.
+	script := e.bearerClient(w.editor.cookie(sessionCookie)).in(t)
+	if r, _ := getTile(t, script, w.project, "trees", 17, x, y); r.StatusCode != http.StatusOK {
+		t.Fatalf("token before logout: %d", r.StatusCode)
+	}
+	wantStatus(t, w.editor.do("POST", "/api/auth/logout", nil), http.StatusNoContent)
+	waitFor(t, "revoked session", func() bool {
+		r, _ := getTile(t, script, w.project, "trees", 17, x, y)
+		return r.StatusCode == http.StatusUnauthorized
+	})
+}
+
+// waitFor polls cond for up to five seconds: notices arrive within milliseconds, but they do
+// arrive asynchronously.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 5 s for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

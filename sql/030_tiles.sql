@@ -1,14 +1,18 @@
 -- Tile support: the project's content revision, moved once per statement that changes trees,
 -- groups or works (so a mass edit of 10,000 trees moves it once, not 10,000 times).
 CREATE OR REPLACE FUNCTION arbor_bump_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    p record;
 BEGIN
-    IF TG_OP = 'DELETE' THEN
+    -- (the delete triggers name their OLD TABLE new_rows too, so one body serves all; servers
+    -- listening on 'arbor' learn the new revision, see sql/040_notify.sql)
+    FOR p IN
         UPDATE project SET content_revision = content_revision + 1
-        WHERE id IN (SELECT DISTINCT project_id FROM old_rows);
-    ELSE
-        UPDATE project SET content_revision = content_revision + 1
-        WHERE id IN (SELECT DISTINCT project_id FROM new_rows);
-    END IF;
+        WHERE id IN (SELECT DISTINCT project_id FROM new_rows)
+        RETURNING id, content_revision
+    LOOP
+        PERFORM pg_notify('arbor', 'rev:' || p.id || ':' || p.content_revision);
+    END LOOP;
     RETURN NULL;
 END $$;
 
@@ -17,10 +21,10 @@ CREATE OR REPLACE TRIGGER tree_revision_insert AFTER INSERT ON tree
 CREATE OR REPLACE TRIGGER tree_revision_update AFTER UPDATE ON tree
     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
 CREATE OR REPLACE TRIGGER tree_revision_delete AFTER DELETE ON tree
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
+    REFERENCING OLD TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
 CREATE OR REPLACE TRIGGER tree_action_revision_insert AFTER INSERT ON tree_action
     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
 CREATE OR REPLACE TRIGGER tree_action_revision_update AFTER UPDATE ON tree_action
     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
 CREATE OR REPLACE TRIGGER tree_action_revision_delete AFTER DELETE ON tree_action
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
+    REFERENCING OLD TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();

@@ -158,3 +158,24 @@ func (db *DB) Prune(ctx context.Context) error {
 	_, err := db.Pool.Exec(ctx, "SELECT arbor_prune_expired()")
 	return err
 }
+
+// Listen receives the notices of a channel on a connection of its own until ctx ends or the
+// connection fails: connected is called once listening, then notice for every payload.
+func (db *DB) Listen(ctx context.Context, channel string, connected func(), notice func(payload string)) error {
+	conn, err := pgx.ConnectConfig(ctx, db.Pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+		return err
+	}
+	connected()
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		notice(n.Payload)
+	}
+}

@@ -33,20 +33,24 @@ type Tile struct {
 
 func (t *Tile) size() int64 { return int64(len(t.Gzip) + len(t.ETag) + 64) }
 
+// Revisions answers a project's current content revision.
+type Revisions func(ctx context.Context, sc store.Content) (int64, error)
+
 // Service renders and caches tiles.
 type Service struct {
 	db    *store.DB
+	rev   Revisions
 	cache *Cache
 	now   func() time.Time
 	group singleflight.Group // one rendering per tile at a time, however many ask
 }
 
 // New returns a Service with a cache of cacheBytes.
-func New(db *store.DB, cacheBytes int64, now func() time.Time) *Service {
+func New(db *store.DB, rev Revisions, cacheBytes int64, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: db, cache: NewCache(cacheBytes), now: now}
+	return &Service{db: db, rev: rev, cache: NewCache(cacheBytes), now: now}
 }
 
 // CheckTile refuses coordinates outside the tile grid.
@@ -63,7 +67,7 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 	if err := CheckTile(z, x, y); err != nil {
 		return nil, err
 	}
-	rev, err := s.db.ContentRevision(ctx, sc)
+	rev, err := s.rev(ctx, sc)
 	if err != nil {
 		return nil, err
 	}

@@ -189,6 +189,11 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 			}
 			// A fresh server per pass: its cache starts cold.
 			srv := api.New(api.Config{DB: db, Signer: signer, Mail: nil, Log: quiet, BaseURL: "http://bench"})
+			listenCtx, stopListening := context.WithCancel(ctx)
+			go srv.Listen(listenCtx)
+			for !srv.Listening() {
+				time.Sleep(10 * time.Millisecond)
+			}
 			ln, err := net.Listen("tcp", "127.0.0.1:0")
 			if err != nil {
 				return err
@@ -221,6 +226,7 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 				return err
 			}
 			hs.Close()
+			stopListening()
 			fmt.Fprintf(tw, "%d\t%d\t%d\t%.0f\t%.1f\t%.1f\t%.0f\t%.2f\t%.1f\t%.0f\t%.2f\t%.2f\t%.1f\t%.1f\t\n", z, len(list), c,
 				sqlRes.perSecond, ms(sqlRes.p50), ms(sqlRes.p99), cold.perSecond, cold.perSecond/sqlRes.perSecond, ms(cold.p99),
 				warm.perSecond, ms(warm.p50), ms(warm.p99), float64(sqlRes.bytes)/float64(len(list))/1024, float64(sqlRes.max)/1024)

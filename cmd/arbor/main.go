@@ -129,6 +129,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	}
 	srv := api.New(api.Config{DB: db, Signer: signer, Mail: sender, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice})
 	go srv.Prune(ctx, 5*time.Minute)
+	go srv.Listen(ctx)
 
 	hs := &http.Server{Addr: cfg.Addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
