@@ -26,7 +26,8 @@ type Config struct {
 	Throttle store.Throttle
 	Now      func() time.Time
 	MassEdit int // most objects one mass edit, archive or selection may touch (default 10,000)
-	// TileCache is the memory the tile cache may use, in bytes (default 256 MB).
+	// TileCache is the memory the tile cache may use, in bytes (0: the default, 256 MB; below
+	// zero: no cache).
 	TileCache int64
 }
 
@@ -60,7 +61,7 @@ func New(c Config) *Server {
 	if s.massEdit <= 0 {
 		s.massEdit = DefaultMassEdit
 	}
-	if c.TileCache <= 0 {
+	if c.TileCache == 0 {
 		c.TileCache = 256 << 20
 	}
 	s.fresh = newFreshness()

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"arbor/mail"
@@ -28,6 +29,7 @@ type config struct {
 	MailFrom    string // ARBOR_MAIL_FROM
 	Notice      string // ARBOR_NOTICE
 	LogFormat   string // ARBOR_LOG: text or json
+	TileCacheMB int    // ARBOR_TILE_CACHE_MB: memory for cached vector tiles
 }
 
 const defaultDatabaseURL = "postgres://arbor:arbor@127.0.0.1:5432/arbor?sslmode=disable"
@@ -77,6 +79,13 @@ func loadConfig() (config, error) {
 			problems = append(problems, "ARBOR_SECRET must be at least 32 characters long")
 		}
 		c.Secret = []byte(s)
+	}
+	if v := env("ARBOR_TILE_CACHE_MB", "256"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 1<<20 {
+			problems = append(problems, fmt.Sprintf("ARBOR_TILE_CACHE_MB %q is not a number of megabytes (0 turns the cache off)", v))
+		}
+		c.TileCacheMB = n
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		problems = append(problems, "ARBOR_LOG must be text or json")

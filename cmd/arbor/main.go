@@ -127,7 +127,12 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if err != nil {
 		return configError{err.Error()}
 	}
-	srv := api.New(api.Config{DB: db, Signer: signer, Mail: sender, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice})
+	tileCache := int64(cfg.TileCacheMB) << 20
+	if tileCache == 0 {
+		tileCache = -1 // asked for no cache
+	}
+	srv := api.New(api.Config{DB: db, Signer: signer, Mail: sender, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice,
+		TileCache: tileCache})
 	go srv.Prune(ctx, 5*time.Minute)
 	go srv.Listen(ctx)
 
