@@ -119,7 +119,18 @@ func (s *Server) updateTree(w http.ResponseWriter, r *http.Request) error {
 // listTrees answers a page of the project's trees and groups (GET /api/content/trees).
 func (s *Server) listTrees(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	tq := store.TreeQuery{State: q.Get("state"), Search: strings.TrimSpace(q.Get("q"))}
+	tq := store.TreeQuery{}
+	if v := q.Get("filter"); v != "" {
+		if err := json.Unmarshal([]byte(v), &tq.Filter); err != nil {
+			return arbor.Invalid(map[string]string{"filter": "filter.json"})
+		}
+	}
+	if v := q.Get("state"); v != "" {
+		tq.Filter.State = v
+	}
+	if v := strings.TrimSpace(q.Get("q")); v != "" {
+		tq.Filter.Search = v
+	}
 	if v := q.Get("sort"); v != "" {
 		tq.Sort = strings.Split(v, ",")
 	}

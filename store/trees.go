@@ -201,8 +201,7 @@ func (s *Queries) treeWhere(ctx context.Context, sc Content, cond, arg string) (
 
 // TreeQuery narrows and orders a list of trees.
 type TreeQuery struct {
-	State  string // stock (default), felled, archived, all
-	Search string // number, tag or species
+	Filter Filter
 	Sort   []string
 	Limit  int
 	Offset int
@@ -215,26 +214,18 @@ var treeSortColumns = map[string]string{
 	"vitality": "t.vitality", "object_timestamp": "t.object_timestamp", "create_timestamp": "t.create_timestamp",
 }
 
-// Trees lists the scope's trees and groups, a page at a time, with the total.
+// Trees lists the scope's trees and groups that pass the filter, a page at a time, with the total.
 func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, int, error) {
-	where := []string{"t.organisation_id = $1", "t.project_id = $2"}
-	args := []any{sc.OrganisationID, sc.ProjectID}
-	switch q.State {
-	case "", "stock":
-		where = append(where, "NOT t.archive", "NOT t.cut")
-	case "felled":
-		where = append(where, "t.cut")
-	case "archived":
-		where = append(where, "t.archive")
-	case "all":
-	default:
-		return nil, 0, arbor.Invalid(map[string]string{"state": "field.enum"})
+	if len(q.Filter.Geometry) > 0 && string(q.Filter.Geometry) != "null" {
+		if _, err := s.CheckGeometry(ctx, q.Filter.Geometry, "geometry"); err != nil {
+			return nil, 0, err
+		}
 	}
-	if q.Search != "" {
-		args = append(args, "%"+likeEscape(q.Search)+"%", q.Search)
-		where = append(where, fmt.Sprintf(`(t.number_text ILIKE $%d OR s.botanical ILIKE $%d OR s.%s ILIKE $%d OR t.number::text = $%d)`,
-			len(args)-1, len(args)-1, nameColumn(sc.Lang), len(args)-1, len(args)))
+	filter, args, err := q.Filter.Compile([]any{sc.OrganisationID, sc.ProjectID})
+	if err != nil {
+		return nil, 0, err
 	}
+	where := []string{"t.organisation_id = $1", "t.project_id = $2", filter}
 	order := []string{}
 	for _, f := range q.Sort {
 		desc := strings.HasPrefix(f, "-")

@@ -1,0 +1,307 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"arbor"
+)
+
+// Filter is the one filter model of the product (table, map tiles, exports, jobs and access
+// limits): a stock state, a text search, attribute conditions, a polygon and a selection of ids.
+// Every part narrows the result (AND).
+type Filter struct {
+	State      string          `json:"state,omitempty"` // stock (default), felled, archived, all
+	Search     string          `json:"q,omitempty"`     // number, tag, species, inspection comment
+	Conditions []Condition     `json:"conditions,omitempty"`
+	Geometry   json.RawMessage `json:"geometry,omitempty"` // GeoJSON Polygon or MultiPolygon
+	IDs        []string        `json:"ids,omitempty"`
+}
+
+// Condition is one attribute condition: field, operator and value.
+type Condition struct {
+	Field string          `json:"field"`
+	Op    string          `json:"op"`
+	Value json.RawMessage `json:"value,omitempty"`
+}
+
+// filterKind is how a field is compared.
+type filterKind int
+
+const (
+	fNumber filterKind = iota
+	fText
+	fTexts // a list (symptoms): contains
+	fDate
+	fBool
+	fID // a list entry id (species)
+)
+
+// filterField is a field conditions may name, with the SQL expression it stands for (on alias t,
+// from this fixed table only).
+type filterField struct {
+	expr string
+	kind filterKind
+}
+
+// filterFields: every writable tree field, custom fields included, and the computed ones.
+var filterFields = func() map[string]filterField {
+	m := map[string]filterField{
+		"action_security":    {"t.action_security", fNumber},
+		"action_count":       {"t.action_count", fNumber},
+		"action_deadline":    {"t.action_deadline", fDate},
+		"deadline_class":     {"arbor_deadline_class(t.action_deadline, current_date)", fNumber},
+		"check_next":         {"t.check_next", fDate},
+		"check_class":        {"coalesce(arbor_inspection_class(t.check_next, current_date), 4)", fNumber},
+		"check_timestamp":    {"t.check_timestamp::date", fDate},
+		"check_comment":      {"t.check_comment", fText},
+		"create_timestamp":   {"t.create_timestamp::date", fDate},
+		"object_timestamp":   {"t.object_timestamp::date", fDate},
+		"cut_date":           {"t.cut_date", fDate},
+		"area":               {"t.area", fNumber},
+		"valuation_max":      {"t.valuation_max", fNumber},
+		"single_tree":        {"t.single_tree", fBool},
+		"security_relevance": {"EXISTS (SELECT 1 FROM tree_action a WHERE a.tree_id = t.id AND a.security_relevance AND a.execute_timestamp IS NULL)", fBool},
+	}
+	for _, f := range treeFieldTable {
+		k := fNumber
+		switch f.kind {
+		case kindText:
+			k = fText
+		case kindTexts:
+			k = fTexts
+		case kindSpecies:
+			k = fID
+		}
+		m[f.name] = filterField{"t." + f.column, k}
+	}
+	return m
+}()
+
+// operators allowed per kind.
+var filterOps = map[filterKind][]string{
+	fNumber: {"eq", "ne", "in", "not_in", "lt", "lte", "gt", "gte", "between", "empty", "not_empty"},
+	fText:   {"eq", "ne", "in", "contains", "starts_with", "empty", "not_empty"},
+	fTexts:  {"contains", "empty", "not_empty"},
+	fDate:   {"eq", "lt", "lte", "gt", "gte", "between", "empty", "not_empty"},
+	fBool:   {"eq"},
+	fID:     {"eq", "ne", "in", "not_in", "empty", "not_empty"},
+}
+
+// filterSQL builds a condition on alias t, appending the values it binds to args. Nothing of
+// the filter reaches the SQL text except names from the tables above.
+type filterSQL struct {
+	args  []any
+	parts []string
+}
+
+func (b *filterSQL) bind(v any) string {
+	b.args = append(b.args, v)
+	return fmt.Sprintf("$%d", len(b.args))
+}
+
+// bindAs binds a value of a kind with the cast its column needs (array says a list of them).
+func (b *filterSQL) bindAs(k filterKind, v any, array bool) string {
+	cast := map[filterKind]string{fID: "::uuid", fDate: "::date", fNumber: "::float8", fText: "::text", fTexts: "::text", fBool: "::boolean"}[k]
+	if array {
+		cast += "[]"
+	}
+	return b.bind(v) + cast
+}
+
+// Compile turns the filter into SQL conditions on alias t (tree), binding values after the
+// args given. Errors name the part of the filter that is wrong.
+func (f *Filter) Compile(args []any) (string, []any, error) {
+	b := &filterSQL{args: args}
+	bad := map[string]string{}
+	switch f.State {
+	case "", "stock":
+		b.parts = append(b.parts, "NOT t.archive", "NOT t.cut")
+	case "felled":
+		b.parts = append(b.parts, "t.cut")
+	case "archived":
+		b.parts = append(b.parts, "t.archive")
+	case "all":
+	default:
+		bad["state"] = "filter.state"
+	}
+	if q := strings.TrimSpace(f.Search); q != "" {
+		like := b.bind("%" + likeEscape(q) + "%")
+		exact := b.bind(q)
+		b.parts = append(b.parts, fmt.Sprintf(`(t.number_text ILIKE %[1]s OR t.number::text = %[2]s OR t.check_comment ILIKE %[1]s
+			OR EXISTS (SELECT 1 FROM list_entry s WHERE s.id = t.species_id
+			           AND (s.botanical ILIKE %[1]s OR s.name_de ILIKE %[1]s OR s.name_en ILIKE %[1]s OR s.name_fr ILIKE %[1]s)))`, like, exact))
+	}
+	for i, c := range f.Conditions {
+		where := fmt.Sprintf("conditions.%d", i)
+		sql, key := b.condition(c)
+		if key != "" {
+			bad[where] = key
+			continue
+		}
+		b.parts = append(b.parts, sql)
+	}
+	if len(f.Geometry) > 0 && string(f.Geometry) != "null" {
+		// Validity is checked by the caller with CheckGeometry (it needs the database).
+		b.parts = append(b.parts, "ST_Intersects(t.geom, ST_SetSRID(ST_GeomFromGeoJSON("+b.bind(string(f.Geometry))+"), 4326))")
+	}
+	if f.IDs != nil {
+		for _, id := range f.IDs {
+			if !isUUID(id) {
+				bad["ids"] = "field.id"
+			}
+		}
+		b.parts = append(b.parts, "t.id = ANY("+b.bind(f.IDs)+"::uuid[])")
+	}
+	if len(bad) > 0 {
+		return "", nil, &arbor.Error{Code: arbor.EINVALID, Key: "filter.invalid", Fields: bad}
+	}
+	if len(b.parts) == 0 {
+		return "true", b.args, nil
+	}
+	return strings.Join(b.parts, " AND "), b.args, nil
+}
+
+// condition compiles one condition, or answers the message key of what is wrong with it.
+func (b *filterSQL) condition(c Condition) (string, string) {
+	f, ok := filterFields[c.Field]
+	if !ok {
+		return "", "filter.field"
+	}
+	allowed := false
+	for _, op := range filterOps[f.kind] {
+		allowed = allowed || op == c.Op
+	}
+	if !allowed {
+		return "", "filter.operator"
+	}
+	switch c.Op {
+	case "empty", "not_empty":
+		var isEmpty string
+		switch f.kind {
+		case fText:
+			isEmpty = "(" + f.expr + " = '')"
+		case fTexts:
+			isEmpty = "(cardinality(" + f.expr + ") = 0)"
+		default:
+			isEmpty = "(" + f.expr + " IS NULL)"
+		}
+		if c.Op == "empty" {
+			return isEmpty, ""
+		}
+		return "NOT " + isEmpty, ""
+	case "in", "not_in":
+		list, ok := b.list(f.kind, c.Value)
+		if !ok {
+			return "", "filter.value"
+		}
+		cond := f.expr + " = ANY(" + b.bindAs(f.kind, list, true) + ")"
+		if c.Op == "not_in" {
+			return "(" + f.expr + " IS NULL OR NOT " + cond + ")", ""
+		}
+		return cond, ""
+	case "between":
+		var pair []json.RawMessage
+		if json.Unmarshal(c.Value, &pair) != nil || len(pair) != 2 {
+			return "", "filter.value"
+		}
+		lo, ok1 := b.scalar(f.kind, pair[0])
+		hi, ok2 := b.scalar(f.kind, pair[1])
+		if !ok1 || !ok2 {
+			return "", "filter.value"
+		}
+		return "(" + f.expr + " BETWEEN " + b.bindAs(f.kind, lo, false) + " AND " + b.bindAs(f.kind, hi, false) + ")", ""
+	}
+	v, ok := b.scalar(f.kind, c.Value)
+	if !ok {
+		return "", "filter.value"
+	}
+	switch c.Op {
+	case "eq":
+		if f.kind == fTexts {
+			break
+		}
+		return f.expr + " = " + b.bindAs(f.kind, v, false), ""
+	case "ne":
+		return "(" + f.expr + " IS NULL OR " + f.expr + " <> " + b.bindAs(f.kind, v, false) + ")", ""
+	case "lt":
+		return f.expr + " < " + b.bindAs(f.kind, v, false), ""
+	case "lte":
+		return f.expr + " <= " + b.bindAs(f.kind, v, false), ""
+	case "gt":
+		return f.expr + " > " + b.bindAs(f.kind, v, false), ""
+	case "gte":
+		return f.expr + " >= " + b.bindAs(f.kind, v, false), ""
+	case "contains":
+		if f.kind == fTexts {
+			return b.bindAs(f.kind, v, false) + " = ANY(" + f.expr + ")", ""
+		}
+		return f.expr + " ILIKE " + b.bind("%"+likeEscape(v.(string))+"%"), ""
+	case "starts_with":
+		return f.expr + " ILIKE " + b.bind(likeEscape(v.(string))+"%"), ""
+	}
+	return "", "filter.operator"
+}
+
+// scalar reads one value of a kind, typed for binding.
+func (b *filterSQL) scalar(k filterKind, raw json.RawMessage) (any, bool) {
+	switch k {
+	case fNumber:
+		var n float64
+		return n, json.Unmarshal(raw, &n) == nil
+	case fText, fTexts:
+		var s string
+		return s, json.Unmarshal(raw, &s) == nil && len(s) <= 2000
+	case fDate:
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return nil, false
+		}
+		_, err := time.Parse(time.DateOnly, s)
+		return s, err == nil
+	case fBool:
+		var v bool
+		return v, json.Unmarshal(raw, &v) == nil
+	case fID:
+		var s string
+		return s, json.Unmarshal(raw, &s) == nil && isUUID(s)
+	}
+	return nil, false
+}
+
+// list reads a list of values of a kind, typed as an array for binding.
+func (b *filterSQL) list(k filterKind, raw json.RawMessage) (any, bool) {
+	var items []json.RawMessage
+	if json.Unmarshal(raw, &items) != nil || len(items) == 0 || len(items) > 10000 {
+		return nil, false
+	}
+	switch k {
+	case fNumber:
+		out := make([]float64, len(items))
+		for i, it := range items {
+			if json.Unmarshal(it, &out[i]) != nil {
+				return nil, false
+			}
+		}
+		return out, true
+	case fText:
+		out := make([]string, len(items))
+		for i, it := range items {
+			if json.Unmarshal(it, &out[i]) != nil {
+				return nil, false
+			}
+		}
+		return out, true
+	case fID:
+		out := make([]string, len(items))
+		for i, it := range items {
+			if json.Unmarshal(it, &out[i]) != nil || !isUUID(out[i]) {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}

@@ -1,0 +1,159 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strings"
+	"testing"
+
+	"arbor"
+	"arbor/store"
+	"arbor/store/storetest"
+)
+
+// TestFilterCompiler runs every kind of condition against a small real project; each case has
+// trees on both sides, so a condition that was ignored would fail.
+func TestFilterCompiler(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	var org, project, other, lime, oak string
+	q := db.Pool
+	q.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Filter town') RETURNING id`).Scan(&org)
+	q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Avenue') RETURNING id`, org).Scan(&project)
+	q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Other') RETURNING id`, org).Scan(&other)
+	q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, botanical)
+		VALUES ($1, 'species', 'Small-leaved lime', 'Winter-Linde', 'Tilleul', 'Tilia cordata') RETURNING id`, org).Scan(&lime)
+	q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, botanical)
+		VALUES ($1, 'species', 'Oak', 'Stiel-Eiche', 'Chêne', 'Quercus robur') RETURNING id`, org).Scan(&oak)
+	// number, species, height, vitality, symptoms, general01, check_next, point / polygon, archive, cut
+	if _, err := q.Exec(ctx, `
+		INSERT INTO tree (organisation_id, project_id, number, number_text, species_id, height, vitality, symptoms,
+			general01, check_next, geom, single_tree, archive, cut, check_comment)
+		VALUES
+		($1, $2, 1, 'A 1', $3, 5,  0, '{}',            'Main street', current_date - 100, ST_SetSRID(ST_MakePoint(9.40, 54.70), 4326), true, false, false, ''),
+		($1, $2, 2, 'A 2', $3, 12, 2, '{cavity}',      'Main street', current_date + 10,  ST_SetSRID(ST_MakePoint(9.41, 54.70), 4326), true, false, false, 'fungus at base'),
+		($1, $2, 3, 'B 3', $4, 20, 3, '{cavity,crack}', 'Park lane',  current_date + 400, ST_SetSRID(ST_MakePoint(9.42, 54.70), 4326), true, false, false, ''),
+		($1, $2, 4, '',    $4, NULL, NULL, '{}',        '',           NULL,               ST_SetSRID(ST_MakePoint(9.43, 54.70), 4326), true, false, false, ''),
+		($1, $2, 5, 'G 5', NULL, NULL, 1, '{}',         '',           NULL,               ST_MakeEnvelope(9.44, 54.70, 9.45, 54.71, 4326), false, false, false, ''),
+		($1, $2, 6, 'A 6', $3, 8, 1, '{}',              '',           NULL,               ST_SetSRID(ST_MakePoint(9.46, 54.70), 4326), true, true, false, ''),
+		($1, $2, 7, 'A 7', $3, 9, 1, '{}',              '',           NULL,               ST_SetSRID(ST_MakePoint(9.47, 54.70), 4326), true, false, true, ''),
+		($1, $5, 1, 'A 1', $3, 5,  0, '{}',            'Main street', NULL,               ST_SetSRID(ST_MakePoint(9.40, 54.70), 4326), true, false, false, '')`,
+		org, project, lime, oak, other); err != nil {
+		t.Fatal(err)
+	}
+	var work string
+	q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, security_relevance, action_security)
+		VALUES ($1, 'work', 'Felling', 'Fällung', 'Abattage', true, 3) RETURNING id`, org).Scan(&work)
+	q.Exec(ctx, `INSERT INTO tree_action (organisation_id, project_id, tree_id, work_id, action, security_relevance, code_action_security, deadline)
+		SELECT organisation_id, project_id, id, $2, 'Felling', true, 3, current_date + 5 FROM tree WHERE project_id = $1 AND number = 3`, project, work)
+	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
+
+	numbers := func(filter string) string {
+		t.Helper()
+		var f store.Filter
+		if err := json.Unmarshal([]byte(filter), &f); err != nil {
+			t.Fatalf("%s: %v", filter, err)
+		}
+		list, total, err := db.Trees(ctx, sc, store.TreeQuery{Filter: f, Limit: 100})
+		if err != nil {
+			t.Fatalf("%s: %v", filter, err)
+		}
+		var ns []string
+		for _, tr := range list {
+			ns = append(ns, strings.TrimSpace(tr.NumberText+" "))
+			if tr.NumberText == "" {
+				ns[len(ns)-1] = "#4"
+			}
+		}
+		sort.Strings(ns)
+		if total != len(list) {
+			t.Fatalf("%s: total %d, listed %d", filter, total, len(list))
+		}
+		return strings.Join(ns, ",")
+	}
+	cases := []struct{ filter, want string }{
+		{`{}`, "#4,A 1,A 2,B 3,G 5"},
+		{`{"state": "archived"}`, "A 6"},
+		{`{"state": "felled"}`, "A 7"},
+		{`{"state": "all"}`, "#4,A 1,A 2,A 6,A 7,B 3,G 5"},
+		{`{"q": "b 3"}`, "B 3"},
+		{`{"q": "quercus"}`, "#4,B 3"},
+		{`{"q": "Winter-Linde"}`, "A 1,A 2"},
+		{`{"q": "fungus"}`, "A 2"},
+		{`{"q": "2"}`, "A 2"},
+		{`{"conditions": [{"field": "vitality", "op": "in", "value": [2, 3]}]}`, "A 2,B 3"},
+		{`{"conditions": [{"field": "vitality", "op": "not_in", "value": [2, 3]}]}`, "#4,A 1,G 5"},
+		{`{"conditions": [{"field": "vitality", "op": "eq", "value": 0}]}`, "A 1"},
+		{`{"conditions": [{"field": "vitality", "op": "ne", "value": 0}]}`, "#4,A 2,B 3,G 5"},
+		{`{"conditions": [{"field": "height", "op": "between", "value": [10, 20]}]}`, "A 2,B 3"},
+		{`{"conditions": [{"field": "height", "op": "gt", "value": 12}]}`, "B 3"},
+		{`{"conditions": [{"field": "height", "op": "gte", "value": 12}]}`, "A 2,B 3"},
+		{`{"conditions": [{"field": "height", "op": "lt", "value": 12}]}`, "A 1"},
+		{`{"conditions": [{"field": "height", "op": "lte", "value": 12}]}`, "A 1,A 2"},
+		{`{"conditions": [{"field": "height", "op": "empty"}]}`, "#4,G 5"},
+		{`{"conditions": [{"field": "height", "op": "not_empty"}]}`, "A 1,A 2,B 3"},
+		{`{"conditions": [{"field": "species", "op": "eq", "value": "` + oak + `"}]}`, "#4,B 3"},
+		{`{"conditions": [{"field": "species", "op": "in", "value": ["` + lime + `"]}]}`, "A 1,A 2"},
+		{`{"conditions": [{"field": "species", "op": "empty"}]}`, "G 5"},
+		{`{"conditions": [{"field": "symptoms", "op": "contains", "value": "cavity"}]}`, "A 2,B 3"},
+		{`{"conditions": [{"field": "symptoms", "op": "empty"}]}`, "#4,A 1,G 5"},
+		{`{"conditions": [{"field": "general01", "op": "eq", "value": "Main street"}]}`, "A 1,A 2"},
+		{`{"conditions": [{"field": "general01", "op": "contains", "value": "LANE"}]}`, "B 3"},
+		{`{"conditions": [{"field": "general01", "op": "starts_with", "value": "Main"}]}`, "A 1,A 2"},
+		{`{"conditions": [{"field": "general01", "op": "in", "value": ["Park lane", "x"]}]}`, "B 3"},
+		{`{"conditions": [{"field": "general01", "op": "empty"}]}`, "#4,G 5"},
+		{`{"conditions": [{"field": "number_text", "op": "ne", "value": "A 1"}]}`, "#4,A 2,B 3,G 5"},
+		{`{"conditions": [{"field": "check_class", "op": "in", "value": [0]}]}`, "A 1"},
+		{`{"conditions": [{"field": "check_class", "op": "in", "value": [1]}]}`, "A 2"},
+		{`{"conditions": [{"field": "check_class", "op": "eq", "value": 4}]}`, "#4,G 5"},
+		{`{"conditions": [{"field": "check_next", "op": "lt", "value": "2000-01-01"}]}`, ""},
+		{`{"conditions": [{"field": "check_next", "op": "not_empty"}]}`, "A 1,A 2,B 3"},
+		{`{"conditions": [{"field": "action_security", "op": "eq", "value": 3}]}`, "B 3"},
+		{`{"conditions": [{"field": "deadline_class", "op": "eq", "value": 1}]}`, "B 3"},
+		{`{"conditions": [{"field": "security_relevance", "op": "eq", "value": true}]}`, "B 3"},
+		{`{"conditions": [{"field": "security_relevance", "op": "eq", "value": false}]}`, "#4,A 1,A 2,G 5"},
+		{`{"conditions": [{"field": "single_tree", "op": "eq", "value": false}]}`, "G 5"},
+		{`{"conditions": [{"field": "vitality", "op": "gte", "value": 1}, {"field": "height", "op": "lt", "value": 15}]}`, "A 2"},
+		{`{"geometry": {"type": "Polygon", "coordinates": [[[9.405, 54.69], [9.425, 54.69], [9.425, 54.71], [9.405, 54.71], [9.405, 54.69]]]}}`, "A 2,B 3"},
+		{`{"geometry": {"type": "Polygon", "coordinates": [[[9.445, 54.705], [9.5, 54.705], [9.5, 54.8], [9.445, 54.8], [9.445, 54.705]]]}}`, "G 5"},
+	}
+	for _, c := range cases {
+		if got := numbers(c.filter); got != c.want {
+			t.Errorf("%s\n got %q\nwant %q", c.filter, got, c.want)
+		}
+	}
+	// Ids: only this project's.
+	var a2, otherA1 string
+	q.QueryRow(ctx, `SELECT id FROM tree WHERE project_id = $1 AND number = 2`, project).Scan(&a2)
+	q.QueryRow(ctx, `SELECT id FROM tree WHERE project_id = $1`, other).Scan(&otherA1)
+	if got := numbers(`{"ids": ["` + a2 + `", "` + otherA1 + `"]}`); got != "A 2" {
+		t.Errorf("ids: %q", got)
+	}
+
+	// Bad filters name the part that is wrong.
+	for filter, part := range map[string]string{
+		`{"state": "gone"}`: "state",
+		`{"conditions": [{"field": "password", "op": "eq", "value": 1}]}`:                                                  "conditions.0",
+		`{"conditions": [{"field": "vitality", "op": "eq", "value": 1}, {"field": "vitality", "op": "like", "value": 1}]}`: "conditions.1",
+		`{"conditions": [{"field": "vitality", "op": "eq", "value": "high"}]}`:                                             "conditions.0",
+		`{"conditions": [{"field": "vitality", "op": "between", "value": [1]}]}`:                                           "conditions.0",
+		`{"conditions": [{"field": "check_next", "op": "lt", "value": "soon"}]}`:                                           "conditions.0",
+		`{"conditions": [{"field": "species", "op": "in", "value": ["x"]}]}`:                                               "conditions.0",
+		`{"conditions": [{"field": "symptoms", "op": "gt", "value": "x"}]}`:                                                "conditions.0",
+		`{"ids": ["1; DROP TABLE tree"]}`:                                                                                  "ids",
+		`{"geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]]}}`:                     "geometry",
+	} {
+		var f store.Filter
+		if err := json.Unmarshal([]byte(filter), &f); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := db.Trees(ctx, sc, store.TreeQuery{Filter: f})
+		var e *arbor.Error
+		if !errors.As(err, &e) || e.Code != arbor.EINVALID || e.Fields[part] == "" {
+			t.Errorf("%s: %v, want a 400 naming %s", filter, err, part)
+		}
+	}
+}
