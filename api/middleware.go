@@ -11,6 +11,7 @@ import (
 	"arbor"
 	"arbor/auth"
 	"arbor/i18n"
+	"arbor/store"
 
 	"github.com/google/uuid"
 )
@@ -117,7 +118,7 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: acc.Roles}
+		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: acc.Roles, limit: acc.Limit}
 	}
 	if !t.exists || (len(t.roles) == 0 && !hasRole(roles, auth.Super)) {
 		return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
@@ -170,6 +171,7 @@ type target struct {
 	projectID      string
 	terminated     bool
 	roles          []auth.Role
+	limit          *store.Filter // a member's access limit in a project
 }
 
 const targetKey ctxKey = 1

@@ -96,6 +96,7 @@ var routeExpectations = map[string]expect{
 	"PUT /api/management/project/{id}/basemaps/{basemapId}":    projManage,
 	"DELETE /api/management/project/{id}/basemaps/{basemapId}": projManage,
 	"DELETE /api/management/project/{id}/users/{member}":       projShare,
+	"PUT /api/management/project/{id}/users/{member}/limit":    projShare,
 	"GET /api/content/trees":                                   projRead,
 	"POST /api/content/tree":                                   contentWrite,
 	"GET /api/content/tree/{treeId}":                           projRead,

@@ -222,6 +222,36 @@ func (s *Server) setMemberAccess(w http.ResponseWriter, r *http.Request) error {
 	return s.listProjectMembers(w, r)
 }
 
+type limitRequest struct {
+	Filter *store.Filter `json:"filter"` // null: the whole project
+	Name   string        `json:"name"`
+}
+
+// setMemberLimit limits a member's access to a filter (a district, say) or widens it again.
+func (s *Server) setMemberLimit(w http.ResponseWriter, r *http.Request) error {
+	member, err := memberParam(r)
+	if err != nil {
+		return err
+	}
+	var req limitRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	req.Name = strings.TrimSpace(req.Name)
+	if req.Filter != nil {
+		c.name("name", req.Name)
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	t := targetOf(r)
+	if err := s.db.SetMemberLimit(r.Context(), t.organisationID, t.projectID, member, req.Filter, req.Name); err != nil {
+		return err
+	}
+	return s.listProjectMembers(w, r)
+}
+
 func (s *Server) revokeMember(w http.ResponseWriter, r *http.Request) error {
 	member, err := memberParam(r)
 	if err != nil {

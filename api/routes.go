@@ -78,6 +78,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/project/{id}/users", action: auth.ActProjectMembers, scope: proj, summary: "Who has access, and open invitations", h: s.listProjectMembers},
 		{method: "POST", path: "/api/management/project/{id}/users", action: auth.ActProjectShare, scope: proj, summary: "Share by comma-separated e-mails with an access level", h: s.shareProject},
 		{method: "PUT", path: "/api/management/project/{id}/users/{member}", action: auth.ActProjectShare, scope: proj, summary: "Change a member's access level (member: user id or invited e-mail)", h: s.setMemberAccess},
+		{method: "PUT", path: "/api/management/project/{id}/users/{member}/limit", action: auth.ActProjectShare, scope: proj, summary: "Limit a member's access to a filter (e.g. a district), or widen it with null", h: s.setMemberLimit},
 		{method: "DELETE", path: "/api/management/project/{id}/users/{member}", action: auth.ActProjectShare, scope: proj, summary: "Revoke a member's access or an invitation", h: s.revokeMember},
 		{method: "GET", path: "/api/management/project/{id}/settings", action: auth.ActProjectRead, scope: proj, summary: "Custom fields, required fields, default values, inspection intervals and basemaps", h: s.getSettings},
 		{method: "PUT", path: "/api/management/project/{id}/settings", action: auth.ActProjectSettings, scope: proj, summary: "Replace the named parts of the settings", h: s.putSettings},

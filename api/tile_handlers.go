@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -18,7 +19,7 @@ import (
 // tileContent is the project of a tile route (its {id}) as authorise found it.
 func tileContent(r *http.Request) store.Content {
 	t := targetOf(r)
-	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r)}
+	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r), Limit: t.limit}
 }
 
 func knownLayer(layer string) bool {
@@ -30,7 +31,8 @@ func knownLayer(layer string) bool {
 	return false
 }
 
-// tile answers GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt: gzip-compressed with a strong ETag,
+// tile answers GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt[?filter=<json>]: the objects that pass
+// the filter (default: the stock) within the caller's access limit, gzip-compressed with a strong ETag,
 // 304 when the client holds it already. The ?rev= of the URL (from the TileJSON) only makes the
 // URL change with the content; the tile is always rendered for the current revision.
 func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
@@ -46,7 +48,19 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 		}
 		zxy[i] = n
 	}
-	t, err := s.tiles.Tile(r.Context(), tileContent(r), layer, zxy[0], zxy[1], zxy[2])
+	var filter *store.Filter
+	if v := r.URL.Query().Get("filter"); v != "" {
+		filter = &store.Filter{}
+		if err := json.Unmarshal([]byte(v), filter); err != nil {
+			return arbor.Invalid(map[string]string{"filter": "filter.json"})
+		}
+		if len(filter.Geometry) > 0 && string(filter.Geometry) != "null" {
+			if _, err := s.db.CheckGeometry(r.Context(), filter.Geometry, "geometry"); err != nil {
+				return err
+			}
+		}
+	}
+	t, err := s.tiles.Tile(r.Context(), tileContent(r), layer, zxy[0], zxy[1], zxy[2], filter)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,8 +75,8 @@ func TestTiles(t *testing.T) {
 	r := w.reader.do("GET", "/api/tiles/"+w.project+"/trees.json", nil)
 	wantStatus(t, r, http.StatusOK)
 	tj := r.json(t)
-	url := tj["tiles"].([]any)[0].(string)
-	if !strings.Contains(url, "/api/tiles/"+w.project+"/trees/{z}/{x}/{y}.mvt?rev=") || tj["bounds"] == nil {
+	tileURL := tj["tiles"].([]any)[0].(string)
+	if !strings.Contains(tileURL, "/api/tiles/"+w.project+"/trees/{z}/{x}/{y}.mvt?rev=") || tj["bounds"] == nil {
 		t.Fatalf("tilejson %v", tj)
 	}
 
@@ -127,6 +128,16 @@ func TestTiles(t *testing.T) {
 			t.Fatalf("stale tile after edit: %v", f.Properties)
 		}
 	}
+
+	// The active filter narrows the tiles (and is part of the cache key).
+	vital := `{"conditions":[{"field":"vitality","op":"eq","value":4}]}`
+	r = w.reader.do("GET", "/api/tiles/"+w.project+"/trees/16/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt?filter="+url.QueryEscape(vital), nil)
+	wantStatus(t, r, http.StatusOK)
+	if r.Header.Get("ETag") == etag {
+		t.Fatal("a filtered tile has the ETag of the unfiltered one")
+	}
+	r = w.reader.do("GET", "/api/tiles/"+w.project+"/trees/16/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt?filter="+url.QueryEscape(`{"conditions":[{"field":"x","op":"eq"}]}`), nil)
+	wantError(t, r, http.StatusBadRequest, "invalid", "")
 
 	// Groups are polygons; works sit on their tree.
 	_, layers = getTile(t, w.reader, w.project, "groups", 16, x, y)

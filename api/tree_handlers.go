@@ -17,7 +17,7 @@ import (
 // language for list names.
 func content(r *http.Request) store.Content {
 	t := targetOf(r)
-	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r)}
+	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r), Limit: t.limit}
 }
 
 // actor is the person behind a request, for history and authorship.

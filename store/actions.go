@@ -61,7 +61,7 @@ func actionColumns(lang string) string {
 	a.code_action_security, to_char(a.deadline, 'YYYY-MM-DD'), arbor_deadline_class(CASE WHEN a.execute_timestamp IS NULL THEN a.deadline END, current_date),
 	a.altitude_class, a.marker, a.comment, ST_AsGeoJSON(a.geom, 7), a.tree_count, a.general41, a.general42,
 	a.timestamp, a.username, a.alias, a.execute_timestamp, a.execute_note, a.execute_username, a.execute_alias, a.version
-	FROM tree_action a LEFT JOIN list_entry w ON w.id = a.work_id`
+	FROM tree_action a JOIN tree t ON t.id = a.tree_id LEFT JOIN list_entry w ON w.id = a.work_id`
 }
 
 func scanAction(row pgx.Row) (*Action, error) {
@@ -95,8 +95,12 @@ func (s *Queries) Action(ctx context.Context, sc Content, id string) (*Action, e
 	if !isUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
+	limit, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, id})
+	if err != nil {
+		return nil, err
+	}
 	a, err := scanAction(s.q.QueryRow(ctx, `SELECT `+actionColumns(sc.Lang)+`
-		WHERE a.organisation_id = $1 AND a.project_id = $2 AND a.id = $3`, sc.OrganisationID, sc.ProjectID, id))
+		WHERE a.organisation_id = $1 AND a.project_id = $2 AND a.id = $3`+limit, args...))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -148,9 +152,13 @@ func (tx *Tx) CreateAction(ctx context.Context, sc Content, who Actor, treeID st
 			return nil, false, arbor.Invalid(map[string]string{"geom": "geometry.kind"})
 		}
 		var group string
-		err = tx.q.QueryRow(ctx, `SELECT id FROM tree WHERE organisation_id = $1 AND project_id = $2 AND NOT single_tree
-			AND ST_Intersects(geom, ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON($3)), 4326))
-			AND ($4 = '' OR id::text = $4) ORDER BY area LIMIT 1`, sc.OrganisationID, sc.ProjectID, string(in.Geom), treeID).Scan(&group)
+		limit, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, string(in.Geom), treeID})
+		if err != nil {
+			return nil, false, err
+		}
+		err = tx.q.QueryRow(ctx, `SELECT t.id FROM tree t WHERE t.organisation_id = $1 AND t.project_id = $2 AND NOT t.single_tree
+			AND ST_Intersects(t.geom, ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON($3)), 4326))
+			AND ($4 = '' OR t.id::text = $4)`+limit+` ORDER BY t.area LIMIT 1`, args...).Scan(&group)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, false, &arbor.Error{Code: arbor.EINVALID, Key: "action.group_required", Fields: map[string]string{"geom": "action.group_required"}}
 		}

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -97,6 +99,7 @@ type ProjectAccess struct {
 	OrganisationID string
 	Terminated     bool
 	Roles          []auth.Role // admin of the organisation counts as manager too
+	Limit          *Filter     // the filter a member's access is limited to; nil: the whole project
 }
 
 // ProjectAccess looks up a project's existence and userID's roles in it.
@@ -104,12 +107,14 @@ func (s *Queries) ProjectAccess(ctx context.Context, projectID, userID string) (
 	var a ProjectAccess
 	var access *int16
 	var admin bool
+	var limit []byte
 	err := s.q.QueryRow(ctx, `
 		SELECT p.organisation_id, o.terminated, m.access,
-		       EXISTS (SELECT 1 FROM organisation_admin x WHERE x.organisation_id = p.organisation_id AND x.user_id = $2)
+		       EXISTS (SELECT 1 FROM organisation_admin x WHERE x.organisation_id = p.organisation_id AND x.user_id = $2),
+		       m.limit_filter
 		FROM project p JOIN organisation o ON o.id = p.organisation_id
 		LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
-		WHERE p.id = $1`, projectID, userID).Scan(&a.OrganisationID, &a.Terminated, &access, &admin)
+		WHERE p.id = $1`, projectID, userID).Scan(&a.OrganisationID, &a.Terminated, &access, &admin, &limit)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, nil
 	}
@@ -122,6 +127,15 @@ func (s *Queries) ProjectAccess(ctx context.Context, projectID, userID string) (
 	}
 	if access != nil && !admin {
 		a.Roles = append(a.Roles, auth.ProjectRoles[*access])
+		if limit != nil {
+			// A limit is a place or a set of trees, never a stock state: a district's felled
+			// trees stay the district's.
+			a.Limit = &Filter{}
+			if err := json.Unmarshal(limit, a.Limit); err != nil {
+				return a, fmt.Errorf("access limit of %s in %s: %w", userID, projectID, err)
+			}
+			a.Limit.State = "all"
+		}
 	}
 	return a, nil
 }
@@ -171,16 +185,18 @@ type ProjectMember struct {
 	Email     string  `json:"email"`
 	Access    int16   `json:"access"`
 	Pending   bool    `json:"pending"`
+	LimitName string  `json:"limit_name"` // the filter the access is limited to; "" for the whole project
+	Limited   bool    `json:"limited"`
 }
 
 // ProjectMembers lists the members and open invitations of a project.
 func (s *Queries) ProjectMembers(ctx context.Context, orgID, projectID string) ([]ProjectMember, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT u.id::text, u.first_name, u.last_name, u.email, m.access, false
+		SELECT u.id::text, u.first_name, u.last_name, u.email, m.access, false, m.limit_name, m.limit_filter IS NOT NULL
 		FROM project_member m JOIN app_user u ON u.id = m.user_id
 		WHERE m.organisation_id = $1 AND m.project_id = $2
 		UNION ALL
-		SELECT NULL, '', '', i.email, i.access, true
+		SELECT NULL, '', '', i.email, i.access, true, '', false
 		FROM project_invitation i WHERE i.organisation_id = $1 AND i.project_id = $2
 		ORDER BY 6, 3, 2, 4`, orgID, projectID)
 	if err != nil {
@@ -240,6 +256,34 @@ func (s *Queries) SetMemberAccess(ctx context.Context, orgID, projectID, member 
 		tag, err = s.q.Exec(ctx, `UPDATE project_member SET access = $4 WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3`,
 			orgID, projectID, member, access)
 	}
+	if err == nil && tag.RowsAffected() == 0 {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return err
+}
+
+// SetMemberLimit limits a member's access to what a filter shows (name says which, for people),
+// or with a nil filter widens it to the whole project. The filter must compile.
+func (s *Queries) SetMemberLimit(ctx context.Context, orgID, projectID, userID string, filter *Filter, name string) error {
+	var raw []byte
+	if filter != nil {
+		if _, _, err := filter.Compile(nil); err != nil {
+			return err
+		}
+		if len(filter.Geometry) > 0 && string(filter.Geometry) != "null" {
+			if _, err := s.CheckGeometry(ctx, filter.Geometry, "filter.geometry"); err != nil {
+				return err
+			}
+		}
+		var err error
+		if raw, err = json.Marshal(filter); err != nil {
+			return err
+		}
+	} else {
+		name = ""
+	}
+	tag, err := s.q.Exec(ctx, `UPDATE project_member SET limit_filter = $4, limit_name = $5
+		WHERE organisation_id = $1 AND project_id = $2 AND user_id::text = $3`, orgID, projectID, userID, raw, name)
 	if err == nil && tag.RowsAffected() == 0 {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}

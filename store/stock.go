@@ -66,9 +66,12 @@ func (tx *Tx) ArchiveTrees(ctx context.Context, sc Content, who Actor, ids []str
 	if err := tx.setActor(ctx, who); err != nil {
 		return 0, err
 	}
-	tag, err := tx.q.Exec(ctx, `UPDATE tree SET archive = $4, version = version + 1
-		WHERE organisation_id = $1 AND project_id = $2 AND id = ANY($3::uuid[]) AND archive <> $4`,
-		sc.OrganisationID, sc.ProjectID, ids, archive)
+	within, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, ids, archive})
+	if err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `UPDATE tree t SET archive = $4, version = version + 1
+		WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.id = ANY($3::uuid[]) AND t.archive <> $4`+within, args...)
 	if err != nil {
 		return 0, err
 	}
@@ -117,8 +120,12 @@ func (tx *Tx) MassEdit(ctx context.Context, sc Content, who Actor, ids []string,
 			sets = append(sets, fmt.Sprintf("%s = $%d", f.column, len(args)))
 		}
 	}
-	tag, err := tx.q.Exec(ctx, `UPDATE tree SET `+strings.Join(sets, ", ")+`
-		WHERE organisation_id = $1 AND project_id = $2 AND id = ANY($3::uuid[])`, args...)
+	within, args, err := sc.limitSQL(args)
+	if err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `UPDATE tree t SET `+strings.Join(sets, ", ")+`
+		WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.id = ANY($3::uuid[])`+within, args...)
 	if err != nil {
 		return 0, err
 	}

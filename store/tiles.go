@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"arbor"
 
@@ -15,7 +16,8 @@ const DetailZoom = 14
 
 // tileQueries are the SQL templates of the tile layers, by layer and detail. Every value is bound:
 // $1 z, $2 x, $3 y, $4 organisation, $5 project. Objects in stock only (neither felled nor
-// archived). Feature ids are the compact fid, not the UUID.
+// archived) unless a filter says otherwise: its conditions, and the caller's access limit, take
+// the place of the /*where*/ mark. Feature ids are the compact fid, not the UUID.
 var tileQueries = map[string]map[bool]string{
 	// Trees: points with what styling, labels and the info window need.
 	"trees": {
@@ -28,8 +30,8 @@ var tileQueries = map[string]map[bool]string{
 			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
 			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
 			FROM tree t CROSS JOIN b LEFT JOIN list_entry s ON s.id = t.species_id
-			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree AND NOT t.archive AND NOT t.cut
-			  AND t.geom_3857 && b.env
+			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree
+			  AND t.geom_3857 && b.env /*where*/
 		) q`,
 		// Below the detail zoom: one point per grid cell (64 × 64 per tile) with the count and,
 		// per theme, the gravest value in the cell, so a whole city still tells its story.
@@ -43,8 +45,8 @@ var tileQueries = map[string]map[bool]string{
 			       min(arbor_deadline_class(t.action_deadline, current_date)) AS deadline_class,
 			       min(coalesce(arbor_inspection_class(t.check_next, current_date), 4)) AS check_class
 			FROM tree t CROSS JOIN b
-			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree AND NOT t.archive AND NOT t.cut
-			  AND t.geom_3857 && b.env
+			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree
+			  AND t.geom_3857 && b.env /*where*/
 			GROUP BY b.env, floor(ST_X(t.geom_3857) / b.cell), floor(ST_Y(t.geom_3857) / b.cell)
 		) q`,
 	},
@@ -59,8 +61,8 @@ var tileQueries = map[string]map[bool]string{
 			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
 			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
 			FROM tree t CROSS JOIN b
-			WHERE t.organisation_id = $4 AND t.project_id = $5 AND NOT t.single_tree AND NOT t.archive AND NOT t.cut
-			  AND t.geom_3857 && b.env
+			WHERE t.organisation_id = $4 AND t.project_id = $5 AND NOT t.single_tree
+			  AND t.geom_3857 && b.env /*where*/
 		) q`,
 	},
 	// Works: open works at their point (a point work) or on their tree or group.
@@ -73,7 +75,7 @@ var tileQueries = map[string]map[bool]string{
 			       arbor_deadline_class(a.deadline, current_date) AS deadline_class, t.fid AS tree
 			FROM tree_action a JOIN tree t ON t.id = a.tree_id CROSS JOIN b
 			WHERE a.organisation_id = $4 AND a.project_id = $5 AND a.execute_timestamp IS NULL
-			  AND NOT t.archive AND NOT t.cut AND t.geom_3857 && b.env
+			  AND t.geom_3857 && b.env /*where*/
 		) q`,
 		false: `
 		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, 40075016.68557849 / (1 << $1::int) / 64 AS cell)
@@ -83,7 +85,7 @@ var tileQueries = map[string]map[bool]string{
 			FROM tree_action a JOIN tree t ON t.id = a.tree_id CROSS JOIN b
 			CROSS JOIN LATERAL (SELECT ST_PointOnSurface(t.geom_3857) AS p) c
 			WHERE a.organisation_id = $4 AND a.project_id = $5 AND a.execute_timestamp IS NULL
-			  AND NOT t.archive AND NOT t.cut AND t.geom_3857 && b.env
+			  AND t.geom_3857 && b.env /*where*/
 			GROUP BY b.env, floor(ST_X(p) / b.cell), floor(ST_Y(p) / b.cell)
 		) q`,
 	},
@@ -92,8 +94,9 @@ var tileQueries = map[string]map[bool]string{
 // TileLayers are the layers a project's tiles have.
 var TileLayers = []string{"trees", "groups", "works"}
 
-// Tile renders one vector tile (uncompressed MVT) of a layer; ENOTFOUND for an unknown layer.
-func (s *Queries) Tile(ctx context.Context, sc Content, layer string, z, x, y int) ([]byte, error) {
+// Tile renders one vector tile (uncompressed MVT) of a layer, of the objects that pass filter
+// (nil: stock) and the caller's limit; ENOTFOUND for an unknown layer.
+func (s *Queries) Tile(ctx context.Context, sc Content, layer string, z, x, y int, filter *Filter) ([]byte, error) {
 	byDetail, ok := tileQueries[layer]
 	if !ok {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
@@ -102,8 +105,24 @@ func (s *Queries) Tile(ctx context.Context, sc Content, layer string, z, x, y in
 	if !ok {
 		sql = byDetail[true]
 	}
+	// The caller's access limit and the active filter narrow the layer (on alias t, the tree).
+	if filter == nil {
+		filter = &Filter{} // the stock
+	}
+	args := []any{z, x, y, sc.OrganisationID, sc.ProjectID}
+	where := ""
+	for _, f := range []*Filter{sc.Limit, filter} {
+		if f == nil {
+			continue
+		}
+		cond, more, err := f.Compile(args)
+		if err != nil {
+			return nil, err
+		}
+		args, where = more, where+" AND ("+cond+")"
+	}
 	var mvt []byte
-	err := s.q.QueryRow(ctx, sql, z, x, y, sc.OrganisationID, sc.ProjectID).Scan(&mvt)
+	err := s.q.QueryRow(ctx, strings.Replace(sql, "/*where*/", where, 1), args...).Scan(&mvt)
 	return mvt, err
 }
 

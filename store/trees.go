@@ -20,7 +20,21 @@ import (
 type Content struct {
 	OrganisationID string
 	ProjectID      string
-	Lang           string // language of list names in answers (species, works)
+	Lang           string  // language of list names in answers (species, works)
+	Limit          *Filter // the caller's access limit: nothing outside it is read or written
+}
+
+// limitSQL is the condition (on alias t) that keeps a query inside the caller's access limit,
+// " AND (…)" binding after args, or "" without a limit.
+func (sc Content) limitSQL(args []any) (string, []any, error) {
+	if sc.Limit == nil {
+		return "", args, nil
+	}
+	cond, args, err := sc.Limit.Compile(args)
+	if err != nil {
+		return "", nil, err
+	}
+	return " AND (" + cond + ")", args, nil
 }
 
 // Actor is the person behind a write; the database stamps history and authorship with it.
@@ -191,8 +205,12 @@ func (s *Queries) TreeByRef(ctx context.Context, sc Content, ref string) (*Tree,
 
 // treeWhere reads the one tree of the scope matching cond, a fixed condition on $3.
 func (s *Queries) treeWhere(ctx context.Context, sc Content, cond, arg string) (*Tree, error) {
+	limit, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, arg})
+	if err != nil {
+		return nil, err
+	}
 	t, err := scanTree(s.q.QueryRow(ctx, treeSelect(sc.Lang)+`
-		WHERE t.organisation_id = $1 AND t.project_id = $2 AND `+cond, sc.OrganisationID, sc.ProjectID, arg))
+		WHERE t.organisation_id = $1 AND t.project_id = $2 AND `+cond+limit, args...))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -225,7 +243,11 @@ func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, 
 	if err != nil {
 		return nil, 0, err
 	}
-	where := []string{"t.organisation_id = $1", "t.project_id = $2", filter}
+	limit, args, err := sc.limitSQL(args)
+	if err != nil {
+		return nil, 0, err
+	}
+	where := []string{"t.organisation_id = $1", "t.project_id = $2", filter + limit}
 	order := []string{}
 	for _, f := range q.Sort {
 		desc := strings.HasPrefix(f, "-")
@@ -343,6 +365,9 @@ func (tx *Tx) CreateTree(ctx context.Context, sc Content, who Actor, in TreeInpu
 		return nil, false, err
 	}
 	t, err := tx.Tree(ctx, sc, id)
+	if arbor.ErrorCode(err) == arbor.ENOTFOUND {
+		return nil, false, outsideLimit()
+	}
 	return t, true, err
 }
 
@@ -397,7 +422,17 @@ func (tx *Tx) UpdateTree(ctx context.Context, sc Content, who Actor, id string, 
 	}
 	tag, err := tx.q.Exec(ctx, `UPDATE tree SET `+strings.Join(sets, ", ")+`
 		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, args...)
-	return afterVersionedWrite(tag, err, func() (*Tree, error) { return tx.Tree(ctx, sc, id) })
+	t, err := afterVersionedWrite(tag, err, func() (*Tree, error) { return tx.Tree(ctx, sc, id) })
+	if arbor.ErrorCode(err) == arbor.ENOTFOUND {
+		return nil, outsideLimit() // moved out of the caller's access limit
+	}
+	return t, err
+}
+
+// outsideLimit refuses a write that would put an object outside the caller's access limit;
+// the transaction is rolled back.
+func outsideLimit() error {
+	return &arbor.Error{Code: arbor.EFORBIDDEN, Key: "tree.outside_limit", Fields: map[string]string{"geom": "tree.outside_limit"}}
 }
 
 // values are the tree's writable fields as ParseTreeValues would give them.

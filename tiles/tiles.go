@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sync"
@@ -63,7 +64,7 @@ func CheckTile(z, x, y int) error {
 
 // Tile answers one tile of a project's layer, from the cache when it can. The day is part of
 // the key because deadline and inspection classes are computed for today.
-func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int) (*Tile, error) {
+func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int, filter *store.Filter) (*Tile, error) {
 	if err := CheckTile(z, x, y); err != nil {
 		return nil, err
 	}
@@ -71,12 +72,18 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s/%d/%s/%s/%d/%d/%d", sc.ProjectID, rev, s.now().Format(time.DateOnly), layer, z, x, y)
+	// People with different access limits or filters see different tiles of one project.
+	view, err := json.Marshal([]*store.Filter{sc.Limit, filter})
+	if err != nil {
+		return nil, err
+	}
+	viewSum := sha256.Sum256(view)
+	key := fmt.Sprintf("%s/%d/%s/%x/%s/%d/%d/%d", sc.ProjectID, rev, s.now().Format(time.DateOnly), viewSum[:12], layer, z, x, y)
 	if t, ok := s.cache.Get(key); ok {
 		return t, nil
 	}
 	v, err, _ := s.group.Do(key, func() (any, error) {
-		mvt, err := s.db.Tile(ctx, sc, layer, z, x, y)
+		mvt, err := s.db.Tile(ctx, sc, layer, z, x, y, filter)
 		if err != nil {
 			return nil, err
 		}

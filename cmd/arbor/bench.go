@@ -176,12 +176,12 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	for _, z := range []int{12, 14, 16, 18} {
 		list := byZoom[z]
 		// Warm PostgreSQL's buffers once so every pass meets the same database.
-		if _, err := runBench(list, 2, func(t benchTile) (int, error) { b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y); return len(b), err }); err != nil {
+		if _, err := runBench(list, 2, func(t benchTile) (int, error) { b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil); return len(b), err }); err != nil {
 			return err
 		}
 		for _, c := range concurrencies {
 			sqlRes, err := runBench(list, c, func(t benchTile) (int, error) {
-				b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y)
+				b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil)
 				return len(b), err
 			})
 			if err != nil {
@@ -190,6 +190,7 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 			// A fresh server per pass: its cache starts cold.
 			srv := api.New(api.Config{DB: db, Signer: signer, Mail: nil, Log: quiet, BaseURL: "http://bench"})
 			listenCtx, stopListening := context.WithCancel(ctx)
+			defer stopListening()
 			go srv.Listen(listenCtx)
 			for !srv.Listening() {
 				time.Sleep(10 * time.Millisecond)
