@@ -46,6 +46,7 @@ var (
 	// only management mass-edits; support reads but never writes evidence.
 	contentWrite = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "super": "403"})
 	careWrite    = allUsers(map[string]string{"outsider": "404", "reader": "403", "super": "403"})
+	memberOnly   = allUsers(map[string]string{"outsider": "404", "super": "403"})
 	manageOnly   = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "super": "403"})
 	// Scoped log-ins look the membership up themselves: no membership, no such object.
 	loginOrg  = allUsers(map[string]string{"outsider": "404"})
@@ -117,6 +118,12 @@ var routeExpectations = map[string]expect{
 	"PUT /api/content/archive":                                 contentWrite,
 	"PUT /api/content/bulk":                                    manageOnly,
 	"GET /api/content/tree-hist":                               projRead,
+	"GET /api/content/filters":                                 memberOnly,
+	"POST /api/content/filters":                                memberOnly,
+	"PUT /api/content/filters/{filterId}":                      memberOnly,
+	"DELETE /api/content/filters/{filterId}":                   memberOnly,
+	"POST /api/content/filters/{filterId}/share":               careWrite,
+	"GET /api/content/filter-values":                           projRead,
 	"GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt":              projRead,
 	"GET /api/tiles/{id}/{layerJSON}":                          projRead,
 }
@@ -126,6 +133,7 @@ var routeExpectations = map[string]expect{
 type walkWorld struct {
 	orgA, projectA, jobA  string
 	basemap, tree, action string
+	filters               map[string]string // role → a filter of that role's own
 	tokens                map[string]string // role → Bearer token
 	users                 map[string]string // role → user id
 }
@@ -133,7 +141,7 @@ type walkWorld struct {
 func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	t.Helper()
 	ctx := context.Background()
-	w := walkWorld{tokens: map[string]string{}, users: map[string]string{}}
+	w := walkWorld{tokens: map[string]string{}, users: map[string]string{}, filters: map[string]string{}}
 	q := e.db.Pool
 	mustExec := func(sql string, args ...any) {
 		t.Helper()
@@ -190,6 +198,15 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 		SELECT $1, $2, $3, id, 'Crown care' FROM work RETURNING id`, w.orgA, w.projectA, w.tree).Scan(&w.action); err != nil {
 		t.Fatal(err)
 	}
+	for _, role := range walkRoles[1:] {
+		var id string
+		if err := q.QueryRow(ctx, `INSERT INTO saved_filter (organisation_id, project_id, owner_id, name, filter)
+			VALUES ($1, $2, $3, 'Mine', '{}') RETURNING id`, w.orgA, w.projectA, w.users[role]).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		w.filters[role] = id
+	}
+	w.filters["anonymous"] = w.filters["manager"]
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, w.orgA, w.users["admin"])
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, orgB, w.users["outsider"])
 	mustExec(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 0)`, orgB, projectB, w.users["outsider"])
@@ -236,7 +253,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action,
-			"{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json").Replace(rt.path)
+			"{filterId}", w.filters[role], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json").Replace(rt.path)
 		if rt.scope == contentScope {
 			path += "?project=" + w.projectA + "&tree=" + w.tree
 		}

@@ -107,6 +107,13 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/api/content/bulk", action: auth.ActTreeMass, scope: cont, summary: "Mass edit: chosen fields on up to 10,000 selected objects", h: s.bulk},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 
+		{method: "GET", path: "/api/content/filters", action: auth.ActFilterOwn, scope: cont, summary: "Saved filters one may use: own, project-wide and shared", h: s.listFilters},
+		{method: "POST", path: "/api/content/filters", action: auth.ActFilterOwn, scope: cont, summary: "Save a filter (project_wide: management only)", h: s.createFilter},
+		{method: "PUT", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Change a saved filter (with its version)", h: s.updateFilter},
+		{method: "DELETE", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Delete a saved filter", h: s.deleteFilter},
+		{method: "POST", path: "/api/content/filters/{filterId}/share", action: auth.ActFilterShare, scope: cont, summary: "Share one's filter with project members by comma-separated e-mails", h: s.shareFilter},
+		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
+
 		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
 		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts", h: s.tile},
 		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},

@@ -47,6 +47,8 @@ const (
 	ActTreeFell    Action = "tree.fell"    // fell and undo felling
 	ActCheckCreate Action = "check.create" // record an inspection
 	ActActionWrite Action = "action.write" // create, change, complete and delete works
+	ActFilterOwn   Action = "filter.own"   // save, change and delete one's own filters
+	ActFilterShare Action = "filter.share" // share one's filter with people
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -79,6 +81,9 @@ var permissions = map[Action][]Role{
 	ActTreeFell:    {Manager, Editor, Care},
 	ActCheckCreate: {Manager, Editor},
 	ActActionWrite: {Manager, Editor, Care},
+	// Readers save their own filters but do not share (SPEC §6).
+	ActFilterOwn:   {Manager, Editor, Care, Reader},
+	ActFilterShare: {Manager, Editor, Care},
 }
 
 // Can reports whether any of roles may perform action.

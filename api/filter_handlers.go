@@ -1,0 +1,133 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"arbor"
+	"arbor/auth"
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+)
+
+type filterRequest struct {
+	Name        string       `json:"name"`
+	Filter      store.Filter `json:"filter"`
+	ProjectWide bool         `json:"project_wide"`
+	Version     int          `json:"version"`
+}
+
+func (req *filterRequest) check(r *http.Request) error {
+	c := checks{}
+	req.Name = strings.TrimSpace(req.Name)
+	c.name("name", req.Name)
+	// SPEC §6: project-wide filters are management's.
+	if req.ProjectWide && !hasRole(targetOf(r).roles, auth.Manager) {
+		c["project_wide"] = "filter.project_wide"
+	}
+	return c.err()
+}
+
+// listFilters answers the filters one may use in the project: own, project-wide, shared.
+func (s *Server) listFilters(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.SavedFilters(r.Context(), content(r), sessionOf(r).claims.Sub)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+func (s *Server) createFilter(w http.ResponseWriter, r *http.Request) error {
+	var req filterRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := req.check(r); err != nil {
+		return err
+	}
+	f, err := s.db.SaveFilter(r.Context(), content(r), sessionOf(r).claims.Sub, req.Name, req.Filter, req.ProjectWide)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, f)
+	return nil
+}
+
+func (s *Server) updateFilter(w http.ResponseWriter, r *http.Request) error {
+	var req filterRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := req.check(r); err != nil {
+		return err
+	}
+	manager := hasRole(targetOf(r).roles, auth.Manager)
+	f, err := s.db.UpdateFilter(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "filterId"), req.Version,
+		req.Name, req.Filter, req.ProjectWide, manager)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, f)
+	return nil
+}
+
+func (s *Server) deleteFilter(w http.ResponseWriter, r *http.Request) error {
+	manager := hasRole(targetOf(r).roles, auth.Manager)
+	if err := s.db.DeleteFilter(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "filterId"), manager); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+type shareFilterRequest struct {
+	Emails string `json:"emails"` // comma-separated (SPEC §5)
+}
+
+// shareFilter shares one's own filter with project members by e-mail (the share modal).
+func (s *Server) shareFilter(w http.ResponseWriter, r *http.Request) error {
+	var req shareFilterRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	emails := c.emailList("emails", req.Emails)
+	if err := c.err(); err != nil {
+		return err
+	}
+	var f *store.SavedFilter
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		f, err = tx.ShareFilter(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "filterId"), emails)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, f)
+	return nil
+}
+
+// filterValues answers the distinct values of a field for the filter panel's pickers.
+func (s *Server) filterValues(w http.ResponseWriter, r *http.Request) error {
+	field := r.URL.Query().Get("field")
+	if field == "" {
+		return arbor.Invalid(map[string]string{"field": "field.required"})
+	}
+	limit := 0
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return arbor.Invalid(map[string]string{"limit": "field.limit"})
+		}
+		limit = n
+	}
+	values, err := s.db.FilterValues(r.Context(), content(r), field, limit)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": values, "total": len(values)})
+	return nil
+}
