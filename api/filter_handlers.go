@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -129,5 +130,22 @@ func (s *Server) filterValues(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": values, "total": len(values)})
+	return nil
+}
+
+// projectDashboard answers the figures of the project dashboard's cards for the objects that
+// pass ?filter= (default: the stock), within the caller's limit.
+func (s *Server) projectDashboard(w http.ResponseWriter, r *http.Request) error {
+	var f store.Filter
+	if v := r.URL.Query().Get("filter"); v != "" {
+		if err := json.Unmarshal([]byte(v), &f); err != nil {
+			return arbor.Invalid(map[string]string{"filter": "filter.json"})
+		}
+	}
+	d, err := s.db.ProjectDashboard(r.Context(), content(r), f)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, d)
 	return nil
 }

@@ -82,6 +82,16 @@ func TestSavedFiltersAndValues(t *testing.T) {
 		t.Fatalf("symptom values %v", items)
 	}
 	wantError(t, w.reader.do("GET", w.url("/api/content/filter-values?field=password"), nil), http.StatusBadRequest, "invalid", "")
+
+	// The dashboard counts what the filter shows: all four, or the three weak ones.
+	d := w.reader.do("GET", w.url("/api/content/dashboard/project"), nil).json(t)
+	if d["trees"] != 4.0 || d["vitality"].(map[string]any)["2"] != 2.0 || d["checks"].(map[string]any)["never"] != 4.0 {
+		t.Fatalf("dashboard %v", d)
+	}
+	d = w.reader.do("GET", w.url("/api/content/dashboard/project?filter="+url.QueryEscape(mustJSON(t, weak))), nil).json(t)
+	if d["trees"] != 3.0 || d["vitality"].(map[string]any)["1"] != 0.0 {
+		t.Fatalf("filtered dashboard %v", d)
+	}
 }
 
 func mustJSON(t *testing.T, v any) string {

@@ -124,6 +124,7 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/content/filters/{filterId}":                   memberOnly,
 	"POST /api/content/filters/{filterId}/share":               careWrite,
 	"GET /api/content/filter-values":                           projRead,
+	"GET /api/content/dashboard/project":                       projRead,
 	"GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt":              projRead,
 	"GET /api/tiles/{id}/{layerJSON}":                          projRead,
 }

@@ -112,6 +112,7 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Change a saved filter (with its version)", h: s.updateFilter},
 		{method: "DELETE", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Delete a saved filter", h: s.deleteFilter},
 		{method: "POST", path: "/api/content/filters/{filterId}/share", action: auth.ActFilterShare, scope: cont, summary: "Share one's filter with project members by comma-separated e-mails", h: s.shareFilter},
+		{method: "GET", path: "/api/content/dashboard/project", action: auth.ActTreeRead, scope: cont, summary: "Figures of the project dashboard (inspections, deadlines, safety, vitality, damage, development) for ?filter=", h: s.projectDashboard},
 		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
 
 		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
