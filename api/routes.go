@@ -119,6 +119,13 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts", h: s.tile},
 		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
 
+		// Value lists: the global ones and the organisation's own.
+		{method: "GET", path: "/api/management/organisation/{id}/lists/{list}", action: auth.ActListRead, scope: org, summary: "A value list (species, work, work_note, symptom, symptom_note): global and own entries", h: s.organisationList},
+		{method: "POST", path: "/api/management/organisation/{id}/lists/{list}", action: auth.ActListWrite, scope: org, summary: "Add own entries; values that exist already are reported, not added", h: s.addListEntries},
+		{method: "POST", path: "/api/management/organisation/{id}/lists/{list}/import", action: auth.ActListWrite, scope: org, summary: "Import entries from Excel: the first column of the first worksheet, no title row", h: s.importListEntries},
+		{method: "DELETE", path: "/api/management/organisation/{id}/lists/{list}/{entryId}", action: auth.ActListWrite, scope: org, summary: "Remove an own entry that nothing uses", h: s.deleteListEntry},
+		{method: "GET", path: "/api/content/lists", action: auth.ActTreeRead, scope: cont, summary: "Every value list of the project's organisation, for forms", h: s.contentLists},
+
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

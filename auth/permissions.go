@@ -49,6 +49,8 @@ const (
 	ActActionWrite Action = "action.write" // create, change, complete and delete works
 	ActFilterOwn   Action = "filter.own"   // save, change and delete one's own filters
 	ActFilterShare Action = "filter.share" // share one's filter with people
+	ActListRead    Action = "list.read"    // an organisation's value lists
+	ActListWrite   Action = "list.write"   // add, import and remove an organisation's own entries
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -84,6 +86,9 @@ var permissions = map[Action][]Role{
 	// Readers save their own filters but do not share (SPEC §6).
 	ActFilterOwn:   {Manager, Editor, Care, Reader},
 	ActFilterShare: {Manager, Editor, Care},
+	// SPEC §6: administrators use (and keep) the value lists.
+	ActListRead:  {Admin, Member, Super},
+	ActListWrite: {Admin},
 }
 
 // Can reports whether any of roles may perform action.
