@@ -33,7 +33,7 @@ migrate: build
 
 # Database, build, migrations, server on http://localhost:8080 (ARBOR_ADDR to change).
 run: build
-	@DATABASE_URL=$$(scripts/db.sh) && export DATABASE_URL && exec $(BIN) serve
+	@DATABASE_URL=$$(scripts/db.sh) && export DATABASE_URL && $(BIN) demo && exec $(BIN) serve -no-migrate
 
 # Every test: go vet, Go tests on a real PostGIS, web type-check, lint, Vitest, Playwright in Chromium.
 test: build vet go-test web-test e2e

@@ -27,6 +27,8 @@ Usage:
   arbor migrate [-force N]    bring the database schema up to date
   arbor user create -email ADDRESS [-super]
                               make a confirmed account (password from ARBOR_PASSWORD or stdin)
+  arbor demo [-email A] [-password P]
+                              load the demo organisation with the Flensburg tree register
   arbor bench city [-trees N]  build a synthetic city of N trees (default 1,000,000) for benchmarks
   arbor bench tiles [-c 1,2,4] replay the fixed tile list of BENCHMARKS.md against SQL and the server
   arbor help                  this text
@@ -58,6 +60,8 @@ func run(args []string) int {
 		err = migrateCmd(ctx, cfg, log, args[1:])
 	case "user":
 		err = userCmd(ctx, cfg, log, args[1:], os.Stdin)
+	case "demo":
+		err = demoCmd(ctx, cfg, log, args[1:])
 	case "bench":
 		err = benchCmd(ctx, cfg, log, args[1:])
 	default:
