@@ -13,20 +13,12 @@ import (
 )
 
 type checkRequest struct {
-	ID                  string     `json:"id"`
-	Timestamp           *time.Time `json:"timestamp"`
-	Vitality            *int       `json:"vitality"`
-	Development         *int       `json:"development"`
-	DamageTree          *int       `json:"damage_tree"`
-	SecurityExpectation *int       `json:"security_expectation"`
-	Symptoms            []string   `json:"symptoms"`
-	ValuationTop        *int       `json:"valuation_top"`
-	ValuationRoot       *int       `json:"valuation_root"`
-	ValuationTrunk      *int       `json:"valuation_trunk"`
-	ValuationGroup      *int       `json:"valuation_group"`
-	Comment             string     `json:"comment"`
-	General31           string     `json:"general31"`
-	General32           string     `json:"general32"`
+	ID        string     `json:"id"`
+	Timestamp *time.Time `json:"timestamp"`
+	store.Assessment
+	Comment   string `json:"comment"`
+	General31 string `json:"general31"`
+	General32 string `json:"general32"`
 }
 
 // enum refuses a value outside 0..max (SPEC §3 enumerations).
@@ -71,10 +63,10 @@ func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
 	c.maxLen("comment", req.Comment, 2000)
 	c.maxLen("general31", req.General31, 2000)
 	c.maxLen("general32", req.General32, 2000)
-	in := store.CheckInput{ID: req.ID, Vitality: req.Vitality, Development: req.Development, DamageTree: req.DamageTree,
-		SecurityExpectation: req.SecurityExpectation, Symptoms: symptoms, ValuationTop: req.ValuationTop,
-		ValuationRoot: req.ValuationRoot, ValuationTrunk: req.ValuationTrunk, ValuationGroup: req.ValuationGroup,
-		Comment: req.Comment, General31: strings.TrimSpace(req.General31), General32: strings.TrimSpace(req.General32)}
+	a := req.Assessment
+	a.Symptoms = symptoms
+	in := store.CheckInput{ID: req.ID, Assessment: a, Comment: req.Comment,
+		General31: strings.TrimSpace(req.General31), General32: strings.TrimSpace(req.General32)}
 	if req.Timestamp != nil {
 		// An inspection is recorded when it happened, which may be earlier (entered later, or
 		// synced from the field), never in the future.

@@ -16,12 +16,6 @@ import (
 	"github.com/go-chi/chi/v5"
 )
 
-// tileContent is the project of a tile route (its {id}) as authorise found it.
-func tileContent(r *http.Request) store.Content {
-	t := targetOf(r)
-	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r), Limit: t.limit}
-}
-
 func knownLayer(layer string) bool {
 	for _, l := range store.TileLayers {
 		if l == layer {
@@ -60,7 +54,7 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	t, err := s.tiles.Tile(r.Context(), tileContent(r), layer, zxy[0], zxy[1], zxy[2], filter)
+	t, err := s.tiles.Tile(r.Context(), content(r), layer, zxy[0], zxy[1], zxy[2], filter)
 	if err != nil {
 		return err
 	}
@@ -104,7 +98,7 @@ func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) error {
 	if !knownLayer(layer) || !strings.HasSuffix(chi.URLParam(r, "layerJSON"), ".json") {
 		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
-	sc := tileContent(r)
+	sc := content(r)
 	st, err := s.db.TileState(r.Context(), sc)
 	if err != nil {
 		return err

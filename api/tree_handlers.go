@@ -13,8 +13,8 @@ import (
 	"github.com/go-chi/chi/v5"
 )
 
-// content is the project a content route works in, as authorise found it, with the caller's
-// language for list names.
+// content is the project a content or tile route works in, as authorise found it, with the
+// caller's access limit and language for list names.
 func content(r *http.Request) store.Content {
 	t := targetOf(r)
 	return store.Content{OrganisationID: t.organisationID, ProjectID: t.projectID, Lang: language(r), Limit: t.limit}

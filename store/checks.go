@@ -9,45 +9,42 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
+// Assessment is what an inspection finds and a tree shows as its current state (SPEC §3).
+type Assessment struct {
+	Vitality            *int     `json:"vitality"`
+	Development         *int     `json:"development"`
+	DamageTree          *int     `json:"damage_tree"`
+	SecurityExpectation *int     `json:"security_expectation"`
+	Symptoms            []string `json:"symptoms"`
+	ValuationTop        *int     `json:"valuation_top"`
+	ValuationRoot       *int     `json:"valuation_root"`
+	ValuationTrunk      *int     `json:"valuation_trunk"`
+	ValuationGroup      *int     `json:"valuation_group"`
+}
+
 // Check is an inspection of a tree or group: a record that is never changed afterwards.
 type Check struct {
-	ID                  string    `json:"id"`
-	Tree                string    `json:"tree"`
-	Timestamp           time.Time `json:"timestamp"`
-	Username            string    `json:"username"`
-	Alias               string    `json:"alias"`
-	Vitality            *int      `json:"vitality"`
-	Development         *int      `json:"development"`
-	DamageTree          *int      `json:"damage_tree"`
-	SecurityExpectation *int      `json:"security_expectation"`
-	Symptoms            []string  `json:"symptoms"`
-	ValuationTop        *int      `json:"valuation_top"`
-	ValuationRoot       *int      `json:"valuation_root"`
-	ValuationTrunk      *int      `json:"valuation_trunk"`
-	ValuationGroup      *int      `json:"valuation_group"`
-	Comment             string    `json:"comment"`
-	General31           string    `json:"general31"`
-	General32           string    `json:"general32"`
-	CheckNext           string    `json:"check_next"`
+	ID        string    `json:"id"`
+	Tree      string    `json:"tree"`
+	Timestamp time.Time `json:"timestamp"`
+	Username  string    `json:"username"`
+	Alias     string    `json:"alias"`
+	Assessment
+	Comment   string `json:"comment"`
+	General31 string `json:"general31"`
+	General32 string `json:"general32"`
+	CheckNext string `json:"check_next"`
 }
 
 // CheckInput is an inspection to record. Assessment fields left nil are taken from the tree as
 // it stands (the inspector confirmed them); Timestamp zero means now.
 type CheckInput struct {
-	ID                  string
-	Timestamp           time.Time
-	Vitality            *int
-	Development         *int
-	DamageTree          *int
-	SecurityExpectation *int
-	Symptoms            []string
-	ValuationTop        *int
-	ValuationRoot       *int
-	ValuationTrunk      *int
-	ValuationGroup      *int
-	Comment             string
-	General31           string
-	General32           string
+	ID        string
+	Timestamp time.Time
+	Assessment
+	Comment   string
+	General31 string
+	General32 string
 }
 
 const checkColumns = `id, tree_id, timestamp, username, alias, vitality, development, damage_tree, security_expectation,

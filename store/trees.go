@@ -54,58 +54,50 @@ func nullIfEmpty(s string) any {
 
 // Tree is a tree or a group with the fields of SPEC §3.
 type Tree struct {
-	ID                  string          `json:"id"`
-	FID                 int64           `json:"fid"` // the feature id in vector tiles
-	Project             string          `json:"project"`
-	SingleTree          bool            `json:"single_tree"`
-	Geom                json.RawMessage `json:"geom"`
-	Number              int             `json:"number"`
-	NumberText          string          `json:"number_text"`
-	Species             *string         `json:"species"`
-	SpeciesBotanical    string          `json:"species_botanical"`
-	SpeciesLanguage     string          `json:"species_language"`
-	SpeciesProtection   bool            `json:"species_protection"`
-	PlantingYear        *int            `json:"planting_year"`
-	Height              *float64        `json:"height"`
-	Diameter            *float64        `json:"diameter"`
-	Scope               *float64        `json:"scope"`
-	TopDiameter         *float64        `json:"top_diameter"`
-	TopForm             string          `json:"top_form"`
-	Vitality            *int            `json:"vitality"`
-	Development         *int            `json:"development"`
-	DamageTree          *int            `json:"damage_tree"`
-	SecurityExpectation *int            `json:"security_expectation"`
-	Symptoms            []string        `json:"symptoms"`
-	ValuationTop        *int            `json:"valuation_top"`
-	ValuationRoot       *int            `json:"valuation_root"`
-	ValuationTrunk      *int            `json:"valuation_trunk"`
-	ValuationGroup      *int            `json:"valuation_group"`
-	ValuationMax        *int            `json:"valuation_max"`
-	TreeCount           int             `json:"tree_count"`
-	SpeciesCount        int             `json:"species_count"`
-	Area                *float64        `json:"area"`
-	Archive             bool            `json:"archive"`
-	Cut                 bool            `json:"cut"`
-	CutDate             *string         `json:"cut_date"`
-	ActionCount         int             `json:"action_count"`
-	ActionDeadline      *string         `json:"action_deadline"`
-	ActionSecurity      int             `json:"action_security"`
-	Actions             string          `json:"actions"`
-	DeadlineClass       int             `json:"deadline_class"`
-	CheckComment        string          `json:"check_comment"`
-	CheckNext           *string         `json:"check_next"`
-	CheckClass          *int            `json:"check_class"`
-	CheckTimestamp      *time.Time      `json:"check_timestamp"`
-	CheckUsername       string          `json:"check_username"`
-	CheckAlias          string          `json:"check_alias"`
-	CreateTimestamp     time.Time       `json:"create_timestamp"`
-	CreateUsername      string          `json:"create_username"`
-	CreateAlias         string          `json:"create_alias"`
-	ObjectTimestamp     time.Time       `json:"object_timestamp"`
-	ObjectUsername      string          `json:"object_username"`
-	ObjectAlias         string          `json:"object_alias"`
-	Custom              map[string]string
-	Version             int `json:"version"`
+	ID                string          `json:"id"`
+	FID               int64           `json:"fid"` // the feature id in vector tiles
+	Project           string          `json:"project"`
+	SingleTree        bool            `json:"single_tree"`
+	Geom              json.RawMessage `json:"geom"`
+	Number            int             `json:"number"`
+	NumberText        string          `json:"number_text"`
+	Species           *string         `json:"species"`
+	SpeciesBotanical  string          `json:"species_botanical"`
+	SpeciesLanguage   string          `json:"species_language"`
+	SpeciesProtection bool            `json:"species_protection"`
+	PlantingYear      *int            `json:"planting_year"`
+	Height            *float64        `json:"height"`
+	Diameter          *float64        `json:"diameter"`
+	Scope             *float64        `json:"scope"`
+	TopDiameter       *float64        `json:"top_diameter"`
+	TopForm           string          `json:"top_form"`
+	Assessment
+	ValuationMax    *int       `json:"valuation_max"`
+	TreeCount       int        `json:"tree_count"`
+	SpeciesCount    int        `json:"species_count"`
+	Area            *float64   `json:"area"`
+	Archive         bool       `json:"archive"`
+	Cut             bool       `json:"cut"`
+	CutDate         *string    `json:"cut_date"`
+	ActionCount     int        `json:"action_count"`
+	ActionDeadline  *string    `json:"action_deadline"`
+	ActionSecurity  int        `json:"action_security"`
+	Actions         string     `json:"actions"`
+	DeadlineClass   int        `json:"deadline_class"`
+	CheckComment    string     `json:"check_comment"`
+	CheckNext       *string    `json:"check_next"`
+	CheckClass      *int       `json:"check_class"`
+	CheckTimestamp  *time.Time `json:"check_timestamp"`
+	CheckUsername   string     `json:"check_username"`
+	CheckAlias      string     `json:"check_alias"`
+	CreateTimestamp time.Time  `json:"create_timestamp"`
+	CreateUsername  string     `json:"create_username"`
+	CreateAlias     string     `json:"create_alias"`
+	ObjectTimestamp time.Time  `json:"object_timestamp"`
+	ObjectUsername  string     `json:"object_username"`
+	ObjectAlias     string     `json:"object_alias"`
+	Custom          map[string]string
+	Version         int `json:"version"`
 }
 
 // MarshalJSON flattens the custom fields (general01 …) into the object, as SPEC §3 names them.

@@ -31,10 +31,7 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 	if len(args) == 0 {
 		return configError{"bench: say city or tiles"}
 	}
-	if err := store.Migrate(ctx, cfg.DatabaseURL); err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -176,7 +173,10 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	for _, z := range []int{12, 14, 16, 18} {
 		list := byZoom[z]
 		// Warm PostgreSQL's buffers once so every pass meets the same database.
-		if _, err := runBench(list, 2, func(t benchTile) (int, error) { b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil); return len(b), err }); err != nil {
+		if _, err := runBench(list, 2, func(t benchTile) (int, error) {
+			b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil)
+			return len(b), err
+		}); err != nil {
 			return err
 		}
 		for _, c := range concurrencies {
@@ -289,4 +289,13 @@ func runBench(list []benchTile, c int, fetch func(benchTile) (int, error)) (benc
 	res.p50 = lat[len(lat)/2]
 	res.p99 = lat[min(len(lat)-1, len(lat)*99/100)]
 	return res, nil
+}
+
+// openMigrated brings the schema up to date and opens the database (for the commands that work
+// on data: demo, bench).
+func openMigrated(ctx context.Context, cfg config) (*store.DB, error) {
+	if err := store.Migrate(ctx, cfg.DatabaseURL); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, cfg.DatabaseURL)
 }

@@ -25,10 +25,7 @@ func demoCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) e
 	if !auth.PasswordLongEnough(*password) {
 		return configError{"demo: the password must be at least 8 characters long"}
 	}
-	if err := store.Migrate(ctx, cfg.DatabaseURL); err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
