@@ -83,6 +83,16 @@ func TestSavedFiltersAndValues(t *testing.T) {
 	}
 	wantError(t, w.reader.do("GET", w.url("/api/content/filter-values?field=password"), nil), http.StatusBadRequest, "invalid", "")
 
+	// News: the latest changes, newest first, for members with the whole project.
+	news := w.reader.do("GET", "/api/content/news?limit=3", nil).json(t)["items"].([]any)
+	if len(news) != 3 || news[0].(map[string]any)["projectName"] != "Park" {
+		t.Fatalf("news %v", news)
+	}
+	outsiderNews := e.login(t, w.outsider, testPassword).do("GET", "/api/content/news", nil).json(t)["items"].([]any)
+	if len(outsiderNews) != 0 {
+		t.Fatalf("an outsider reads %d news of the project", len(outsiderNews))
+	}
+
 	// The dashboard counts what the filter shows: all four, or the three weak ones.
 	d := w.reader.do("GET", w.url("/api/content/dashboard/project"), nil).json(t)
 	if d["trees"] != 4.0 || d["vitality"].(map[string]any)["2"] != 2.0 || d["checks"].(map[string]any)["never"] != 4.0 {

@@ -67,6 +67,20 @@ func (s *Server) addEntries(w http.ResponseWriter, r *http.Request, values []sto
 	return nil
 }
 
+// updateListEntry changes an organisation's own entry; global entries stay as they are (403).
+func (s *Server) updateListEntry(w http.ResponseWriter, r *http.Request) error {
+	var e store.NewListEntry
+	if err := decode(r, &e); err != nil {
+		return err
+	}
+	out, err := s.db.UpdateListEntry(r.Context(), targetOf(r).organisationID, chi.URLParam(r, "list"), language(r), chi.URLParam(r, "entryId"), e)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
 func (s *Server) deleteListEntry(w http.ResponseWriter, r *http.Request) error {
 	if err := s.db.DeleteListEntry(r.Context(), targetOf(r).organisationID, chi.URLParam(r, "list"), chi.URLParam(r, "entryId")); err != nil {
 		return err

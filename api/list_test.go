@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"mime/multipart"
 	"net/http"
 	"testing"
 
@@ -89,8 +90,29 @@ func TestValueLists(t *testing.T) {
 	if len(res["added"].([]any)) != 2 || len(res["existing"].([]any)) != 2 {
 		t.Fatalf("import %v", res)
 	}
+	// The web app sends the file as a form part.
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	part, _ := mw.CreateFormFile("file", "species.xlsx")
+	part.Write(xlsx(t, "Prunus fictiva", "Ulmus fictiva"))
+	mw.Close()
+	r = admin.do("POST", base+"species/import", form.Bytes(), header("Content-Type", mw.FormDataContentType()))
+	wantStatus(t, r, http.StatusOK)
+	if res = r.json(t); len(res["added"].([]any)) != 1 || res["existing"].([]any)[0] != "Ulmus fictiva" {
+		t.Fatalf("multipart import %v", res)
+	}
 	r = admin.do("POST", base+"species/import", "botanical\nAcer campestre\n", header("Content-Type", "text/csv"))
 	wantError(t, r, http.StatusUnsupportedMediaType, "unsupported_format", "Invalid file format")
+
+	// Changing: own entries only; another entry's value is a conflict.
+	r = admin.do("PUT", base+"species/"+own, map[string]any{"botanical": "Malus 'Evereste'", "name": "Zier-Apfel"})
+	wantStatus(t, r, http.StatusOK)
+	if m := r.json(t); m["name"] != "Zier-Apfel" || m["global"] != false {
+		t.Fatalf("update %v", m)
+	}
+	wantError(t, admin.do("PUT", base+"species/"+own, map[string]any{"botanical": "TILIA cordata"}), http.StatusConflict, "conflict", "")
+	wantError(t, admin.do("PUT", base+"species/"+lime["id"].(string), map[string]any{"botanical": "Tilia x"}), http.StatusForbidden, "forbidden",
+		"Standard entries cannot be changed; only your organisation's own.")
 
 	// Removing: own and unused only.
 	wantError(t, admin.do("DELETE", base+"species/"+lime["id"].(string), nil), http.StatusForbidden, "forbidden", "")

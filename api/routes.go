@@ -112,6 +112,7 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Change a saved filter (with its version)", h: s.updateFilter},
 		{method: "DELETE", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Delete a saved filter", h: s.deleteFilter},
 		{method: "POST", path: "/api/content/filters/{filterId}/share", action: auth.ActFilterShare, scope: cont, summary: "Share one's filter with project members by comma-separated e-mails", h: s.shareFilter},
+		{method: "GET", path: "/api/content/news", action: self, summary: "The latest changes in your projects (?limit= up to 100)", h: s.news},
 		{method: "GET", path: "/api/content/dashboard/project", action: auth.ActTreeRead, scope: cont, summary: "Figures of the project dashboard (inspections, deadlines, safety, vitality, damage, development) for ?filter=", h: s.projectDashboard},
 		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
 
@@ -123,6 +124,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/organisation/{id}/lists/{list}", action: auth.ActListRead, scope: org, summary: "A value list (species, work, work_note, symptom, symptom_note): global and own entries", h: s.organisationList},
 		{method: "POST", path: "/api/management/organisation/{id}/lists/{list}", action: auth.ActListWrite, scope: org, summary: "Add own entries; values that exist already are reported, not added", h: s.addListEntries},
 		{method: "POST", path: "/api/management/organisation/{id}/lists/{list}/import", action: auth.ActListWrite, scope: org, summary: "Import entries from Excel: the first column of the first worksheet, no title row", h: s.importListEntries},
+		{method: "PUT", path: "/api/management/organisation/{id}/lists/{list}/{entryId}", action: auth.ActListWrite, scope: org, summary: "Change an own entry (standard entries stay as they are)", h: s.updateListEntry},
 		{method: "DELETE", path: "/api/management/organisation/{id}/lists/{list}/{entryId}", action: auth.ActListWrite, scope: org, summary: "Remove an own entry that nothing uses", h: s.deleteListEntry},
 		{method: "GET", path: "/api/content/lists", action: auth.ActTreeRead, scope: cont, summary: "Every value list of the project's organisation, for forms", h: s.contentLists},
 

@@ -109,59 +109,17 @@ func (tx *Tx) AddListEntries(ctx context.Context, orgID, list, lang string, entr
 	res := &AddedEntries{Added: []*ListEntry{}, Existing: []string{}}
 	bad := map[string]string{}
 	for i, e := range entries {
-		e.Name, e.Botanical = strings.TrimSpace(e.Name), strings.TrimSpace(e.Botanical)
-		if list == "species" && e.Botanical == "" {
-			e.Botanical = e.Name // an imported species list is a list of botanical names
-		}
-		if e.Name == "" {
-			e.Name = e.Botanical
-		}
-		value := e.Name
-		if list == "species" {
-			value = e.Botanical
-		}
 		field := "values." + strconv.Itoa(i)
-		switch {
-		case value == "":
-			bad[field] = "field.required"
-			continue
-		case utf8.RuneCountInString(e.Name) > 200 || utf8.RuneCountInString(e.Botanical) > 200 || utf8.RuneCountInString(e.Note) > 2000:
-			bad[field] = "field.too_long.200"
-			continue
-		case e.ActionSecurity == 0:
-			e.ActionSecurity = 2
+		value, parent, key, err := tx.checkEntry(ctx, orgID, list, &e)
+		if err != nil {
+			return nil, err
 		}
-		if e.ActionSecurity < 1 || e.ActionSecurity > 3 {
-			bad[field] = "field.enum"
+		if key != "" {
+			bad[field] = key
 			continue
 		}
-		if e.SymptomType != "" && e.SymptomType != "root" && e.SymptomType != "trunk" && e.SymptomType != "crown" {
-			bad[field] = "field.enum"
-			continue
-		}
-		var parent any
-		if list == "work_note" || list == "symptom_note" {
-			parentList := strings.TrimSuffix(list, "_note")
-			var ok bool
-			if isUUID(e.Parent) {
-				if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM list_entry WHERE id = $1 AND list = $2
-					AND (organisation_id IS NULL OR organisation_id = $3))`, e.Parent, parentList, orgID).Scan(&ok); err != nil {
-					return nil, err
-				}
-			}
-			if !ok {
-				bad[field] = "list.parent"
-				continue
-			}
-			parent = e.Parent
-		}
-		var exists bool
-		if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM list_entry WHERE list = $1
-			AND (organisation_id IS NULL OR organisation_id = $2) AND parent_id IS NOT DISTINCT FROM $4::uuid
-			AND lower(CASE WHEN list = 'species' THEN botanical ELSE name_en END) = lower($3)
-			    OR list = $1 AND (organisation_id IS NULL OR organisation_id = $2) AND list <> 'species'
-			       AND parent_id IS NOT DISTINCT FROM $4::uuid AND lower($3) IN (lower(name_de), lower(name_fr)))`,
-			list, orgID, value, parent).Scan(&exists); err != nil {
+		exists, err := tx.valueExists(ctx, orgID, list, value, parent, "")
+		if err != nil {
 			return nil, err
 		}
 		if exists {
@@ -190,9 +148,123 @@ func (tx *Tx) AddListEntries(ctx context.Context, orgID, list, lang string, entr
 	return res, nil
 }
 
-// DeleteListEntry removes an organisation's own entry. Global entries cannot be removed
-// (EFORBIDDEN); an entry a tree or work uses stays (ECONFLICT).
-func (s *Queries) DeleteListEntry(ctx context.Context, orgID, list, id string) error {
+// checkEntry tidies and checks an entry for list e (in place): it answers the value that must be
+// unique (species: the botanical name, else the name), the parent (nil when the list has none)
+// and, for an invalid entry, the message key of what is wrong.
+func (s *Queries) checkEntry(ctx context.Context, orgID, list string, e *NewListEntry) (value string, parent any, key string, err error) {
+	e.Name, e.Botanical = strings.TrimSpace(e.Name), strings.TrimSpace(e.Botanical)
+	e.Category, e.Note = strings.TrimSpace(e.Category), strings.TrimSpace(e.Note)
+	if list == "species" && e.Botanical == "" {
+		e.Botanical = e.Name // an imported species list is a list of botanical names
+	}
+	if e.Name == "" {
+		e.Name = e.Botanical
+	}
+	value = e.Name
+	if list == "species" {
+		value = e.Botanical
+	}
+	if e.ActionSecurity == 0 {
+		e.ActionSecurity = 2
+	}
+	switch {
+	case value == "":
+		return "", nil, "field.required", nil
+	case utf8.RuneCountInString(e.Name) > 200 || utf8.RuneCountInString(e.Botanical) > 200 || utf8.RuneCountInString(e.Category) > 200:
+		return "", nil, "field.too_long.200", nil
+	case utf8.RuneCountInString(e.Note) > 2000:
+		return "", nil, "field.too_long.2000", nil
+	case e.ActionSecurity < 1 || e.ActionSecurity > 3:
+		return "", nil, "field.enum", nil
+	case e.SymptomType != "" && e.SymptomType != "root" && e.SymptomType != "trunk" && e.SymptomType != "crown":
+		return "", nil, "field.enum", nil
+	}
+	if list == "work_note" || list == "symptom_note" {
+		parentList := strings.TrimSuffix(list, "_note")
+		var ok bool
+		if isUUID(e.Parent) {
+			if err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM list_entry WHERE id = $1 AND list = $2
+				AND (organisation_id IS NULL OR organisation_id = $3))`, e.Parent, parentList, orgID).Scan(&ok); err != nil {
+				return "", nil, "", err
+			}
+		}
+		if !ok {
+			return "", nil, "list.parent", nil
+		}
+		parent = e.Parent
+	}
+	return value, parent, "", nil
+}
+
+// valueExists reports whether value is in the list already (global or the organisation's own,
+// without regard to case, in any language; species by botanical name), leaving out entry except.
+func (s *Queries) valueExists(ctx context.Context, orgID, list, value string, parent any, except string) (bool, error) {
+	var exists bool
+	err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM list_entry WHERE list = $1
+		AND (organisation_id IS NULL OR organisation_id = $2) AND parent_id IS NOT DISTINCT FROM $4::uuid
+		AND id::text <> $5
+		AND (lower(CASE WHEN list = 'species' THEN botanical ELSE name_en END) = lower($3)
+		     OR list <> 'species' AND lower($3) IN (lower(name_de), lower(name_fr))))`,
+		list, orgID, value, parent, except).Scan(&exists)
+	return exists, err
+}
+
+// UpdateListEntry changes an organisation's own entry (its one name goes to every language).
+// Global entries cannot be changed (EFORBIDDEN); a value the list holds already is ECONFLICT.
+func (s *Queries) UpdateListEntry(ctx context.Context, orgID, list, lang, id string, e NewListEntry) (*ListEntry, error) {
+	if !IsList(list) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "list.unknown", nil)
+	}
+	if err := s.ownEntry(ctx, orgID, list, id, "list.global_change"); err != nil {
+		return nil, err
+	}
+	value, parent, key, err := s.checkEntry(ctx, orgID, list, &e)
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		field := "name"
+		if list == "species" {
+			field = "botanical"
+		}
+		switch {
+		case key == "list.parent":
+			field = "parent"
+		case key == "field.enum" && e.SymptomType != "" && e.SymptomType != "root" && e.SymptomType != "trunk" && e.SymptomType != "crown":
+			field = "symptom_type"
+		case key == "field.enum":
+			field = "action_security"
+		case key == "field.too_long.2000":
+			field = "note"
+		}
+		return nil, arbor.Invalid(map[string]string{field: key})
+	}
+	exists, err := s.valueExists(ctx, orgID, list, value, parent, id)
+	if err != nil {
+		return nil, err
+	}
+	if exists {
+		return nil, arbor.Errorf(arbor.ECONFLICT, "list.exists", map[string]any{"value": value})
+	}
+	out, err := scanListEntry(s.q.QueryRow(ctx, `
+		UPDATE list_entry SET name_en = $4, name_de = $4, name_fr = $4, botanical = $5, protection = $6, category = $7,
+			security_relevance = $8, action_security = $9, symptom_type = $10, note = $11, parent_id = $12
+		WHERE id = $1 AND list = $2 AND organisation_id = $3
+		RETURNING id, list, `+nameColumn(lang)+`, botanical, protection, category, security_relevance, action_security,
+			symptom_type, note, parent_id, organisation_id IS NULL`,
+		id, list, orgID, e.Name, e.Botanical, e.Protection, e.Category, e.SecurityRelevance, e.ActionSecurity, e.SymptomType, e.Note, parent))
+	if isUniqueViolation(err) {
+		return nil, arbor.Errorf(arbor.ECONFLICT, "list.exists", map[string]any{"value": value})
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return out, err
+}
+
+// ownEntry checks that id is an entry of list the organisation may change: ENOTFOUND for an
+// unknown one or another organisation's, EFORBIDDEN (with message key globalKey) for a global one.
+func (s *Queries) ownEntry(ctx context.Context, orgID, list, id, globalKey string) error {
 	if !isUUID(id) {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -206,7 +278,16 @@ func (s *Queries) DeleteListEntry(ctx context.Context, orgID, list, id string) e
 		return err
 	}
 	if owner == nil {
-		return arbor.Errorf(arbor.EFORBIDDEN, "list.global", nil)
+		return arbor.Errorf(arbor.EFORBIDDEN, globalKey, nil)
+	}
+	return nil
+}
+
+// DeleteListEntry removes an organisation's own entry. Global entries cannot be removed
+// (EFORBIDDEN); an entry a tree or work uses stays (ECONFLICT).
+func (s *Queries) DeleteListEntry(ctx context.Context, orgID, list, id string) error {
+	if err := s.ownEntry(ctx, orgID, list, id, "list.global"); err != nil {
+		return err
 	}
 	var used bool
 	if err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tree WHERE species_id = $1) OR EXISTS (SELECT 1 FROM tree_action WHERE work_id = $1)`, id).Scan(&used); err != nil {
@@ -215,6 +296,6 @@ func (s *Queries) DeleteListEntry(ctx context.Context, orgID, list, id string) e
 	if used {
 		return arbor.Errorf(arbor.ECONFLICT, "list.in_use", nil)
 	}
-	_, err = s.q.Exec(ctx, `DELETE FROM list_entry WHERE id = $1 AND organisation_id = $2`, id, orgID)
+	_, err := s.q.Exec(ctx, `DELETE FROM list_entry WHERE id = $1 AND organisation_id = $2`, id, orgID)
 	return err
 }

@@ -971,6 +971,82 @@ test('project general settings: a save over a change made elsewhere shows the st
   await page.context().close();
 });
 
+test('value lists', async (browser) => {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
+  const { page } = await newUser(browser, 'lists');
+  const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
+  await page.getByTestId('tab-lists').click();
+  await waitPath(page, `/organisations/${orgId}/lists`);
+  const lists = page.getByTestId('value-lists');
+  await lists.waitFor();
+  const row = (name) => page.locator(`[data-testid="list-row"][data-name="${name}"]`);
+
+  // The standard species are there, read-only.
+  await page.getByTestId('list-search').fill('tilia cordata');
+  await row('Tilia cordata').waitFor();
+  assert((await row('Tilia cordata').getAttribute('data-global')) === 'true', 'Tilia cordata is not a standard entry');
+  assert((await row('Tilia cordata').getByTestId('remove-entry').count()) === 0, 'a standard entry can be removed');
+  await row('Tilia cordata').getByTestId('standard-badge').waitFor();
+  await shot(page, 'organisation-lists-species-en-light');
+
+  // An own species; a value the list holds already is refused in the form.
+  await page.getByTestId('list-add').click();
+  await page.getByTestId('entry-form').waitFor();
+  await fill(page, 'botanical', 'TILIA cordata');
+  await page.getByTestId('entry-submit').click();
+  await see(page, '"TILIA cordata" is in the list already.');
+  await fill(page, 'botanical', "Malus 'Evereste'");
+  await fill(page, 'name', 'Zierapfel');
+  await page.getByTestId('entry-submit').click();
+  await see(page, '"Zierapfel" has been added.');
+  await page.getByTestId('entry-form').waitFor({ state: 'detached' });
+  await page.getByTestId('list-search').fill('evereste');
+  await row("Malus 'Evereste'").waitFor();
+  assert((await row("Malus 'Evereste'").getAttribute('data-global')) === 'false', 'the own species is marked standard');
+
+  // An own work with its category, safety code and relevance; the standard works are listed.
+  await page.getByTestId('list-work').click();
+  await page.locator('[data-testid="value-lists"][data-list="work"]').waitFor();
+  await row('Felling').waitFor();
+  await row('Detailed investigation').waitFor();
+  await page.getByTestId('list-add').click();
+  await page.getByTestId('entry-form').waitFor();
+  await fill(page, 'name', 'Pollarding');
+  await choose(page, 'entry-category', 'Pruning');
+  await choose(page, 'entry-action-security', '2 – restorable');
+  await shot(page, 'organisation-lists-add-work-en-light', { fullPage: false });
+  await page.getByTestId('entry-submit').click();
+  await see(page, '"Pollarding" has been added.');
+  await row('Pollarding').waitFor();
+  await row('Pollarding').getByText('Pruning').waitFor();
+
+  // Excel import into the species: two new, one existing, the blank cell skipped.
+  await page.getByTestId('list-species').click();
+  await page.locator('[data-testid="value-lists"][data-list="species"]').waitFor();
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/lists/species/import`));
+  await lists
+    .locator('input[type="file"]')
+    .setInputFiles(fileURLToPath(new URL('./fixtures/species.xlsx', import.meta.url)));
+  assert((await answered).status() === 200, 'the import did not answer 200');
+  await see(page, '2 entries added');
+  await see(page, 'Already in the list: Tilia cordata');
+  await page.getByTestId('list-search').fill('e2e');
+  await row('Quercus arborea-e2e').waitFor();
+  await row('Ulmus silvestris-e2e').waitFor();
+  await shot(page, 'organisation-lists-imported-en-light');
+
+  // Removing an own entry, with a confirmation.
+  await page.getByTestId('list-search').fill('evereste');
+  await row("Malus 'Evereste'").getByTestId('remove-entry').click();
+  await page.getByTestId('remove-entry-modal').waitFor();
+  await page.getByTestId('confirm-button').click();
+  await see(page, '"Zierapfel" has been removed.');
+  await row("Malus 'Evereste'").waitFor({ state: 'detached' });
+  await page.getByTestId('list-empty').waitFor();
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  await page.context().close();
+});
+
 test('help links to the API reference, which lists the calls', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const page = await newPage(browser);

@@ -1,8 +1,9 @@
 import { Divider, Stack } from '@mantine/core';
-import { IconFileText, IconList, IconPackage } from '@tabler/icons-react';
+import { IconFileText, IconPackage } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/features/shell/components/ComingSoon';
+import { ListsSection } from '@/features/lists/components/ListsSection';
 import { canEditOrganisation, isAdmin } from '../organisation';
 import { AdministratorsSection } from './AdministratorsSection';
 import { CancelOrganisationSection } from './CancelOrganisationSection';
@@ -45,13 +46,7 @@ export default function OrganisationSectionPage() {
         />
       );
     case 'lists':
-      return (
-        <ComingSoon
-          icon={<IconList size={30} stroke={1.6} />}
-          title={t('organisation.soon.lists.title')}
-          text={t('organisation.soon.lists.text')}
-        />
-      );
+      return <ListsSection organisation={o} />;
     case 'packages':
       return (
         <ComingSoon
