@@ -116,6 +116,22 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/dashboard/project", action: auth.ActTreeRead, scope: cont, summary: "Figures of the project dashboard (inspections, deadlines, safety, vitality, damage, development) for ?filter=", h: s.projectDashboard},
 		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
 
+		// Jobs of a project (?project=): the job, its status, and the SPEC §7 content calls.
+		{method: "GET", path: "/api/management/job", action: auth.ActTreeRead, scope: cont, summary: "The project's jobs with their counts", h: s.listJobs},
+		{method: "POST", path: "/api/management/job", action: auth.ActJobManage, scope: cont, summary: "Create a job (a duplicate name answers 409)", h: s.createJob},
+		{method: "GET", path: "/api/management/job/{jobId}", action: auth.ActTreeRead, scope: cont, summary: "One job with its counts", h: s.getJob},
+		{method: "PUT", path: "/api/management/job/{jobId}", action: auth.ActJobManage, scope: cont, summary: "Rename a job or change its details (open jobs only)", h: s.updateJob},
+		{method: "PUT", path: "/api/management/job/{jobId}/status", action: auth.ActJobManage, scope: cont, summary: "Set the status: 0 open, 1 in progress, 2 completed", h: s.setJobStatus},
+		{method: "DELETE", path: "/api/management/job/{jobId}", action: auth.ActJobManage, scope: cont, summary: "Delete an open job (its objects stay)", h: s.deleteJob},
+		{method: "POST", path: "/api/content/job/add-list", action: auth.ActJobManage, scope: cont, summary: "Add trees, groups (ids) and works (actions) to a job", h: s.jobContent("add")},
+		{method: "POST", path: "/api/content/job/add-list-new", action: auth.ActJobManage, scope: cont, summary: "Create a job (name) with the selected objects", h: s.jobContent("add-new")},
+		{method: "POST", path: "/api/content/job/remove-list", action: auth.ActJobManage, scope: cont, summary: "Remove objects from a job", h: s.jobContent("remove")},
+		{method: "POST", path: "/api/content/job/add-filter", action: auth.ActJobManage, scope: cont, summary: "Add every object a filter shows to a job", h: s.jobContent("add")},
+		{method: "POST", path: "/api/content/job/add-filter-new", action: auth.ActJobManage, scope: cont, summary: "Create a job with every object a filter shows", h: s.jobContent("add-new")},
+		{method: "POST", path: "/api/content/job/remove-filter", action: auth.ActJobManage, scope: cont, summary: "Remove every object a filter shows from a job", h: s.jobContent("remove")},
+		{method: "POST", path: "/api/content/job/reset", action: auth.ActJobManage, scope: cont, summary: "Empty a job", h: s.jobContent("reset")},
+		{method: "POST", path: "/api/content/job/exists-objects-in-jobs", action: auth.ActTreeRead, scope: cont, summary: "Which unfinished jobs hold some of the selected objects already", h: s.jobContent("exists")},
+
 		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
 		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts", h: s.tile},
 		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},

@@ -51,6 +51,7 @@ const (
 	ActFilterShare Action = "filter.share" // share one's filter with people
 	ActListRead    Action = "list.read"    // an organisation's value lists
 	ActListWrite   Action = "list.write"   // add, import and remove an organisation's own entries
+	ActJobManage   Action = "job.manage"   // create, change, release, delete jobs and their items
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -89,6 +90,8 @@ var permissions = map[Action][]Role{
 	// SPEC §6: administrators use (and keep) the value lists.
 	ActListRead:  {Admin, Member, Super},
 	ActListWrite: {Admin},
+	// SPEC §6: managers build jobs and hand them to crews.
+	ActJobManage: {Manager},
 }
 
 // Can reports whether any of roles may perform action.

@@ -1,0 +1,169 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"arbor"
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+)
+
+type jobRequest struct {
+	Name    string `json:"name"`
+	Note    string `json:"note"`
+	Version int    `json:"version"`
+}
+
+func (req *jobRequest) check() error {
+	c := checks{}
+	req.Name, req.Note = strings.TrimSpace(req.Name), strings.TrimSpace(req.Note)
+	c.name("name", req.Name)
+	c.maxLen("note", req.Note, 2000)
+	return c.err()
+}
+
+func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.Jobs(r.Context(), content(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+func (s *Server) getJob(w http.ResponseWriter, r *http.Request) error {
+	j, err := s.db.Job(r.Context(), content(r), chi.URLParam(r, "jobId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, j)
+	return nil
+}
+
+func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
+	var req jobRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := req.check(); err != nil {
+		return err
+	}
+	j, err := s.db.CreateJob(r.Context(), content(r), sessionOf(r).claims.Sub, req.Name, req.Note)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, j)
+	return nil
+}
+
+func (s *Server) updateJob(w http.ResponseWriter, r *http.Request) error {
+	var req jobRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := req.check(); err != nil {
+		return err
+	}
+	j, err := s.db.UpdateJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), req.Version, req.Name, req.Note)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, j)
+	return nil
+}
+
+type jobStatusRequest struct {
+	Status  *int `json:"status"`
+	Version int  `json:"version"`
+}
+
+// setJobStatus opens, releases (in progress) or completes a job.
+func (s *Server) setJobStatus(w http.ResponseWriter, r *http.Request) error {
+	var req jobStatusRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if req.Status == nil {
+		return arbor.Invalid(map[string]string{"status": "field.required"})
+	}
+	j, err := s.db.SetJobStatus(r.Context(), content(r), chi.URLParam(r, "jobId"), req.Version, *req.Status)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, j)
+	return nil
+}
+
+func (s *Server) deleteJob(w http.ResponseWriter, r *http.Request) error {
+	if err := s.db.DeleteJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// jobContentRequest is the body of the SPEC §7 job content calls: the job (or the name of a new
+// one) and a selection of ids, works or a filter.
+type jobContentRequest struct {
+	Job  string `json:"job"`
+	Name string `json:"name"` // add-list-new, add-filter-new
+	Note string `json:"note"`
+	store.JobSelection
+}
+
+// jobContent runs one of the job content calls; the answer names the job and how many objects
+// changed.
+func (s *Server) jobContent(op string) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req jobContentRequest
+		if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
+			return err
+		}
+		sc, me := content(r), sessionOf(r).claims.Sub
+		if op == "exists" {
+			overlaps, err := s.db.ObjectsInJobs(r.Context(), sc, req.JobSelection, req.Job, s.massEdit)
+			if err != nil {
+				return err
+			}
+			writeJSON(w, http.StatusOK, map[string]any{"items": overlaps, "total": len(overlaps)})
+			return nil
+		}
+		if (op == "add-new") != (req.Job == "") {
+			return arbor.Invalid(map[string]string{"job": "field.required"})
+		}
+		var changed int
+		var job *store.Job
+		err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+			if op == "add-new" {
+				jr := jobRequest{Name: req.Name, Note: req.Note}
+				if err := jr.check(); err != nil {
+					return err
+				}
+				if job, err = tx.CreateJob(r.Context(), sc, me, jr.Name, jr.Note); err != nil {
+					return err
+				}
+				req.Job = job.ID
+			}
+			switch op {
+			case "add", "add-new":
+				changed, err = tx.AddToJob(r.Context(), sc, me, req.Job, req.JobSelection, s.massEdit)
+			case "remove":
+				changed, err = tx.RemoveFromJob(r.Context(), sc, me, req.Job, req.JobSelection, s.massEdit)
+			case "reset":
+				changed, err = tx.ResetJob(r.Context(), sc, me, req.Job)
+			}
+			if err != nil {
+				return err
+			}
+			job, err = tx.Job(r.Context(), sc, req.Job)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"job": job, "changed": changed})
+		return nil
+	}
+}

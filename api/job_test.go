@@ -1,0 +1,89 @@
+package api
+
+import (
+	"net/http"
+	"testing"
+)
+
+// TestJobs: a manager builds a job from ids and a filter, is warned of objects in other jobs,
+// releases it, and then neither the job nor its items change; completing and deleting follow
+// the status rules of DESIGN.md.
+func TestJobs(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	var ids []string
+	for i := 0; i < 4; i++ {
+		ids = append(ids, w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "vitality": i % 2})["id"].(string))
+	}
+	work := w.addWork(t, w.care, ids[0], w.pruning, nil)
+	jobs := w.url("/api/management/job")
+
+	// Only management builds jobs.
+	wantStatus(t, w.editor.do("POST", jobs, map[string]any{"name": "Spring round"}), http.StatusForbidden)
+	r := w.manager.do("POST", jobs, map[string]any{"name": "Spring round", "note": "North side"})
+	wantStatus(t, r, http.StatusCreated)
+	job := r.json(t)
+	id := job["id"].(string)
+	wantError(t, w.manager.do("POST", jobs, map[string]any{"name": "spring ROUND"}), http.StatusConflict, "conflict", "A job of this name exists in the project already.")
+
+	// Items by id (a work among them) and by filter; another project's tree is not found.
+	foreign := e.insertID(t, `INSERT INTO tree (organisation_id, project_id, geom, number) VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9, 54), 4326), 1) RETURNING id::text`, w.org, w.quiet)
+	r = w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{ids[0], foreign}, "actions": []string{work["id"].(string)}})
+	wantStatus(t, r, http.StatusOK)
+	if a := r.json(t); a["changed"] != 2.0 || a["job"].(map[string]any)["tree_count"] != 1.0 || a["job"].(map[string]any)["action_count"] != 1.0 {
+		t.Fatalf("add-list %v", a)
+	}
+	vital := map[string]any{"conditions": []any{map[string]any{"field": "vitality", "op": "eq", "value": 1}}}
+	r = w.manager.do("POST", w.url("/api/content/job/add-filter"), map[string]any{"job": id, "filter": vital})
+	wantStatus(t, r, http.StatusOK)
+	if a := r.json(t); a["changed"] != 2.0 || a["job"].(map[string]any)["tree_count"] != 3.0 {
+		t.Fatalf("add-filter %v", a)
+	}
+	// A second job from a filter; the warning names the first for the objects both would hold.
+	r = w.manager.do("POST", w.url("/api/content/job/exists-objects-in-jobs"), map[string]any{"ids": ids})
+	wantStatus(t, r, http.StatusOK)
+	if o := r.json(t)["items"].([]any); len(o) != 1 || o[0].(map[string]any)["objects"] != 3.0 {
+		t.Fatalf("overlap %v", o)
+	}
+	r = w.manager.do("POST", w.url("/api/content/job/add-filter-new"), map[string]any{"name": "Autumn", "filter": vital})
+	wantStatus(t, r, http.StatusOK)
+	if a := r.json(t); a["changed"] != 2.0 || a["job"].(map[string]any)["name"] != "Autumn" {
+		t.Fatalf("add-filter-new %v", a)
+	}
+	r = w.manager.do("POST", w.url("/api/content/job/remove-list"), map[string]any{"job": id, "ids": []string{ids[3]}})
+	if a := r.json(t); a["changed"] != 1.0 {
+		t.Fatalf("remove-list %v", a)
+	}
+
+	// Released: nothing about it changes any more, each refusal with its message.
+	cur := w.manager.do("GET", w.url("/api/management/job/"+id), nil).json(t)
+	r = w.manager.do("PUT", w.url("/api/management/job/"+id+"/status"), map[string]any{"status": 1, "version": cur["version"]})
+	wantStatus(t, r, http.StatusOK)
+	cur = r.json(t)
+	wantError(t, w.manager.do("PUT", w.url("/api/management/job/"+id), map[string]any{"name": "Renamed", "version": cur["version"]}),
+		http.StatusConflict, "conflict", "This job is in progress or completed and cannot be changed.")
+	wantError(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{ids[3]}}),
+		http.StatusConflict, "conflict", "This job is in progress or completed and cannot be changed.")
+	wantError(t, w.manager.do("POST", w.url("/api/content/job/remove-list"), map[string]any{"job": id, "ids": []string{ids[0]}}),
+		http.StatusConflict, "conflict", "Items cannot be removed from this job because of its status.")
+	wantError(t, w.manager.do("POST", w.url("/api/content/job/reset"), map[string]any{"job": id}),
+		http.StatusConflict, "conflict", "Items cannot be removed from this job because of its status.")
+	wantError(t, w.manager.do("DELETE", w.url("/api/management/job/"+id), nil), http.StatusConflict, "conflict", "This job cannot be deleted because of its status.")
+	wantFieldNames(t, wantError(t, w.manager.do("PUT", w.url("/api/management/job/"+id+"/status"), map[string]any{"status": 7, "version": cur["version"]}),
+		http.StatusBadRequest, "invalid", ""), "status")
+
+	// Progress: the work done and an inspection show in the counts; completed, then reopened and deleted.
+	wantStatus(t, w.care.do("POST", w.url("/api/content/action/"+work["id"].(string)+"/complete"), map[string]any{"version": work["version"]}), http.StatusOK)
+	wantStatus(t, w.editor.do("POST", w.url("/api/content/tree/"+ids[1]+"/checks"), map[string]any{"vitality": 1}), http.StatusCreated)
+	cur = w.reader.do("GET", w.url("/api/management/job/"+id), nil).json(t)
+	if cur["action_done"] != 1.0 || cur["check_count"] != 1.0 || cur["status"] != 1.0 {
+		t.Fatalf("progress %v", cur)
+	}
+	r = w.manager.do("PUT", w.url("/api/management/job/"+id+"/status"), map[string]any{"status": 0, "version": cur["version"]})
+	wantStatus(t, r, http.StatusOK)
+	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id), nil), http.StatusNoContent)
+	if l := w.reader.do("GET", jobs, nil).json(t); l["total"] != 2.0 { // Autumn and the world's own
+		t.Fatalf("jobs after delete %v", l)
+	}
+}

@@ -1,0 +1,327 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Job statuses (DESIGN.md): open jobs take and give up items; in progress (released to the
+// field) and completed ones are fixed.
+const (
+	JobOpen       = 0
+	JobInProgress = 1
+	JobCompleted  = 2
+)
+
+// Job bundles trees, groups and works of a project for a crew (SPEC §3).
+type Job struct {
+	ID           string          `json:"id"`
+	Name         string          `json:"name"`
+	Note         string          `json:"note"`
+	Status       int             `json:"status"`
+	Manager      *string         `json:"manager"`
+	ManagerAlias string          `json:"managerAlias"`
+	Locked       bool            `json:"locked"`
+	LockedBy     *string         `json:"locked_by"`
+	LockedAlias  string          `json:"locked_alias"`
+	Conflicts    json.RawMessage `json:"conflicts"`
+	Project      string          `json:"project"`
+	ProjectName  string          `json:"projectName"`
+	Organisation string          `json:"organisation"`
+	CompanyName  string          `json:"companyName"`
+	TreeCount    int             `json:"tree_count"`
+	GroupCount   int             `json:"group_count"`
+	ActionCount  int             `json:"action_count"` // works in the job
+	ActionsDone  int             `json:"action_done"`  // of them completed
+	CheckCount   int             `json:"check_count"`  // inspections of its objects since the job was created
+	Version      int             `json:"version"`
+	CreatedAt    time.Time       `json:"created_at"`
+}
+
+const jobSelect = `
+	SELECT j.id, j.name, j.note, j.status, j.manager_id, coalesce(trim(m.first_name || ' ' || m.last_name), ''),
+	       j.locked_by IS NOT NULL, j.locked_by, coalesce(trim(l.first_name || ' ' || l.last_name), ''), j.conflicts,
+	       p.id, p.name, j.organisation_id, p.company_name,
+	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND t.single_tree)::int,
+	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND NOT t.single_tree)::int,
+	       (SELECT count(*) FROM job_item i WHERE i.job_id = j.id AND i.action_id IS NOT NULL)::int,
+	       (SELECT count(*) FROM job_item i JOIN tree_action a ON a.id = i.action_id WHERE i.job_id = j.id AND a.execute_timestamp IS NOT NULL)::int,
+	       (SELECT count(*) FROM tree_check c WHERE c.tree_id IN (SELECT tree_id FROM job_item WHERE job_id = j.id) AND c.created_at >= j.created_at)::int,
+	       j.version, j.created_at
+	FROM job j JOIN project p ON p.id = j.project_id
+	LEFT JOIN app_user m ON m.id = j.manager_id
+	LEFT JOIN app_user l ON l.id = j.locked_by`
+
+func scanJob(row pgx.Row) (*Job, error) {
+	var j Job
+	var conflicts []byte
+	err := row.Scan(&j.ID, &j.Name, &j.Note, &j.Status, &j.Manager, &j.ManagerAlias, &j.Locked, &j.LockedBy, &j.LockedAlias,
+		&conflicts, &j.Project, &j.ProjectName, &j.Organisation, &j.CompanyName, &j.TreeCount, &j.GroupCount, &j.ActionCount,
+		&j.ActionsDone, &j.CheckCount, &j.Version, &j.CreatedAt)
+	j.Conflicts = conflicts
+	return &j, err
+}
+
+// Jobs lists the jobs of the project, open ones first.
+func (s *Queries) Jobs(ctx context.Context, sc Content) ([]*Job, error) {
+	rows, err := s.q.Query(ctx, jobSelect+` WHERE j.organisation_id = $1 AND j.project_id = $2 ORDER BY j.status, lower(j.name)`,
+		sc.OrganisationID, sc.ProjectID)
+	return scanAll(rows, err, scanJob)
+}
+
+// Job reads one job of the project.
+func (s *Queries) Job(ctx context.Context, sc Content, id string) (*Job, error) {
+	if !isUUID(id) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	j, err := scanJob(s.q.QueryRow(ctx, jobSelect+` WHERE j.organisation_id = $1 AND j.project_id = $2 AND j.id = $3`,
+		sc.OrganisationID, sc.ProjectID, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return j, err
+}
+
+// CreateJob creates an open job managed by userID. A job of that name in the project is refused
+// (SPEC §5: with its own message when the user may not edit it).
+func (s *Queries) CreateJob(ctx context.Context, sc Content, userID, name, note string) (*Job, error) {
+	var id string
+	err := s.q.QueryRow(ctx, `INSERT INTO job (organisation_id, project_id, name, note, manager_id, created_by)
+		VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`, sc.OrganisationID, sc.ProjectID, name, note, userID).Scan(&id)
+	if isUniqueViolation(err) {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "job.exists", Fields: map[string]string{"name": "job.exists"}}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.Job(ctx, sc, id)
+}
+
+// editable refuses changes to a job that its status or someone else's lock forbids.
+func (j *Job) editable(userID, refusal string) error {
+	if j.Status != JobOpen {
+		return arbor.Errorf(arbor.ECONFLICT, refusal, nil)
+	}
+	if j.LockedBy != nil && *j.LockedBy != userID {
+		return arbor.Errorf(arbor.ECONFLICT, "job.locked", map[string]any{"name": j.LockedAlias})
+	}
+	return nil
+}
+
+// UpdateJob renames a job or changes its details: only while open (SPEC §4: "a job in status 1
+// or 2 cannot be changed").
+func (s *Queries) UpdateJob(ctx context.Context, sc Content, userID, id string, version int, name, note string) (*Job, error) {
+	cur, err := s.Job(ctx, sc, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := cur.editable(userID, "job.status_fixed"); err != nil {
+		return nil, err
+	}
+	tag, err := s.q.Exec(ctx, `UPDATE job SET name = $5, note = $6, version = version + 1, updated_at = now()
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, sc.OrganisationID, sc.ProjectID, id, version, name, note)
+	if isUniqueViolation(err) {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "job.exists", Fields: map[string]string{"name": "job.exists"}}
+	}
+	return afterVersionedWrite(tag, err, func() (*Job, error) { return s.Job(ctx, sc, id) })
+}
+
+// SetJobStatus moves a job between open, in progress and completed.
+func (s *Queries) SetJobStatus(ctx context.Context, sc Content, id string, version, status int) (*Job, error) {
+	if status < JobOpen || status > JobCompleted {
+		return nil, arbor.Invalid(map[string]string{"status": "field.enum"})
+	}
+	if _, err := s.Job(ctx, sc, id); err != nil {
+		return nil, err
+	}
+	tag, err := s.q.Exec(ctx, `UPDATE job SET status = $5, version = version + 1, updated_at = now()
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, sc.OrganisationID, sc.ProjectID, id, version, status)
+	return afterVersionedWrite(tag, err, func() (*Job, error) { return s.Job(ctx, sc, id) })
+}
+
+// DeleteJob removes an open job nobody else holds (its objects stay).
+func (s *Queries) DeleteJob(ctx context.Context, sc Content, userID, id string) error {
+	cur, err := s.Job(ctx, sc, id)
+	if err != nil {
+		return err
+	}
+	if err := cur.editable(userID, "job.cannot_delete"); err != nil {
+		return err
+	}
+	_, err = s.q.Exec(ctx, `DELETE FROM job WHERE organisation_id = $1 AND project_id = $2 AND id = $3`, sc.OrganisationID, sc.ProjectID, id)
+	return err
+}
+
+// JobSelection names objects for a job: trees and groups by id, works by id, or a filter.
+type JobSelection struct {
+	IDs     []string `json:"ids"`     // trees and groups
+	Actions []string `json:"actions"` // works
+	Filter  *Filter  `json:"filter"`
+}
+
+// selectionSQL is a query of (tree_id, action_id) pairs for a selection, within the scope and
+// the caller's limit, binding after args.
+func (sc Content) selectionSQL(sel JobSelection, args []any, limit int) (string, []any, error) {
+	if sel.Filter == nil && len(sel.IDs) == 0 && len(sel.Actions) == 0 {
+		return "", nil, arbor.Invalid(map[string]string{"ids": "selection.empty"})
+	}
+	if len(sel.IDs)+len(sel.Actions) > limit {
+		return "", nil, &arbor.Error{Code: arbor.EINVALID, Key: "selection.too_many", Args: map[string]any{"max": limit, "count": len(sel.IDs) + len(sel.Actions)},
+			Fields: map[string]string{"ids": "selection.too_many"}}
+	}
+	for _, id := range append(append([]string{}, sel.IDs...), sel.Actions...) {
+		if !isUUID(id) {
+			return "", nil, arbor.Invalid(map[string]string{"ids": "field.id"})
+		}
+	}
+	base := []any{}
+	base = append(base, args...)
+	var parts []string
+	if sel.Filter != nil {
+		cond, more, err := sel.Filter.Compile(base)
+		if err != nil {
+			return "", nil, err
+		}
+		within, more, err := sc.limitSQL(more)
+		if err != nil {
+			return "", nil, err
+		}
+		base = more
+		parts = append(parts, `SELECT t.id AS tree_id, NULL::uuid AS action_id FROM tree t
+			WHERE t.organisation_id = $1 AND t.project_id = $2 AND `+cond+within)
+	}
+	if len(sel.IDs) > 0 {
+		base = append(base, sel.IDs)
+		n := len(base)
+		within, more, err := sc.limitSQL(base)
+		if err != nil {
+			return "", nil, err
+		}
+		base = more
+		parts = append(parts, `SELECT t.id AS tree_id, NULL::uuid AS action_id FROM tree t
+			WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.id = ANY($`+strconv.Itoa(n)+`::uuid[])`+within)
+	}
+	if len(sel.Actions) > 0 {
+		base = append(base, sel.Actions)
+		n := len(base)
+		within, more, err := sc.limitSQL(base)
+		if err != nil {
+			return "", nil, err
+		}
+		base = more
+		parts = append(parts, `SELECT t.id AS tree_id, a.id AS action_id FROM tree_action a JOIN tree t ON t.id = a.tree_id
+			WHERE a.organisation_id = $1 AND a.project_id = $2 AND a.id = ANY($`+strconv.Itoa(n)+`::uuid[])`+within)
+	}
+	sql := parts[0]
+	for _, p := range parts[1:] {
+		sql += " UNION " + p
+	}
+	return sql, base, nil
+}
+
+// AddToJob adds the selected objects to an open job (existing items stay once) and answers how
+// many were added. Objects of other projects or outside the caller's limit are not found.
+func (tx *Tx) AddToJob(ctx context.Context, sc Content, userID, jobID string, sel JobSelection, limit int) (int, error) {
+	j, err := tx.Job(ctx, sc, jobID)
+	if err != nil {
+		return 0, err
+	}
+	if err := j.editable(userID, "job.status_fixed"); err != nil {
+		return 0, err
+	}
+	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, jobID, userID}, limit)
+	if err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `INSERT INTO job_item (organisation_id, job_id, tree_id, action_id, added_by)
+		SELECT $1, $3::uuid, s.tree_id, s.action_id, $4::uuid FROM (`+sql+`) s
+		ON CONFLICT DO NOTHING`, args...)
+	if err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), tx.touchJob(ctx, jobID)
+}
+
+// RemoveFromJob removes the selected objects (and, for trees, their works) from an open job.
+func (tx *Tx) RemoveFromJob(ctx context.Context, sc Content, userID, jobID string, sel JobSelection, limit int) (int, error) {
+	j, err := tx.Job(ctx, sc, jobID)
+	if err != nil {
+		return 0, err
+	}
+	if err := j.editable(userID, "job.cannot_remove"); err != nil {
+		return 0, err
+	}
+	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, jobID}, limit)
+	if err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `DELETE FROM job_item i USING (`+sql+`) s
+		WHERE i.job_id = $3::uuid AND i.tree_id = s.tree_id AND (s.action_id IS NULL OR i.action_id = s.action_id)`, args...)
+	if err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), tx.touchJob(ctx, jobID)
+}
+
+// ResetJob empties an open job.
+func (tx *Tx) ResetJob(ctx context.Context, sc Content, userID, jobID string) (int, error) {
+	j, err := tx.Job(ctx, sc, jobID)
+	if err != nil {
+		return 0, err
+	}
+	if err := j.editable(userID, "job.cannot_remove"); err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `DELETE FROM job_item WHERE organisation_id = $1 AND job_id = $2`, sc.OrganisationID, jobID)
+	if err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), tx.touchJob(ctx, jobID)
+}
+
+func (tx *Tx) touchJob(ctx context.Context, jobID string) error {
+	_, err := tx.q.Exec(ctx, `UPDATE job SET version = version + 1, updated_at = now() WHERE id = $1`, jobID)
+	return err
+}
+
+// JobOverlap is another unfinished job that already holds some of the selected objects.
+type JobOverlap struct {
+	Job     string `json:"job"`
+	Name    string `json:"name"`
+	Status  int    `json:"status"`
+	Objects int    `json:"objects"`
+}
+
+// ObjectsInJobs answers which unfinished jobs (other than except) hold selected objects, so
+// people are warned before they add them again.
+func (s *Queries) ObjectsInJobs(ctx context.Context, sc Content, sel JobSelection, except string, limit int) ([]JobOverlap, error) {
+	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, except}, limit)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.q.Query(ctx, `
+		SELECT j.id, j.name, j.status, count(DISTINCT i.tree_id)::int
+		FROM (`+sql+`) s JOIN job_item i ON i.tree_id = s.tree_id JOIN job j ON j.id = i.job_id
+		WHERE j.organisation_id = $1 AND j.project_id = $2 AND j.status < 2 AND j.id::text <> $3
+		GROUP BY j.id, j.name, j.status ORDER BY lower(j.name)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []JobOverlap{}
+	for rows.Next() {
+		var o JobOverlap
+		if err := rows.Scan(&o.Job, &o.Name, &o.Status, &o.Objects); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
