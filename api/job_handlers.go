@@ -2,9 +2,11 @@ package api
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 
 	"arbor"
+	"arbor/auth"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -166,4 +168,84 @@ func (s *Server) jobContent(op string) handler {
 		writeJSON(w, http.StatusOK, map[string]any{"job": job, "changed": changed})
 		return nil
 	}
+}
+
+type participantsRequest struct {
+	Emails string `json:"emails"` // comma-separated (SPEC §5)
+	Role   string `json:"role"`   // editor, care, reader
+}
+
+func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.Participants(r.Context(), content(r), chi.URLParam(r, "jobId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+// addParticipants assigns people to a job by e-mail; addresses without an account are invited
+// by mail and take part once they confirm their registration.
+func (s *Server) addParticipants(w http.ResponseWriter, r *http.Request) error {
+	var req participantsRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	c := checks{}
+	emails := c.emailList("emails", req.Emails)
+	if req.Role != "editor" && req.Role != "care" && req.Role != "reader" {
+		c["role"] = "field.job_role"
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	sc := content(r)
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		invited, err := tx.AddParticipants(r.Context(), sc, chi.URLParam(r, "jobId"), emails, req.Role)
+		if err != nil {
+			return err
+		}
+		job, err := tx.Job(r.Context(), sc, chi.URLParam(r, "jobId"))
+		if err != nil {
+			return err
+		}
+		by := sessionOf(r).claims.Alias
+		for _, to := range invited {
+			args := map[string]any{"by": by, "job": job.Name, "project": job.ProjectName,
+				"link": s.link("/register", url.Values{"email": {to}})}
+			if err := s.send(r, language(r), to, "mail.job_invite", to, args); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return s.listParticipants(w, r)
+}
+
+func (s *Server) removeParticipant(w http.ResponseWriter, r *http.Request) error {
+	if err := s.db.RemoveParticipant(r.Context(), content(r), chi.URLParam(r, "jobId"), chi.URLParam(r, "member")); err != nil {
+		return err
+	}
+	return s.listParticipants(w, r)
+}
+
+// lockJob holds the job for the caller; unlockJob releases it. Management may break someone
+// else's lock (?force=true); the holder finds that recorded in the job's conflicts.
+func (s *Server) lockJob(w http.ResponseWriter, r *http.Request) error {
+	force := r.URL.Query().Get("force") == "true" && hasRole(targetOf(r).roles, auth.Manager)
+	var j *store.Job
+	var err error
+	if r.Method == http.MethodDelete {
+		j, err = s.db.UnlockJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), force)
+	} else {
+		j, err = s.db.LockJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), force)
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, j)
+	return nil
 }

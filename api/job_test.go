@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -86,4 +87,58 @@ func TestJobs(t *testing.T) {
 	if l := w.reader.do("GET", jobs, nil).json(t); l["total"] != 2.0 { // Autumn and the world's own
 		t.Fatalf("jobs after delete %v", l)
 	}
+}
+
+// TestJobParticipantsAndLocks: people are assigned by e-mail (an address without an account is
+// invited and takes part once registered); a held job refuses others' changes until released,
+// and a manager who breaks the lock leaves a record for the holder.
+func TestJobParticipantsAndLocks(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	tr := w.createTree(t, w.editor, map[string]any{})
+	job := w.manager.do("POST", w.url("/api/management/job"), map[string]any{"name": "Crew A"}).json(t)
+	id := job["id"].(string)
+	users := w.url("/api/management/job/" + id + "/users")
+
+	newcomer := newEmail(t)
+	r := w.manager.do("POST", users, map[string]any{"emails": w.members[2] + ", " + newcomer, "role": "editor"})
+	wantStatus(t, r, http.StatusOK)
+	if l := r.json(t)["items"].([]any); len(l) != 2 {
+		t.Fatalf("participants %v", l)
+	}
+	if m := e.mail.last(t, newcomer); !strings.Contains(m.Text, "Crew A") || !strings.Contains(m.Text, "/register?email=") {
+		t.Fatalf("invitation mail %q", m.Text)
+	}
+	wantError(t, w.manager.do("POST", users, map[string]any{"emails": w.members[2], "role": "care"}), http.StatusConflict, "conflict", "")
+	wantFieldNames(t, wantError(t, w.manager.do("POST", users, map[string]any{"emails": "x@example.org", "role": "boss"}),
+		http.StatusBadRequest, "invalid", ""), "role")
+	e.signUp(t, newcomer, testPassword)
+	if n := e.count(t, `SELECT count(*) FROM job_member WHERE job_id = $1`, id); n != 2 {
+		t.Fatalf("after registering, %d participants with an account, want 2", n)
+	}
+
+	// The editor holds the job: the manager's changes wait; the manager breaks the lock.
+	lock := w.url("/api/management/job/" + id + "/lock")
+	r = w.editor.do("POST", lock, nil)
+	wantStatus(t, r, http.StatusOK)
+	if j := r.json(t); j["locked"] != true || !strings.Contains(j["locked_alias"].(string), "Ada") {
+		t.Fatalf("locked %v", j)
+	}
+	r = w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{tr["id"].(string)}})
+	m := wantError(t, r, http.StatusConflict, "conflict", "")
+	if !strings.Contains(m["message"].(string), "is working on this job right now") {
+		t.Fatalf("lock message %q", m["message"])
+	}
+	wantStatus(t, w.care.do("DELETE", lock, nil), http.StatusConflict)
+	r = w.manager.do("DELETE", lock+"&force=true", nil)
+	wantStatus(t, r, http.StatusOK)
+	j := r.json(t)
+	if j["locked"] != false || len(j["conflicts"].([]any)) != 1 {
+		t.Fatalf("after breaking the lock %v", j)
+	}
+	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{tr["id"].(string)}}), http.StatusOK)
+	wantStatus(t, w.manager.do("DELETE", users+"&x=1", nil), http.StatusMethodNotAllowed)
+	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusOK)
+	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusNotFound)
 }

@@ -126,6 +126,11 @@ var routeExpectations = map[string]expect{
 	"GET /api/content/filter-values":                                  projRead,
 	"GET /api/content/dashboard/project":                              projRead,
 	"GET /api/content/news":                                           selfOnly,
+	"GET /api/management/job/{jobId}/users":                           projRead,
+	"POST /api/management/job/{jobId}/users":                          manageOnly,
+	"DELETE /api/management/job/{jobId}/users/{member}":               manageOnly,
+	"POST /api/management/job/{jobId}/lock":                           careWrite,
+	"DELETE /api/management/job/{jobId}/lock":                         careWrite,
 	"GET /api/management/job":                                         projRead,
 	"POST /api/management/job":                                        manageOnly,
 	"GET /api/management/job/{jobId}":                                 projRead,
@@ -230,6 +235,7 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 		w.filters[role] = id
 	}
 	w.filters["anonymous"] = w.filters["manager"]
+	mustExec(`INSERT INTO job_invitation (organisation_id, job_id, email, role) VALUES ($1, $2, 'invited@example.org', 'care')`, w.orgA, w.jobA)
 	if err := q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr)
 		VALUES ($1, 'work', 'Unused', 'Unused', 'Unused') RETURNING id`, w.orgA).Scan(&w.workEntry); err != nil {
 		t.Fatal(err)
@@ -281,6 +287,9 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action,
 			"{filterId}", w.filters[role], "{list}", "work", "{entryId}", w.workEntry, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json").Replace(rt.path)
+		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
+			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
+		}
 		if rt.scope == contentScope {
 			path += "?project=" + w.projectA + "&tree=" + w.tree
 		}

@@ -52,6 +52,7 @@ const (
 	ActListRead    Action = "list.read"    // an organisation's value lists
 	ActListWrite   Action = "list.write"   // add, import and remove an organisation's own entries
 	ActJobManage   Action = "job.manage"   // create, change, release, delete jobs and their items
+	ActJobLock     Action = "job.lock"     // hold a job for field work, release it
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -92,6 +93,7 @@ var permissions = map[Action][]Role{
 	ActListWrite: {Admin},
 	// SPEC §6: managers build jobs and hand them to crews.
 	ActJobManage: {Manager},
+	ActJobLock:   {Manager, Editor, Care},
 }
 
 // Can reports whether any of roles may perform action.

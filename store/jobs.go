@@ -325,3 +325,122 @@ func (s *Queries) ObjectsInJobs(ctx context.Context, sc Content, sel JobSelectio
 	}
 	return out, rows.Err()
 }
+
+// Participant is someone taking part in a job, or an invited address without an account yet.
+type Participant struct {
+	UserID  *string `json:"userId"`
+	Email   string  `json:"email"`
+	Alias   string  `json:"alias"`
+	Role    string  `json:"role"` // editor, care, reader
+	Pending bool    `json:"pending"`
+}
+
+// Participants lists a job's participants and open invitations.
+func (s *Queries) Participants(ctx context.Context, sc Content, jobID string) ([]Participant, error) {
+	if _, err := s.Job(ctx, sc, jobID); err != nil {
+		return nil, err
+	}
+	rows, err := s.q.Query(ctx, `
+		SELECT u.id::text, u.email, trim(u.first_name || ' ' || u.last_name), m.role, false
+		FROM job_member m JOIN app_user u ON u.id = m.user_id WHERE m.organisation_id = $1 AND m.job_id = $2
+		UNION ALL
+		SELECT NULL, i.email, '', i.role, true FROM job_invitation i WHERE i.organisation_id = $1 AND i.job_id = $2
+		ORDER BY 5, 2`, sc.OrganisationID, jobID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Participant])
+}
+
+// AddParticipants gives each address a role in the job: accounts at once, other addresses as
+// invitations (returned, to be mailed). An address taking part already is refused, naming it,
+// and nothing is added.
+func (tx *Tx) AddParticipants(ctx context.Context, sc Content, jobID string, emails []string, role string) (invited []string, err error) {
+	if _, err := tx.Job(ctx, sc, jobID); err != nil {
+		return nil, err
+	}
+	for _, email := range emails {
+		u, err := tx.UserByEmail(ctx, email)
+		var tag interface{ RowsAffected() int64 }
+		switch {
+		case arbor.ErrorCode(err) == arbor.ENOTFOUND:
+			tag, err = tx.q.Exec(ctx, `INSERT INTO job_invitation (organisation_id, job_id, email, role) VALUES ($1, $2, lower($3), $4)
+				ON CONFLICT DO NOTHING`, sc.OrganisationID, jobID, email, role)
+			invited = append(invited, email)
+		case err != nil:
+			return nil, err
+		default:
+			tag, err = tx.q.Exec(ctx, `INSERT INTO job_member (organisation_id, job_id, user_id, role) VALUES ($1, $2, $3, $4)
+				ON CONFLICT DO NOTHING`, sc.OrganisationID, jobID, u.ID, role)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if tag.RowsAffected() == 0 {
+			return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "job.participant_exists", Args: map[string]any{"email": email},
+				Fields: map[string]string{"emails": "job.participant_exists"}}
+		}
+	}
+	return invited, nil
+}
+
+// RemoveParticipant ends someone's participation (member: user id or e-mail address).
+func (s *Queries) RemoveParticipant(ctx context.Context, sc Content, jobID, member string) error {
+	if _, err := s.Job(ctx, sc, jobID); err != nil {
+		return err
+	}
+	var n int
+	err := s.q.QueryRow(ctx, `
+		WITH a AS (DELETE FROM job_member WHERE organisation_id = $1 AND job_id = $2
+		           AND (user_id::text = $3 OR user_id IN (SELECT id FROM app_user WHERE lower(email) = lower($3))) RETURNING 1),
+		     b AS (DELETE FROM job_invitation WHERE organisation_id = $1 AND job_id = $2 AND email = lower($3) RETURNING 1)
+		SELECT (SELECT count(*) FROM a) + (SELECT count(*) FROM b)`, sc.OrganisationID, jobID, member).Scan(&n)
+	if err == nil && n == 0 {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return err
+}
+
+// LockJob lets userID hold the job (a field device works on it): nobody else changes its items
+// until it is released. A lock held by someone else is refused — unless force (management
+// breaking it), which keeps the former holder's name in the job's conflicts so they are told.
+func (s *Queries) LockJob(ctx context.Context, sc Content, userID, jobID string, force bool) (*Job, error) {
+	j, err := s.Job(ctx, sc, jobID)
+	if err != nil {
+		return nil, err
+	}
+	if j.LockedBy != nil && *j.LockedBy != userID && !force {
+		return nil, arbor.Errorf(arbor.ECONFLICT, "job.locked", map[string]any{"name": j.LockedAlias})
+	}
+	_, err = s.q.Exec(ctx, `UPDATE job SET locked_by = $3, locked_at = now(), version = version + 1, updated_at = now(),
+		conflicts = CASE WHEN locked_by IS NOT NULL AND locked_by <> $3 THEN conflicts || jsonb_build_array(jsonb_build_object(
+			'kind', 'lock_broken', 'holder', locked_by, 'by', $3::uuid, 'at', now())) ELSE conflicts END
+		WHERE organisation_id = $1 AND id = $2`, sc.OrganisationID, jobID, userID)
+	if err != nil {
+		return nil, err
+	}
+	return s.Job(ctx, sc, jobID)
+}
+
+// UnlockJob releases the job: its holder may, and management (force) may break someone's lock,
+// which is recorded in the job's conflicts for the holder to see.
+func (s *Queries) UnlockJob(ctx context.Context, sc Content, userID, jobID string, force bool) (*Job, error) {
+	j, err := s.Job(ctx, sc, jobID)
+	if err != nil {
+		return nil, err
+	}
+	if j.LockedBy == nil {
+		return j, nil
+	}
+	if *j.LockedBy != userID && !force {
+		return nil, arbor.Errorf(arbor.ECONFLICT, "job.locked", map[string]any{"name": j.LockedAlias})
+	}
+	_, err = s.q.Exec(ctx, `UPDATE job SET locked_by = NULL, locked_at = NULL, version = version + 1, updated_at = now(),
+		conflicts = CASE WHEN locked_by <> $3 THEN conflicts || jsonb_build_array(jsonb_build_object(
+			'kind', 'lock_broken', 'holder', locked_by, 'by', $3::uuid, 'at', now())) ELSE conflicts END
+		WHERE organisation_id = $1 AND id = $2`, sc.OrganisationID, jobID, userID)
+	if err != nil {
+		return nil, err
+	}
+	return s.Job(ctx, sc, jobID)
+}

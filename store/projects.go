@@ -307,7 +307,8 @@ func (s *Queries) RevokeMember(ctx context.Context, orgID, projectID, member str
 	return err
 }
 
-// AcceptInvitations turns the invitations of a newly confirmed address into memberships.
+// AcceptInvitations turns the invitations of a newly confirmed address into memberships of
+// projects and participations in jobs.
 func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) error {
 	_, err := s.q.Exec(ctx, `
 		WITH taken AS (
@@ -316,6 +317,17 @@ func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) e
 		)
 		INSERT INTO project_member (organisation_id, project_id, user_id, access)
 		SELECT organisation_id, project_id, $1, access FROM taken
+		ON CONFLICT DO NOTHING`, userID, email)
+	if err != nil {
+		return err
+	}
+	_, err = s.q.Exec(ctx, `
+		WITH taken AS (
+			DELETE FROM job_invitation WHERE lower(email) = lower($2)
+			RETURNING organisation_id, job_id, role
+		)
+		INSERT INTO job_member (organisation_id, job_id, user_id, role)
+		SELECT organisation_id, job_id, $1, role FROM taken
 		ON CONFLICT DO NOTHING`, userID, email)
 	return err
 }
