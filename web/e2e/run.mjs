@@ -600,7 +600,7 @@ test('organisations and projects: create, share as View, the reader sees it read
     ['organisation', `/organisations/${orgId}/organisation`, 'administrators'],
     ['organisation-projects', `/organisations/${orgId}/projects`, 'assignments-table'],
     ['organisation-documents', `/organisations/${orgId}/documents`, 'coming-soon'],
-    ['organisation-lists', `/organisations/${orgId}/lists`, 'coming-soon'],
+    ['organisation-lists', `/organisations/${orgId}/lists`, 'value-lists'],
     ['organisation-packages', `/organisations/${orgId}/packages`, 'coming-soon'],
     ['projects', '/projects', 'project-list'],
     ['project', `/projects/${projectId}`, 'project-page'],
