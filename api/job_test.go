@@ -142,3 +142,36 @@ func TestJobParticipantsAndLocks(t *testing.T) {
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusOK)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusNotFound)
 }
+
+// TestJobSession: a participant who logs in as the job sees and changes only the job's objects,
+// within their role, and nothing else of the project.
+func TestJobSession(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	in := w.createTree(t, w.editor, map[string]any{"number": 1})
+	out := w.createTree(t, w.editor, map[string]any{"number": 2})
+	r := w.manager.do("POST", w.url("/api/content/job/add-list-new"), map[string]any{"name": "Round 1", "ids": []string{in["id"].(string)}})
+	wantStatus(t, r, http.StatusOK)
+	jobID := r.json(t)["job"].(map[string]any)["id"].(string)
+
+	crew := newEmail(t)
+	e.signUp(t, crew, testPassword)
+	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+jobID+"/users"), map[string]any{"emails": crew, "role": "editor"}), http.StatusOK)
+	b := e.login(t, crew, testPassword)
+	// Not a member of the project: nothing of it without the job session.
+	wantStatus(t, b.do("GET", w.url("/api/content/trees"), nil), http.StatusNotFound)
+	wantStatus(t, b.do("POST", "/api/auth/login/job/"+w.project+"/"+jobID, nil), http.StatusOK)
+
+	list := b.do("GET", "/api/content/trees", nil).json(t)
+	if list["total"] != 1.0 || list["items"].([]any)[0].(map[string]any)["id"] != in["id"] {
+		t.Fatalf("job session lists %v", list)
+	}
+	wantStatus(t, b.do("GET", "/api/content/tree/"+out["id"].(string), nil), http.StatusNotFound)
+	wantStatus(t, b.do("POST", "/api/content/tree/"+in["id"].(string)+"/checks", map[string]any{"vitality": 1}), http.StatusCreated)
+	wantStatus(t, b.do("PUT", "/api/content/tree/"+out["id"].(string), map[string]any{"version": 1, "height": 3}), http.StatusNotFound)
+	// An editor in the job still may not manage jobs or mass-edit.
+	wantStatus(t, b.do("PUT", "/api/content/bulk", map[string]any{"ids": []string{in["id"].(string)}, "fields": map[string]any{"vitality": 2}}), http.StatusForbidden)
+	// Another project's content is not reachable with the job session.
+	wantStatus(t, b.do("GET", "/api/content/trees?project="+w.quiet, nil), http.StatusNotFound)
+}

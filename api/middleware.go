@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -120,6 +121,12 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		}
 		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: acc.Roles, limit: acc.Limit}
 	}
+	if rt.scope == contentScope && si.claims.Type == "job" && t.exists {
+		// A job session sees and changes only the job's objects, within the participant's role.
+		if t, err = s.jobTarget(ctx, t, si.claims); err != nil {
+			return ctx, err
+		}
+	}
 	if !t.exists || (len(t.roles) == 0 && !hasRole(roles, auth.Super)) {
 		return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -145,7 +152,7 @@ func scopeID(r *http.Request, sc scope, si *sessionInfo) (string, error) {
 		return pathID(r, "id")
 	}
 	id := r.URL.Query().Get("project")
-	if id == "" && si.claims.Type == "project" {
+	if id == "" && (si.claims.Type == "project" || si.claims.Type == "job") {
 		id = si.claims.IDP
 	}
 	if id == "" {
@@ -156,6 +163,28 @@ func scopeID(r *http.Request, sc scope, si *sessionInfo) (string, error) {
 		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return u.String(), nil
+}
+
+// jobRoles are the project roles a job participant acts with.
+var jobRoles = map[string]auth.Role{"job-manager": auth.Manager, "editor": auth.Editor, "care": auth.Care, "reader": auth.Reader}
+
+// jobTarget narrows a content target to the job of a job session: the participant's role there,
+// and the job's objects as a limit on top of any access limit.
+func (s *Server) jobTarget(ctx context.Context, t target, c auth.Claims) (target, error) {
+	if c.IDP != t.projectID {
+		return target{}, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	scope, err := s.db.JobScope(ctx, t.projectID, c.IDJ, c.Sub)
+	if arbor.ErrorCode(err) == arbor.ENOTFOUND {
+		return target{}, err
+	}
+	if err != nil {
+		return t, err
+	}
+	t.roles = []auth.Role{jobRoles[scope.Authorities[0]]}
+	value, _ := json.Marshal(c.IDJ)
+	t.limit = t.limit.And(&store.Filter{Conditions: []store.Condition{{Field: "job", Op: "eq", Value: value}}})
+	return t, nil
 }
 
 // cacheable says whether a request may use the short-lived caches of freshness.go: only tile

@@ -36,7 +36,8 @@ const (
 	fTexts // a list (symptoms): contains
 	fDate
 	fBool
-	fID // a list entry id (species)
+	fID  // a list entry id (species)
+	fJob // membership in a job: eq / in a job id, empty (in no job), not_empty (in any)
 )
 
 // filterField is a field conditions may name, with the SQL expression it stands for (on alias t,
@@ -64,6 +65,7 @@ var filterFields = func() map[string]filterField {
 		"valuation_max":      {"t.valuation_max", fNumber},
 		"single_tree":        {"t.single_tree", fBool},
 		"security_relevance": {"EXISTS (SELECT 1 FROM tree_action a WHERE a.tree_id = t.id AND a.security_relevance AND a.execute_timestamp IS NULL)", fBool},
+		"job":                {"", fJob},
 	}
 	for _, f := range treeFieldTable {
 		k := fNumber
@@ -88,6 +90,7 @@ var filterOps = map[filterKind][]string{
 	fDate:   {"eq", "lt", "lte", "gt", "gte", "between", "empty", "not_empty"},
 	fBool:   {"eq"},
 	fID:     {"eq", "ne", "in", "not_in", "empty", "not_empty"},
+	fJob:    {"eq", "in", "empty", "not_empty"},
 }
 
 // filterSQL builds a condition on alias t, appending the values it binds to args. Nothing of
@@ -176,6 +179,9 @@ func (b *filterSQL) condition(c Condition) (string, string) {
 	}
 	if !allowed {
 		return "", "filter.operator"
+	}
+	if f.kind == fJob {
+		return b.jobCondition(c)
 	}
 	switch c.Op {
 	case "empty", "not_empty":
@@ -304,4 +310,44 @@ func (b *filterSQL) list(k filterKind, raw json.RawMessage) (any, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// jobCondition compiles a condition on job membership: the object, or one of its works, is an
+// item of the job(s); empty: of no unfinished job; not_empty: of some unfinished job.
+func (b *filterSQL) jobCondition(c Condition) (string, string) {
+	switch c.Op {
+	case "empty", "not_empty":
+		cond := "EXISTS (SELECT 1 FROM job_item i JOIN job j ON j.id = i.job_id WHERE i.tree_id = t.id AND j.status < 2)"
+		if c.Op == "empty" {
+			return "NOT " + cond, ""
+		}
+		return cond, ""
+	case "eq":
+		v, ok := b.scalar(fID, c.Value)
+		if !ok {
+			return "", "filter.value"
+		}
+		return "EXISTS (SELECT 1 FROM job_item i WHERE i.tree_id = t.id AND i.job_id = " + b.bindAs(fID, v, false) + ")", ""
+	case "in":
+		list, ok := b.list(fID, c.Value)
+		if !ok {
+			return "", "filter.value"
+		}
+		return "EXISTS (SELECT 1 FROM job_item i WHERE i.tree_id = t.id AND i.job_id = ANY(" + b.bindAs(fID, list, true) + "))", ""
+	}
+	return "", "filter.operator"
+}
+
+// And is the filter that passes what both pass; other's conditions are added to a copy of f
+// (other carries conditions only: the parts a job session adds to a member's limit).
+func (f *Filter) And(other *Filter) *Filter {
+	if f == nil {
+		return other
+	}
+	if other == nil {
+		return f
+	}
+	out := *f
+	out.Conditions = append(append([]Condition{}, f.Conditions...), other.Conditions...)
+	return &out
 }

@@ -125,6 +125,21 @@ func TestFilterCompiler(t *testing.T) {
 			t.Errorf("%s\n got %q\nwant %q", c.filter, got, c.want)
 		}
 	}
+	// Job membership.
+	var job string
+	q.QueryRow(ctx, `INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Round') RETURNING id`, org, project).Scan(&job)
+	q.Exec(ctx, `INSERT INTO job_item (organisation_id, job_id, tree_id) SELECT $1, $2, id FROM tree WHERE project_id = $3 AND number IN (1, 3)`, org, job, project)
+	for filter, want := range map[string]string{
+		`{"conditions": [{"field": "job", "op": "eq", "value": "` + job + `"}]}`:   "A 1,B 3",
+		`{"conditions": [{"field": "job", "op": "in", "value": ["` + job + `"]}]}`: "A 1,B 3",
+		`{"conditions": [{"field": "job", "op": "not_empty"}]}`:                    "A 1,B 3",
+		`{"conditions": [{"field": "job", "op": "empty"}]}`:                        "#4,A 2,G 5",
+	} {
+		if got := numbers(filter); got != want {
+			t.Errorf("%s\n got %q\nwant %q", filter, got, want)
+		}
+	}
+
 	// Ids: only this project's.
 	var a2, otherA1 string
 	q.QueryRow(ctx, `SELECT id FROM tree WHERE project_id = $1 AND number = 2`, project).Scan(&a2)
