@@ -83,6 +83,15 @@ func TestSavedFiltersAndValues(t *testing.T) {
 	}
 	wantError(t, w.reader.do("GET", w.url("/api/content/filter-values?field=password"), nil), http.StatusBadRequest, "invalid", "")
 
+	// The data table: the same filter as a POST, sorted by any column.
+	r = w.reader.do("POST", w.url("/api/content/data"), map[string]any{"filter": weak, "sort": []string{"-vitality", "general01"}, "limit": 2})
+	wantStatus(t, r, http.StatusOK)
+	page := r.json(t)
+	if page["total"] != 3.0 || len(page["items"].([]any)) != 2 || page["items"].([]any)[0].(map[string]any)["vitality"] != 3.0 {
+		t.Fatalf("data page %v", page)
+	}
+	wantFieldNames(t, wantError(t, w.reader.do("POST", w.url("/api/content/data"), map[string]any{"sort": []string{"symptoms"}}), http.StatusBadRequest, "invalid", ""), "sort")
+
 	// News: the latest changes, newest first, for members with the whole project.
 	news := w.reader.do("GET", "/api/content/news?limit=3", nil).json(t)["items"].([]any)
 	if len(news) != 3 || news[0].(map[string]any)["projectName"] != "Park" {

@@ -126,6 +126,7 @@ var routeExpectations = map[string]expect{
 	"GET /api/content/filter-values":                                  projRead,
 	"GET /api/content/dashboard/project":                              projRead,
 	"GET /api/content/news":                                           selfOnly,
+	"POST /api/content/data":                                          projRead,
 	"GET /api/management/job/{jobId}/users":                           projRead,
 	"POST /api/management/job/{jobId}/users":                          manageOnly,
 	"DELETE /api/management/job/{jobId}/users/{member}":               manageOnly,

@@ -290,3 +290,35 @@ func (s *Server) deleteTree(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+type dataRequest struct {
+	Filter store.Filter `json:"filter"`
+	Sort   []string     `json:"sort"`
+	Limit  int          `json:"limit"`
+	Offset int          `json:"offset"`
+}
+
+// data answers a page of the data table (POST /api/content/data): the objects that pass the
+// filter, sorted by any column, with the total. A POST because filters with polygons are long.
+func (s *Server) data(w http.ResponseWriter, r *http.Request) error {
+	var req dataRequest
+	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
+		return err
+	}
+	c := checks{}
+	if req.Limit < 0 || req.Limit > 1000 {
+		c["limit"] = "field.limit"
+	}
+	if req.Offset < 0 {
+		c["offset"] = "field.offset"
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	list, total, err := s.db.Trees(r.Context(), content(r), store.TreeQuery{Filter: req.Filter, Sort: req.Sort, Limit: req.Limit, Offset: req.Offset})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
+	return nil
+}

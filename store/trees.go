@@ -224,6 +224,19 @@ var treeSortColumns = map[string]string{
 	"vitality": "t.vitality", "object_timestamp": "t.object_timestamp", "create_timestamp": "t.create_timestamp",
 }
 
+// sortColumn is the SQL a list may be sorted by for a field: every field filters know (but
+// lists and job membership), and the species name.
+func sortColumn(field string) (string, bool) {
+	if col, ok := treeSortColumns[field]; ok {
+		return col, true
+	}
+	f, ok := filterFields[field]
+	if !ok || f.kind == fTexts || f.kind == fJob {
+		return "", false
+	}
+	return f.expr, true
+}
+
 // Trees lists the scope's trees and groups that pass the filter, a page at a time, with the total.
 func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, int, error) {
 	if len(q.Filter.Geometry) > 0 && string(q.Filter.Geometry) != "null" {
@@ -243,7 +256,7 @@ func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, 
 	order := []string{}
 	for _, f := range q.Sort {
 		desc := strings.HasPrefix(f, "-")
-		col, ok := treeSortColumns[strings.TrimPrefix(f, "-")]
+		col, ok := sortColumn(strings.TrimPrefix(f, "-"))
 		if !ok {
 			return nil, 0, arbor.Invalid(map[string]string{"sort": "field.sort"})
 		}
