@@ -112,16 +112,9 @@ func (s *Server) updateAction(w http.ResponseWriter, r *http.Request) error {
 	if req.Version <= 0 {
 		return arbor.Invalid(map[string]string{"version": "field.version"})
 	}
-	var a *store.Action
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		a, err = tx.UpdateAction(r.Context(), content(r), actor(r), chi.URLParam(r, "actionId"), req.Version, in)
-		return err
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.Action, error) {
+		return tx.UpdateAction(r.Context(), content(r), actor(r), chi.URLParam(r, "actionId"), req.Version, in)
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, a)
-	return nil
 }
 
 type completeRequest struct {
@@ -153,16 +146,9 @@ func (s *Server) completeAction(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	reopen := r.Method == http.MethodDelete
-	var a *store.Action
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		a, err = tx.CompleteAction(r.Context(), content(r), actor(r), chi.URLParam(r, "actionId"), req.Version, at, req.ExecuteNote, reopen)
-		return err
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.Action, error) {
+		return tx.CompleteAction(r.Context(), content(r), actor(r), chi.URLParam(r, "actionId"), req.Version, at, req.ExecuteNote, reopen)
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, a)
-	return nil
 }
 
 func (s *Server) deleteAction(w http.ResponseWriter, r *http.Request) error {

@@ -99,16 +99,9 @@ func (s *Server) shareFilter(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	var f *store.SavedFilter
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		f, err = tx.ShareFilter(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "filterId"), emails)
-		return err
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.SavedFilter, error) {
+		return tx.ShareFilter(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "filterId"), emails)
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, f)
-	return nil
 }
 
 // filterValues answers the distinct values of a field for the filter panel's pickers.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"arbor"
+	"arbor/store"
 )
 
 // maxBody is the largest JSON body accepted (uploads have their own routes and limits).
@@ -57,4 +58,19 @@ func decodeLimit(r *http.Request, v any, limit int64) error {
 			Fields: map[string]string{field: "error.bad_field_type"}}
 	}
 	return arbor.Errorf(arbor.EINVALID, "error.bad_json", nil)
+}
+
+// answerInTx runs fn in one transaction and answers its result as JSON with status; a failure
+// rolls everything back and is answered as an error.
+func answerInTx[T any](w http.ResponseWriter, r *http.Request, db *store.DB, status int, fn func(tx *store.Tx) (T, error)) error {
+	var out T
+	err := db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		out, err = fn(tx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, status, out)
+	return nil
 }

@@ -104,16 +104,9 @@ func (s *Server) updateTree(w http.ResponseWriter, r *http.Request) error {
 	if version <= 0 {
 		return arbor.Invalid(map[string]string{"version": "field.version"})
 	}
-	var t *store.Tree
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		t, err = tx.UpdateTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), version, geom, values)
-		return err
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.Tree, error) {
+		return tx.UpdateTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), version, geom, values)
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, t)
-	return nil
 }
 
 // listTrees answers a page of the project's trees and groups (GET /api/content/trees).
@@ -200,16 +193,9 @@ func (s *Server) fellTree(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	var t *store.Tree
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		t, err = tx.FellTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), req.Version, req.CutDate, undo)
-		return err
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.Tree, error) {
+		return tx.FellTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), req.Version, req.CutDate, undo)
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, t)
-	return nil
 }
 
 // selectionLimit is the body limit of a selection: 10,000 ids fit easily, and a few more so
@@ -230,16 +216,10 @@ func (s *Server) archive(w http.ResponseWriter, r *http.Request) error {
 	if req.Archive == nil {
 		return arbor.Invalid(map[string]string{"archive": "field.required"})
 	}
-	var n int
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		n, err = tx.ArchiveTrees(r.Context(), content(r), actor(r), req.IDs, *req.Archive, s.massEdit)
-		return err
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (map[string]int, error) {
+		n, err := tx.ArchiveTrees(r.Context(), content(r), actor(r), req.IDs, *req.Archive, s.massEdit)
+		return map[string]int{"changed": n}, err
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]int{"changed": n})
-	return nil
 }
 
 type bulkRequest struct {
@@ -253,16 +233,10 @@ func (s *Server) bulk(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
 		return err
 	}
-	var n int
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		n, err = tx.MassEdit(r.Context(), content(r), actor(r), req.IDs, req.Fields, s.massEdit)
-		return err
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (map[string]int, error) {
+		n, err := tx.MassEdit(r.Context(), content(r), actor(r), req.IDs, req.Fields, s.massEdit)
+		return map[string]int{"changed": n}, err
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]int{"changed": n})
-	return nil
 }
 
 // treeHistory lists the changes of one tree or group (GET /api/content/tree-hist?tree=).
