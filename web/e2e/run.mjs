@@ -1057,6 +1057,10 @@ test('help links to the API reference, which lists the calls', async (browser) =
   await waitPath(page, '/');
 
   await goto(page, '/help');
+  // The rules of the core record are explained where people look for them.
+  await page.getByTestId('help-rules').waitFor();
+  await see(page, 'An open detailed investigation makes it doubtful');
+  await shot(page, 'help-en-light');
   await page.getByTestId('help-api').click();
   await waitPath(page, '/help/api');
   await titleIs(page, 'API reference · Arbor');

@@ -104,6 +104,21 @@ export default function HelpPage() {
           </Timeline.Item>
         </Timeline>
       </Card>
+      <Card padding="xl" mt="xl" data-testid="help-rules">
+        <Title order={3} fz="lg" mb="lg">
+          {t('help.rulesTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          {(['Safety', 'Intervals', 'Classes', 'History'] as const).map((rule) => (
+            <Stack gap={4} key={rule}>
+              <Text fw={600}>{t(`help.rule${rule}Title`)}</Text>
+              <Text size="sm" c="dimmed">
+                {t(`help.rule${rule}`)}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card>
     </>
   );
 }
