@@ -31,7 +31,8 @@ db:
 migrate: build
 	DATABASE_URL=$$(scripts/db.sh) $(BIN) migrate
 
-# Database, build, migrations, server on http://localhost:8080 (ARBOR_ADDR to change).
+# Database, build, migrations and demo data (arbor demo migrates; quick once loaded), server on
+# http://localhost:8080 (ARBOR_ADDR to change). Demo login: demo@arbor.example / arbor-demo.
 run: build
 	@DATABASE_URL=$$(scripts/db.sh) && export DATABASE_URL && $(BIN) demo && exec $(BIN) serve -no-migrate
 

@@ -1,4 +1,4 @@
-// Command arbor is the Arbor server and its tools: serve, migrate, user.
+// Command arbor is the Arbor server and its tools: serve, migrate, user, demo, bench.
 package main
 
 import (
@@ -27,8 +27,8 @@ Usage:
   arbor migrate [-force N]    bring the database schema up to date
   arbor user create -email ADDRESS [-super]
                               make a confirmed account (password from ARBOR_PASSWORD or stdin)
-  arbor demo [-email A] [-password P]
-                              load the demo organisation with the Flensburg tree register
+  arbor demo [-email A] [-password P] [-no-migrate]
+                              migrate, then load the demo organisation with the Flensburg tree register
   arbor bench city [-trees N]  build a synthetic city of N trees (default 1,000,000) for benchmarks
   arbor bench tiles [-c 1,2,4] replay the fixed tile list of BENCHMARKS.md against SQL and the server
   arbor help                  this text
