@@ -154,6 +154,7 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/management/organisation/{id}/lists/{list}/{entryId}": orgOwnOnly,
 	"GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt":                     projRead,
 	"GET /api/tiles/{id}/{layerJSON}":                                 projRead,
+	"GET /api/styles/{id}/{theme}.json":                               projRead,
 }
 
 // walkWorld is organisation A (with project A and job A, and one person of each role) and
@@ -287,7 +288,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action,
-			"{filterId}", w.filters[role], "{list}", "work", "{entryId}", w.workEntry, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json").Replace(rt.path)
+			"{filterId}", w.filters[role], "{list}", "work", "{entryId}", w.workEntry, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}

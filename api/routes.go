@@ -141,6 +141,7 @@ func (s *Server) routes() []route {
 		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
 		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts", h: s.tile},
 		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
+		{method: "GET", path: "/api/styles/{id}/{theme}.json", action: auth.ActTreeRead, scope: proj, summary: "MapLibre style of the data layers by a theme (safety, vitality, damage, development, deadline, inspection); ?scheme=light|dark", h: s.style},
 
 		// Value lists: the global ones and the organisation's own.
 		{method: "GET", path: "/api/management/organisation/{id}/lists/{list}", action: auth.ActListRead, scope: org, summary: "A value list (species, work, work_note, symptom, symptom_note): global and own entries", h: s.organisationList},

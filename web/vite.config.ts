@@ -29,6 +29,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack)[\\/]/ },
+            // The map (MapLibre, mapbox-gl-draw, turf) loads only with the map page.
+            { name: 'map', test: /node_modules[\\/](maplibre-gl|@mapbox|@turf)[\\/]/ },
           ],
         },
       },

@@ -47,6 +47,11 @@ const userRoutes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('./features/projects/components/ProjectPage')) },
           {
+            path: 'map',
+            handle: { crumb: 'map.title', title: 'map.title' },
+            lazy: page(() => import('./features/map/components/MapPage')),
+          },
+          {
             path: 'settings',
             handle: { crumb: 'titles.projectSettings', title: 'titles.projectSettings' },
             children: [

@@ -70,6 +70,9 @@ export default function ProjectPage() {
               </Text>
               <ProjectRoleBadge role={p.role} size="md" />
             </Group>
+            <Button component={Link} to="map" leftSection={<IconMap2 size={16} />} data-testid="project-map">
+              {t('map.open')}
+            </Button>
             {manager && (
               <Button
                 component={Link}

@@ -1,0 +1,162 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"arbor/styles"
+)
+
+// paintColours collects every colour literal ("#rrggbb") of a layer's paint.
+func paintColours(v any, out map[string]bool) {
+	switch x := v.(type) {
+	case string:
+		if strings.HasPrefix(x, "#") {
+			out[x] = true
+		}
+	case []any:
+		for _, e := range x {
+			paintColours(e, out)
+		}
+	case map[string]any:
+		for _, e := range x {
+			paintColours(e, out)
+		}
+	}
+}
+
+func layerByID(t *testing.T, st map[string]any, id string) map[string]any {
+	t.Helper()
+	for _, l := range st["layers"].([]any) {
+		if m := l.(map[string]any); m["id"] == id {
+			return m
+		}
+	}
+	t.Fatalf("style has no layer %q", id)
+	return nil
+}
+
+func TestStyleBuild(t *testing.T) {
+	t.Parallel()
+	for _, th := range styles.Themes() {
+		light, err := styles.Build(styles.Options{ProjectID: "p", Theme: th.ID, Scheme: "light"})
+		if err != nil {
+			t.Fatalf("%s light: %v", th.ID, err)
+		}
+		dark, err := styles.Build(styles.Options{ProjectID: "p", Theme: th.ID, Scheme: "dark"})
+		if err != nil {
+			t.Fatalf("%s dark: %v", th.ID, err)
+		}
+		// Through JSON, as a client sees it.
+		var l, d map[string]any
+		for _, p := range []struct {
+			in  map[string]any
+			out *map[string]any
+		}{{light, &l}, {dark, &d}} {
+			b, _ := json.Marshal(p.in)
+			if err := json.Unmarshal(b, p.out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if l["version"].(float64) != 8 {
+			t.Fatalf("version %v", l["version"])
+		}
+		// The tree colours: a match on the theme's property with one colour per class, and
+		// light and dark differ.
+		lc, dc := map[string]bool{}, map[string]bool{}
+		paintColours(layerByID(t, l, "trees")["paint"].(map[string]any)["circle-color"], lc)
+		paintColours(layerByID(t, d, "trees")["paint"].(map[string]any)["circle-color"], dc)
+		expr := layerByID(t, l, "trees")["paint"].(map[string]any)["circle-color"].([]any)
+		if expr[0] != "match" || !strings.Contains(styleJSON(expr[1]), `"`+th.Property+`"`) {
+			t.Fatalf("%s: colour expression %v", th.ID, expr)
+		}
+		if len(expr) != 2+2*len(th.Classes)+1 {
+			t.Fatalf("%s: %d classes in %v", th.ID, len(th.Classes), expr)
+		}
+		same := 0
+		for c := range lc {
+			if dc[c] {
+				same++
+			}
+		}
+		if same == len(lc) {
+			t.Fatalf("%s: light and dark use the same colours %v", th.ID, lc)
+		}
+		bg := func(st map[string]any) any {
+			return layerByID(t, st, "background")["paint"].(map[string]any)["background-color"]
+		}
+		if bg(l) == bg(d) {
+			t.Fatalf("%s: same background in light and dark", th.ID)
+		}
+		// The legend labels of every class are in the layer metadata.
+		meta := layerByID(t, l, "trees")["metadata"].(map[string]any)["arbor:legend"].(map[string]any)
+		if meta["theme"] != th.ID || len(meta["labels"].(map[string]any)) != len(th.Classes) {
+			t.Fatalf("%s: legend metadata %v", th.ID, meta)
+		}
+		// Labels from zoom 17: number tag, else number.
+		for _, id := range []string{"trees-label"} {
+			lab := layerByID(t, l, id)
+			if lab["minzoom"].(float64) != 17 {
+				t.Fatalf("%s minzoom %v", id, lab["minzoom"])
+			}
+			tf := styleJSON(lab["layout"].(map[string]any)["text-field"])
+			if !strings.Contains(tf, "coalesce") || !strings.Contains(tf, "number_text") || !strings.Contains(tf, `"number"`) {
+				t.Fatalf("%s text-field %s", id, tf)
+			}
+		}
+		// The grid below the detail zoom, single trees from it.
+		if layerByID(t, l, "trees-grid")["maxzoom"].(float64) != 14 || layerByID(t, l, "trees")["minzoom"].(float64) != 14 {
+			t.Fatalf("%s: grid and detail zooms", th.ID)
+		}
+	}
+	if _, err := styles.Build(styles.Options{Theme: "colour"}); err == nil {
+		t.Fatal("an unknown theme built")
+	}
+	if _, err := styles.Build(styles.Options{Theme: "safety", Scheme: "sepia"}); err == nil {
+		t.Fatal("an unknown scheme built")
+	}
+	// Every theme has distinct classes with both colours.
+	for _, th := range styles.Themes() {
+		seen := map[int]bool{}
+		for _, c := range th.Classes {
+			if seen[c.Value] || c.Light == "" || c.Dark == "" || c.Label == "" {
+				t.Fatalf("%s: class %+v", th.ID, c)
+			}
+			seen[c.Value] = true
+		}
+	}
+}
+
+func TestStyleRoute(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	r := w.reader.do("GET", "/api/styles/"+w.project+"/vitality.json?scheme=dark", nil)
+	wantStatus(t, r, http.StatusOK)
+	st := r.json(t)
+	if st["metadata"].(map[string]any)["arbor:scheme"] != "dark" || st["metadata"].(map[string]any)["arbor:theme"] != "vitality" {
+		t.Fatalf("metadata %v", st["metadata"])
+	}
+	for _, layer := range []string{"trees", "groups", "works"} {
+		src := st["sources"].(map[string]any)[layer].(map[string]any)
+		if !strings.HasSuffix(src["url"].(string), "/api/tiles/"+w.project+"/"+layer+".json") {
+			t.Fatalf("source %s: %v", layer, src)
+		}
+	}
+	// The source URL is one the TileJSON route answers.
+	wantStatus(t, w.reader.do("GET", "/api/tiles/"+w.project+"/trees.json", nil), http.StatusOK)
+	wantStatus(t, w.reader.do("GET", "/api/styles/"+w.project+"/colour.json", nil), http.StatusNotFound)
+	wantStatus(t, w.reader.do("GET", "/api/styles/"+w.project+"/safety.json?scheme=sepia", nil), http.StatusBadRequest)
+	light := w.reader.do("GET", "/api/styles/"+w.project+"/safety.json", nil)
+	wantStatus(t, light, http.StatusOK)
+	if light.json(t)["metadata"].(map[string]any)["arbor:scheme"] != "light" {
+		t.Fatal("the default scheme is not light")
+	}
+}
+
+func styleJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -1,0 +1,99 @@
+import { ActionIcon, Checkbox, Divider, Popover, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Basemap } from '@/features/projects/api/settings';
+import { THEMES, type DisplaySettings } from '../settings';
+
+/** Map display settings: theme, layers, labels, basemap. */
+export function MapSettings({
+  settings,
+  basemaps,
+  basemap,
+  onChange,
+}: {
+  settings: DisplaySettings;
+  basemaps: Basemap[];
+  /** The basemap shown ("" for none). */
+  basemap: string;
+  onChange: (s: DisplaySettings) => void;
+}) {
+  const { t } = useTranslation();
+  const set = (patch: Partial<DisplaySettings>) => onChange({ ...settings, ...patch });
+  const layer = (k: keyof DisplaySettings['layers'], v: boolean) => set({ layers: { ...settings.layers, [k]: v } });
+  return (
+    <Popover position="bottom-end" shadow="md" width={260} withinPortal={false} trapFocus>
+      <Popover.Target>
+        <Tooltip label={t('map.settings.title')} position="left">
+          <ActionIcon
+            variant="default"
+            size={36}
+            radius="md"
+            aria-label={t('map.settings.title')}
+            data-testid="map-settings"
+          >
+            <IconAdjustmentsHorizontal size={19} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="map-settings-panel">
+        <Stack gap="sm">
+          <Select
+            label={t('map.settings.theme')}
+            data={THEMES.map((id) => ({ value: id, label: t(`map.themes.${id}`) }))}
+            value={settings.theme}
+            onChange={(v) => v && set({ theme: v })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+            data-testid="map-theme"
+          />
+          <Divider />
+          <Text size="sm" fw={500}>
+            {t('map.settings.layers')}
+          </Text>
+          <Checkbox
+            label={t('map.settings.trees')}
+            checked={settings.layers.trees}
+            onChange={(e) => layer('trees', e.currentTarget.checked)}
+            data-testid="map-layer-trees"
+          />
+          <Checkbox
+            label={t('map.settings.groups')}
+            checked={settings.layers.groups}
+            onChange={(e) => layer('groups', e.currentTarget.checked)}
+            data-testid="map-layer-groups"
+          />
+          <Checkbox
+            label={t('map.settings.works')}
+            checked={settings.layers.works}
+            onChange={(e) => layer('works', e.currentTarget.checked)}
+            data-testid="map-layer-works"
+          />
+          <Switch
+            label={t('map.settings.labels')}
+            description={t('map.settings.labelsText')}
+            checked={settings.labels}
+            onChange={(e) => set({ labels: e.currentTarget.checked })}
+            data-testid="map-labels"
+          />
+          {basemaps.length > 0 && (
+            <>
+              <Divider />
+              <Select
+                label={t('map.settings.basemap')}
+                data={[
+                  { value: '', label: t('map.settings.noBasemap') },
+                  ...basemaps.map((b) => ({ value: b.id, label: b.name })),
+                ]}
+                value={basemap}
+                onChange={(v) => set({ basemap: v ?? '' })}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: false }}
+                data-testid="map-basemap"
+              />
+            </>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
