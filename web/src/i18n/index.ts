@@ -1,8 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import de from './de.json';
-import fr from './fr.json';
+import { buildResources } from './resources';
 import { detectLanguage, toLanguage, type Language } from './detect';
 
 export const LANGUAGE_KEY = 'arbor_language';
@@ -21,7 +19,7 @@ const initial = detectLanguage({
 });
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, de: { translation: de }, fr: { translation: fr } },
+  resources: buildResources(),
   lng: initial,
   fallbackLng: 'en',
   supportedLngs: ['en', 'de', 'fr'],

@@ -1,0 +1,249 @@
+// Helpers shared by the end-to-end flows (flows/*.mjs): pages, accounts, organisations, projects,
+// API calls made by the page itself, and the map.
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { waitForLink } from './mail.mjs';
+
+export const BASE = (process.env.ARBOR_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
+export const OUTBOX = process.env.ARBOR_OUTBOX || '';
+export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+export const PASSWORD = 'Green-Oak-2026!';
+export const TIMEOUT = 15000;
+
+await mkdir(ARTIFACTS, { recursive: true });
+
+/** Every flow registers its tests here; run.mjs runs them in file order. */
+export const tests = [];
+export const test = (name, fn) => tests.push({ name, fn });
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+export const uniqueEmail = (tag) =>
+  `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+
+export async function newPage(browser, opts = {}) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 860 },
+    locale: 'en-US',
+    colorScheme: 'light',
+    ...opts,
+  });
+  context.setDefaultTimeout(TIMEOUT);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  page.errors = errors;
+  return page;
+}
+
+export async function shot(page, name, { fullPage = true } = {}) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => document.fonts?.ready).catch(() => undefined);
+  await page.waitForTimeout(250); // transitions
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage });
+}
+
+export async function see(page, text, timeout = TIMEOUT) {
+  await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });
+}
+
+export async function waitPath(page, pathname, search) {
+  await page.waitForURL((u) => u.pathname === pathname && (search === undefined || u.search.includes(search)), {
+    timeout: TIMEOUT,
+  });
+}
+
+export async function titleIs(page, title) {
+  await page
+    .waitForFunction((t) => document.title === t, title, { timeout: 5000 })
+    .catch(async () => {
+      throw new Error(`title was "${await page.title()}", expected "${title}"`);
+    });
+}
+
+export async function goto(page, path) {
+  await page.goto(BASE + path, { waitUntil: 'domcontentloaded' });
+}
+
+export async function fill(page, name, value) {
+  await page.locator(`input[name="${name}"]`).fill(value);
+}
+
+export async function register(page, email, { lastName = 'Baum' } = {}) {
+  await goto(page, '/register');
+  await page.locator('input[name="firstName"]').waitFor();
+  await fill(page, 'firstName', 'Ada');
+  await fill(page, 'lastName', lastName);
+  await fill(page, 'email', email);
+  await fill(page, 'password', PASSWORD);
+  await fill(page, 'passwordConfirm', PASSWORD);
+  await page.locator('input[name="agb"]').check();
+  const started = Date.now() - 1000;
+  await page.getByTestId('register-submit').click();
+  await page.getByTestId('register-success').waitFor();
+  return started;
+}
+
+export async function confirmFromOutbox(page, email, after) {
+  const link = await waitForLink(OUTBOX, email, '/confirm', { after });
+  await goto(page, link);
+  await page.locator('[data-testid="confirm-result"][data-state="success"]').waitFor();
+}
+
+export async function login(page, email, password = PASSWORD) {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await goto(page, '/login');
+  await fill(page, 'email', email);
+  await fill(page, 'password', password);
+  await page.getByTestId('login-submit').click();
+}
+
+export async function pickMenu(page, menu, item) {
+  await page.getByTestId(menu).first().click();
+  await page.getByTestId(item).click();
+}
+
+/** Registers, confirms and logs in a new account in a fresh browser context. */
+export async function newUser(browser, tag, { lastName = 'Baum', ...opts } = {}) {
+  const page = await newPage(browser, opts);
+  const email = uniqueEmail(tag);
+  const started = await register(page, email, { lastName });
+  await confirmFromOutbox(page, email, started);
+  await goto(page, '/login');
+  await login(page, email);
+  await waitPath(page, '/');
+  return { page, email };
+}
+
+/** Picks an option of a Mantine Select by its label. */
+export async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+export async function createOrganisation(page, name) {
+  await goto(page, '/organisations');
+  await page.getByTestId('add-organisation').first().click();
+  await fill(page, 'name', name);
+  await fill(page, 'zip', '123');
+  await page.getByTestId('add-organisation-submit').click();
+  await see(page, 'Please enter a postal code of 4 or 5 digits.');
+  await fill(page, 'zip', '24937');
+  await fill(page, 'city', 'Flensburg');
+  await fill(page, 'street', 'Rathausplatz');
+  await fill(page, 'number', '1');
+  await page.getByTestId('add-organisation-submit').click();
+  await page.waitForURL((u) => /^\/organisations\/[0-9a-f-]{36}\/organisation$/.test(u.pathname));
+  await page.getByTestId('organisation-form').waitFor();
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
+/** The status of a direct API call made by the page itself, with the CSRF header from the cookie. */
+export async function apiStatus(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const pair = document.cookie.split('; ').find((c) => c.startsWith('arbor_csrf='));
+      const csrf = pair ? decodeURIComponent(pair.slice('arbor_csrf='.length)) : '';
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return r.status;
+    },
+    { method, path, body },
+  );
+}
+
+/** Screenshots of the pages in `views` ([name, path, testid to wait for]). */
+export async function shootViews(page, views, suffix) {
+  for (const [name, path, marker] of views) {
+    await goto(page, path);
+    await page.getByTestId(marker).first().waitFor();
+    await page
+      .locator('[data-testid="loading"]')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await shot(page, `${name}-${suffix}`);
+  }
+}
+
+export async function createProject(page, orgId, name) {
+  await goto(page, `/organisations/${orgId}/projects`);
+  await page.getByTestId('create-project').click();
+  await fill(page, 'name', name);
+  await page.getByTestId('create-project-submit').click();
+  await page.waitForURL((u) => /^\/projects\/[0-9a-f-]{36}$/.test(u.pathname));
+  await page.getByTestId('project-page').waitFor();
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
+/** Clicks Save of a settings part and answers the PUT's request body and answer. */
+export async function saveSettings(page, projectId) {
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/management/project/${projectId}/settings`) && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('settings-save').click();
+  const res = await saved;
+  assert(res.status() === 200, `saving the settings answered ${res.status()}: ${await res.text()}`);
+  await see(page, 'The settings have been saved.');
+  return { sent: res.request().postDataJSON(), answer: await res.json() };
+}
+
+export async function apiJSON(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const pair = document.cookie.split('; ').find((c) => c.startsWith('arbor_csrf='));
+      const csrf = pair ? decodeURIComponent(pair.slice('arbor_csrf='.length)) : '';
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await r.text();
+      let json = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = null;
+      }
+      return { status: r.status, json };
+    },
+    { method, path, body },
+  );
+}
+
+/** Waits until the map has loaded and its tiles are drawn. */
+export async function mapReady(page) {
+  await page.waitForFunction(() => window.__map?.loaded() && window.__map.areTilesLoaded(), null, { timeout: 20000 });
+}
+
+/** The tile feature ids of the trees the map draws now. */
+export async function renderedTrees(page) {
+  return page.evaluate(() =>
+    [...new Set(window.__map.queryRenderedFeatures({ layers: ['trees'] }).map((f) => f.id))].sort((a, b) => a - b),
+  );
+}
+
+export async function waitTreeCount(page, n) {
+  await page
+    .waitForFunction(
+      (n) =>
+        window.__map?.loaded() &&
+        new Set(window.__map.queryRenderedFeatures({ layers: ['trees'] }).map((f) => f.id)).size === n,
+      n,
+      { timeout: 20000 },
+    )
+    .catch(async () => {
+      throw new Error(`the map draws trees ${JSON.stringify(await renderedTrees(page))}, expected ${n}`);
+    });
+}
+
+/** The page pixel of a longitude/latitude on the map. */
+export async function mapPixel(page, lngLat) {
+  const box = await page.getByTestId('map-canvas').boundingBox();
+  const p = await page.evaluate((ll) => window.__map.project(ll), lngLat);
+  return { x: box.x + p.x, y: box.y + p.y };
+}
