@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the Playwright suite (web/e2e) in Chromium against a real server: a fresh database and
 # data folder each run, removed afterwards. The server's e-mails land in the outbox, where the
-# tests read confirmation and reset links.
+# tests read confirmation and reset links. ARBOR_E2E_PORT (18080) and ARBOR_BIN (bin/arbor) let
+# several runs go on at once; E2E_ONLY runs only the tests whose name contains it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,8 +29,9 @@ admin_sql "CREATE DATABASE $db"
 
 data=$(mktemp -d)
 port=${ARBOR_E2E_PORT:-18080}
+bin=${ARBOR_BIN:-bin/arbor}
 ARBOR_DATA="$data" ARBOR_ADDR="127.0.0.1:$port" ARBOR_BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$url" \
-  bin/arbor serve >"$data/server.log" 2>&1 &
+  "$bin" serve >"$data/server.log" 2>&1 &
 pid=$!
 cleanup() {
   kill "$pid" 2>/dev/null || true
