@@ -118,12 +118,13 @@ func (s *Server) filterValues(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	values, err := s.db.FilterValues(r.Context(), content(r), field, limit)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": values, "total": len(values)})
-	return nil
+	return s.writeCached(w, r, "filter-values", func() (any, error) {
+		values, err := s.db.FilterValues(r.Context(), content(r), field, limit)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"items": values, "total": len(values)}, nil
+	}, field, limit)
 }
 
 // projectDashboard answers the figures of the project dashboard's cards for the objects that
@@ -135,10 +136,7 @@ func (s *Server) projectDashboard(w http.ResponseWriter, r *http.Request) error 
 			return arbor.Invalid(map[string]string{"filter": "filter.json"})
 		}
 	}
-	d, err := s.db.ProjectDashboard(r.Context(), content(r), f)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, d)
-	return nil
+	return s.writeCached(w, r, "dashboard/project", func() (any, error) {
+		return s.db.ProjectDashboard(r.Context(), content(r), f)
+	}, f)
 }

@@ -44,6 +44,7 @@ type Server struct {
 	secure   bool // cookies only over HTTPS
 	massEdit int
 	tiles    *tiles.Service
+	answers  *answers
 	fresh    *freshness
 }
 
@@ -66,6 +67,7 @@ func New(c Config) *Server {
 	}
 	s.fresh = newFreshness()
 	s.tiles = tiles.New(c.DB, s.Revision, c.TileCache, s.now)
+	s.answers = newAnswers(answerCacheBytes)
 	if s.log == nil {
 		s.log = slog.Default()
 	}

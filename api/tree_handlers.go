@@ -289,10 +289,25 @@ func (s *Server) data(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	list, total, err := s.db.Trees(r.Context(), content(r), store.TreeQuery{Filter: req.Filter, Sort: req.Sort, Limit: req.Limit, Offset: req.Offset})
+	// The table asks for page after page of one filter: the total is counted once per change
+	// of the project, beside the first page.
+	var total answer
+	var countErr error
+	counted := make(chan struct{})
+	go func() {
+		defer close(counted)
+		total, countErr = s.cached(r.Context(), content(r), "data/total", func() (any, error) {
+			return s.db.CountTrees(r.Context(), content(r), req.Filter)
+		}, req.Filter)
+	}()
+	list, err := s.db.TreePage(r.Context(), content(r), store.TreeQuery{Filter: req.Filter, Sort: req.Sort, Limit: req.Limit, Offset: req.Offset})
+	<-counted
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
+	if countErr != nil {
+		return countErr
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": json.RawMessage(total)})
 	return nil
 }

@@ -28,3 +28,26 @@ CREATE OR REPLACE TRIGGER tree_action_revision_update AFTER UPDATE ON tree_actio
     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
 CREATE OR REPLACE TRIGGER tree_action_revision_delete AFTER DELETE ON tree_action
     REFERENCING OLD TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision();
+
+-- A job's objects are part of what a filter may ask for (job membership), so adding objects to a
+-- job or taking them out moves the revision of their project too: tiles and cached answers for
+-- such filters would be stale otherwise. The project is found through the tree, which is still
+-- there when a deleted job takes its items with it.
+CREATE OR REPLACE FUNCTION arbor_bump_revision_job_items() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    p record;
+BEGIN
+    FOR p IN
+        UPDATE project SET content_revision = content_revision + 1
+        WHERE id IN (SELECT DISTINCT t.project_id FROM new_rows n JOIN tree t ON t.id = n.tree_id)
+        RETURNING id, content_revision
+    LOOP
+        PERFORM pg_notify('arbor', 'rev:' || p.id || ':' || p.content_revision);
+    END LOOP;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER job_item_revision_insert AFTER INSERT ON job_item
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision_job_items();
+CREATE OR REPLACE TRIGGER job_item_revision_delete AFTER DELETE ON job_item
+    REFERENCING OLD TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_bump_revision_job_items();

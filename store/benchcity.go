@@ -65,11 +65,21 @@ func (db *DB) SeedBenchCity(ctx context.Context, userID string, n int, seed floa
 				SELECT x, y FROM street_trees UNION ALL SELECT x, y FROM park_trees LIMIT $3
 			)
 			INSERT INTO tree (organisation_id, project_id, geom, number, vitality, development, damage_tree,
-				security_expectation, check_next, planting_year)
+				security_expectation, check_next, planting_year, species_id, height, diameter, top_diameter, symptoms)
 			SELECT $1, $2, ST_SetSRID(ST_MakePoint(x, y), 4326), row_number() OVER (),
 			       floor(random() * random() * 5)::int, floor(random() * 4)::int, floor(random() * random() * 4)::int,
-			       floor(random() * 2)::int, current_date + ((random() * 1500) - 300)::int, 1950 + (random() * 70)::int
-			FROM points`, c.OrganisationID, c.ProjectID, n)
+			       floor(random() * 2)::int, current_date + ((random() * 1500) - 300)::int, planted,
+			       species.ids[1 + floor(array_length(species.ids, 1) * power(random(), 3))::int],
+			       round((2 + (2026 - planted) * 0.3 + random() * 4)::numeric, 1),
+			       round(((2026 - planted) * 0.9 + random() * 10)::numeric, 1),
+			       round((1 + (2026 - planted) * 0.15 + random() * 3)::numeric, 1),
+			       CASE WHEN random() < 0.1 THEN ARRAY[symptoms.names[1 + floor(random() * array_length(symptoms.names, 1))::int]] ELSE '{}' END
+			FROM (SELECT x, y, 1950 + (random() * 70)::int AS planted FROM points) pt,
+			     -- Street-tree cities plant a few species a lot: the first of 80 common ones most.
+			     (SELECT array_agg(id ORDER BY botanical) AS ids FROM (SELECT id, botanical FROM list_entry
+			      WHERE list = 'species' AND organisation_id IS NULL ORDER BY botanical LIMIT 80) s) species,
+			     (SELECT array_agg(name_en ORDER BY name_en) AS names FROM list_entry
+			      WHERE list = 'symptom' AND organisation_id IS NULL) symptoms`, c.OrganisationID, c.ProjectID, n)
 		if err != nil {
 			return err
 		}

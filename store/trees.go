@@ -13,6 +13,7 @@ import (
 	"arbor"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Content is the part of an organisation a content request works in: one project. Every query of
@@ -237,48 +238,99 @@ func sortColumn(field string) (string, bool) {
 	return f.expr, true
 }
 
-// Trees lists the scope's trees and groups that pass the filter, a page at a time, with the total.
-func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, int, error) {
-	if len(q.Filter.Geometry) > 0 && string(q.Filter.Geometry) != "null" {
-		if _, err := s.CheckGeometry(ctx, q.Filter.Geometry, "geometry"); err != nil {
-			return nil, 0, err
+// treeScope is the condition (on aliases t and s) and its values for the scope's trees and
+// groups that pass a filter, within the caller's limit.
+func (s *Queries) treeScope(ctx context.Context, sc Content, f Filter) (string, []any, error) {
+	if len(f.Geometry) > 0 && string(f.Geometry) != "null" {
+		if _, err := s.CheckGeometry(ctx, f.Geometry, "geometry"); err != nil {
+			return "", nil, err
 		}
 	}
-	filter, args, err := q.Filter.Compile([]any{sc.OrganisationID, sc.ProjectID})
+	filter, args, err := f.Compile([]any{sc.OrganisationID, sc.ProjectID})
 	if err != nil {
-		return nil, 0, err
+		return "", nil, err
 	}
 	limit, args, err := sc.limitSQL(args)
 	if err != nil {
-		return nil, 0, err
+		return "", nil, err
 	}
-	where := []string{"t.organisation_id = $1", "t.project_id = $2", filter + limit}
-	order := []string{}
-	for _, f := range q.Sort {
+	return "t.organisation_id = $1 AND t.project_id = $2 AND " + filter + limit, args, nil
+}
+
+// CountTrees counts the scope's trees and groups that pass the filter.
+func (s *Queries) CountTrees(ctx context.Context, sc Content, f Filter) (int, error) {
+	cond, args, err := s.treeScope(ctx, sc, f)
+	if err != nil {
+		return 0, err
+	}
+	var total int
+	err = s.q.QueryRow(ctx, `SELECT count(*) FROM tree t WHERE `+cond, args...).Scan(&total)
+	return total, err
+}
+
+// TreePage reads a page of the scope's trees and groups that pass the filter, in two steps:
+// the ids of the page are sorted out first, carrying only the sort keys, and only those rows
+// are then read whole. On a big project the sort meets hundreds of thousands of rows, and
+// wide rows with their GeoJSON would make it several times slower.
+func (s *Queries) TreePage(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, error) {
+	cond, args, err := s.treeScope(ctx, sc, q.Filter)
+	if err != nil {
+		return nil, err
+	}
+	keys, inner, outer := []string{"t.id"}, []string{}, []string{}
+	for i, f := range q.Sort {
 		desc := strings.HasPrefix(f, "-")
 		col, ok := sortColumn(strings.TrimPrefix(f, "-"))
 		if !ok {
-			return nil, 0, arbor.Invalid(map[string]string{"sort": "field.sort"})
+			return nil, arbor.Invalid(map[string]string{"sort": "field.sort"})
 		}
+		dir := ""
 		if desc {
-			col += " DESC NULLS LAST"
+			dir = " DESC NULLS LAST"
 		}
-		order = append(order, col)
+		keys = append(keys, fmt.Sprintf("%s AS k%d", col, i))
+		inner = append(inner, col+dir)
+		outer = append(outer, fmt.Sprintf("p.k%d%s", i, dir))
 	}
-	order = append(order, "t.number", "t.id")
+	keys = append(keys, "t.number")
+	inner = append(inner, "t.number", "t.id")
+	outer = append(outer, "p.number", "p.id")
 	if q.Limit <= 0 || q.Limit > 1000 {
 		q.Limit = 100
 	}
-	cond := strings.Join(where, " AND ")
+	args = append(args, q.Limit, q.Offset)
+	rows, err := s.q.Query(ctx, treeSelect(sc.Lang)+`
+		JOIN (SELECT `+strings.Join(keys, ", ")+` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id
+		      WHERE `+cond+` ORDER BY `+strings.Join(inner, ", ")+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args))+`
+		) p ON p.id = t.id
+		ORDER BY `+strings.Join(outer, ", "), args...)
+	return scanAll(rows, err, scanTree)
+}
+
+// Trees lists a page of the scope's trees and groups that pass the filter, with the total.
+// On the pool the count and the page run side by side, each on a connection of its own.
+func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, int, error) {
+	if _, pooled := s.q.(*pgxpool.Pool); !pooled {
+		list, err := s.TreePage(ctx, sc, q)
+		if err != nil {
+			return nil, 0, err
+		}
+		total, err := s.CountTrees(ctx, sc, q.Filter)
+		return list, total, err
+	}
 	var total int
-	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id WHERE `+cond, args...).Scan(&total); err != nil {
+	var countErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		total, countErr = s.CountTrees(ctx, sc, q.Filter)
+	}()
+	list, err := s.TreePage(ctx, sc, q)
+	<-done
+	if err != nil {
 		return nil, 0, err
 	}
-	args = append(args, q.Limit, q.Offset)
-	rows, err := s.q.Query(ctx, treeSelect(sc.Lang)+` WHERE `+cond+` ORDER BY `+strings.Join(order, ", ")+
-		fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args)), args...)
-	list, err := scanAll(rows, err, scanTree)
-	return list, total, err
+	return list, total, countErr
 }
 
 func likeEscape(s string) string {

@@ -8,7 +8,7 @@ import (
 )
 
 func TestCacheKeepsToItsBudget(t *testing.T) {
-	c := NewCache(1000)
+	c := NewCache[*Tile](1000)
 	tile := func(n int) *Tile { return &Tile{Gzip: make([]byte, n), ETag: `"x"`} }
 	c.Put("a", tile(300))
 	c.Put("b", tile(300))

@@ -32,7 +32,8 @@ type Tile struct {
 	Revision int64
 }
 
-func (t *Tile) size() int64 { return int64(len(t.Gzip) + len(t.ETag) + 64) }
+// Size is what the tile costs the cache.
+func (t *Tile) Size() int64 { return int64(len(t.Gzip) + len(t.ETag) + 64) }
 
 // Revisions answers a project's current content revision.
 type Revisions func(ctx context.Context, sc store.Content) (int64, error)
@@ -41,7 +42,7 @@ type Revisions func(ctx context.Context, sc store.Content) (int64, error)
 type Service struct {
 	db    *store.DB
 	rev   Revisions
-	cache *Cache
+	cache *Cache[*Tile]
 	now   func() time.Time
 	group singleflight.Group // one rendering per tile at a time, however many ask
 }
@@ -51,7 +52,7 @@ func New(db *store.DB, rev Revisions, cacheBytes int64, now func() time.Time) *S
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: db, rev: rev, cache: NewCache(cacheBytes), now: now}
+	return &Service{db: db, rev: rev, cache: NewCache[*Tile](cacheBytes), now: now}
 }
 
 // CheckTile refuses coordinates outside the tile grid.

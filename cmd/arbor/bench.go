@@ -27,9 +27,10 @@ import (
 //
 //	arbor bench city [-trees 1000000]       build the synthetic city
 //	arbor bench tiles [-project ID] [-c 1,2,4]
+//	arbor bench data [-project ID] [-n 30]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return configError{"bench: say city or tiles"}
+		return configError{"bench: say city, tiles or data"}
 	}
 	db, err := openMigrated(ctx, cfg)
 	if err != nil {
@@ -41,6 +42,8 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchCity(ctx, db, args[1:])
 	case "tiles":
 		return benchTiles(ctx, cfg, db, args[1:])
+	case "data":
+		return benchData(ctx, db, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
 }
@@ -109,26 +112,18 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	if err != nil {
 		return err
 	}
-	if *project == "" {
-		err := db.Pool.QueryRow(ctx, `SELECT p.id FROM project p JOIN organisation o ON o.id = p.organisation_id
-			WHERE o.name = 'Bench city' ORDER BY (SELECT count(*) FROM tree t WHERE t.project_id = p.id) DESC LIMIT 1`).Scan(project)
-		if err != nil {
-			return fmt.Errorf("no bench city: run `arbor bench city` first (%w)", err)
-		}
-	}
-	var org string
-	if err := db.Pool.QueryRow(ctx, `SELECT organisation_id FROM project WHERE id = $1`, *project).Scan(&org); err != nil {
+	sc, err := benchProject(ctx, db, *project)
+	if err != nil {
 		return err
 	}
-	sc := store.Content{OrganisationID: org, ProjectID: *project, Lang: "en"}
 	st, err := db.TileState(ctx, sc)
 	if err != nil || st.Bounds == nil {
-		return fmt.Errorf("project %s has no objects: %v", *project, err)
+		return fmt.Errorf("project %s has no objects: %v", sc.ProjectID, err)
 	}
 	// The fixed list: every tile of the data at z12 and z14, samples at z16 and z18 around trees.
 	byZoom := map[int][]benchTile{12: tilesOver(st.Bounds, 12), 14: tilesOver(st.Bounds, 14)}
 	rows, err := db.Pool.Query(ctx, `SELECT ST_X(geom), ST_Y(geom) FROM tree WHERE project_id = $1 AND single_tree
-		ORDER BY fid % 7919, fid LIMIT $2`, *project, *samples)
+		ORDER BY fid % 7919, fid LIMIT $2`, sc.ProjectID, *samples)
 	if err != nil {
 		return err
 	}
@@ -203,7 +198,7 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 			go hs.Serve(ln)
 			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true}}
 			fetch := func(t benchTile) (int, error) {
-				url := fmt.Sprintf("http://%s/api/tiles/%s/trees/%d/%d/%d.mvt", ln.Addr(), *project, t.z, t.x, t.y)
+				url := fmt.Sprintf("http://%s/api/tiles/%s/trees/%d/%d/%d.mvt", ln.Addr(), sc.ProjectID, t.z, t.x, t.y)
 				req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
 				req.Header.Set("Authorization", "Bearer "+token)
 				req.Header.Set("Accept-Encoding", "gzip")

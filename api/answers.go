@@ -1,0 +1,88 @@
+package api
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"arbor/store"
+	"arbor/tiles"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// answerCacheBytes is the memory for cached answers per server: figures and value lists are
+// small, a few kilobytes each.
+const answerCacheBytes = 32 << 20
+
+// answers keeps computed read answers of a project — dashboard figures, filter values, list
+// totals — under a key that carries the project's content revision, today's date, the caller's
+// access limit and language, and the question. Every write to trees, groups, works or job items
+// moves the revision (sql/030_tiles.sql), so a stale answer is never served; on a big project
+// the full count is paid once per change instead of once per view.
+type answers struct {
+	cache *tiles.Cache[answer]
+	group singleflight.Group // one computation per key at a time, however many ask
+}
+
+// answer is a JSON answer as sent.
+type answer []byte
+
+// Size is what the answer costs the cache.
+func (a answer) Size() int64 { return int64(len(a)) + 128 }
+
+func newAnswers(maxBytes int64) *answers {
+	return &answers{cache: tiles.NewCache[answer](maxBytes)}
+}
+
+// cached answers the JSON of compute for the question (kind and parts) in the request's
+// content scope, from the cache when the project has not changed since it was computed.
+func (s *Server) cached(ctx context.Context, sc store.Content, kind string, compute func() (any, error), parts ...any) (answer, error) {
+	// Read from the database, not from the notices: a notice may trail a write by a moment, and
+	// whoever just saved must see it counted. The read is one row by its key.
+	rev, err := s.db.ContentRevision(ctx, sc)
+	if err != nil {
+		return nil, err
+	}
+	question, err := json.Marshal(append([]any{sc.Limit, sc.Lang}, parts...))
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(question)
+	key := fmt.Sprintf("%s/%d/%s/%s/%x", sc.ProjectID, rev, s.now().Format(time.DateOnly), kind, sum[:16])
+	if a, ok := s.answers.cache.Get(key); ok {
+		return a, nil
+	}
+	v, err, _ := s.answers.group.Do(key, func() (any, error) {
+		v, err := compute()
+		if err != nil {
+			return nil, err
+		}
+		a, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		s.answers.cache.Put(key, answer(a))
+		return answer(a), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(answer), nil
+}
+
+// writeCached answers the JSON of compute through the cache.
+func (s *Server) writeCached(w http.ResponseWriter, r *http.Request, kind string, compute func() (any, error), parts ...any) error {
+	a, err := s.cached(r.Context(), content(r), kind, compute, parts...)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(append(a, '\n'))
+	return nil
+}

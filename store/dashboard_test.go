@@ -1,0 +1,252 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"testing"
+	"time"
+
+	"arbor/store"
+	"arbor/store/storetest"
+)
+
+// dashboardProject seeds a project of 400 random objects (trees and groups, some archived or
+// felled, every value sometimes unset) with works, the same every run.
+func dashboardProject(t *testing.T, db *store.DB) store.Content {
+	t.Helper()
+	ctx := context.Background()
+	var org, project, other, work string
+	q := db.Pool
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(q.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Dashboard town') RETURNING id`).Scan(&org))
+	must(q.QueryRow(ctx, `INSERT INTO project (organisation_id, name, unique_number) VALUES ($1, 'Figures', false) RETURNING id`, org).Scan(&project))
+	must(q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Elsewhere') RETURNING id`, org).Scan(&other))
+	must(q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, security_relevance, action_security)
+		VALUES ($1, 'work', 'Deadwood', 'Totholz', 'Bois mort', true, 2) RETURNING id`, org).Scan(&work))
+	// random() after setseed, on one connection, is the same sequence every run.
+	conn, err := q.Acquire(ctx)
+	must(err)
+	defer conn.Release()
+	_, err = conn.Exec(ctx, `SELECT setseed(0.25)`)
+	must(err)
+	_, err = conn.Exec(ctx, `
+		INSERT INTO tree (organisation_id, project_id, number, geom, single_tree, vitality, development, damage_tree,
+			check_next, archive, cut, height)
+		SELECT $1, p, g,
+		       CASE WHEN g % 9 = 0 THEN ST_MakeEnvelope(9.4 + g * 0.001, 54.7, 9.4005 + g * 0.001, 54.7005, 4326)
+		            ELSE ST_SetSRID(ST_MakePoint(9.4 + g * 0.001, 54.7), 4326) END,
+		       g % 9 <> 0,
+		       CASE WHEN random() < 0.15 THEN NULL ELSE floor(random() * 5)::int END,
+		       CASE WHEN random() < 0.15 THEN NULL ELSE floor(random() * 4)::int END,
+		       CASE WHEN random() < 0.15 THEN NULL ELSE floor(random() * 4)::int END,
+		       CASE WHEN random() < 0.15 THEN NULL ELSE current_date + (random() * 500 - 200)::int END,
+		       random() < 0.08, random() < 0.08, round((random() * 30)::numeric, 1)
+		FROM generate_series(1, 400) g, (VALUES ($2::uuid), ($3::uuid)) AS ps(p)`, org, project, other)
+	must(err)
+	// Works on about half of the objects, a fifth of them completed; the triggers derive safety.
+	_, err = q.Exec(ctx, `
+		INSERT INTO tree_action (organisation_id, project_id, tree_id, work_id, action, security_relevance,
+			code_action_security, deadline, execute_timestamp)
+		SELECT organisation_id, project_id, id, $2, 'Deadwood', number % 3 <> 0, 1 + number % 3,
+		       CASE WHEN number % 11 = 0 THEN NULL ELSE current_date + (number * 7 % 300) - 40 END,
+		       CASE WHEN number % 5 = 0 THEN now() END
+		FROM tree WHERE project_id = $1 AND number % 2 = 0`, project, work)
+	must(err)
+	return store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
+}
+
+// The rules of SPEC §4, written again plainly, to check the SQL against.
+func inspectionClass(next *time.Time, today time.Time) string {
+	switch {
+	case next == nil:
+		return "never"
+	case next.Before(today.AddDate(0, 0, -42)):
+		return "overdue"
+	case !next.After(today.AddDate(0, 0, 42)):
+		return "due"
+	case !next.After(today.AddDate(0, 3, 0)):
+		return "months3"
+	}
+	return "later"
+}
+
+func deadlineClass(deadline *time.Time, today time.Time) string {
+	switch {
+	case deadline == nil:
+		return "none"
+	case deadline.Before(today):
+		return "overdue"
+	case !deadline.After(today.AddDate(0, 0, 14)):
+		return "weeks2"
+	case !deadline.After(today.AddDate(0, 3, 0)):
+		return "months3"
+	case !deadline.After(today.AddDate(0, 6, 0)):
+		return "months6"
+	}
+	return "later"
+}
+
+// expectedDashboard counts row by row in Go what the dashboard should show for the objects of
+// the scope that `keep` admits.
+func expectedDashboard(t *testing.T, db *store.DB, sc store.Content, keep string) *store.ProjectDashboard {
+	t.Helper()
+	ctx := context.Background()
+	var today time.Time
+	if err := db.Pool.QueryRow(ctx, `SELECT current_date`).Scan(&today); err != nil {
+		t.Fatal(err)
+	}
+	d := &store.ProjectDashboard{Checks: map[string]int{}, Works: map[string]int{}, Safety: map[string]int{},
+		Vitality: map[string]int{}, Damage: map[string]int{}, Development: map[string]int{}}
+	for _, k := range []string{"overdue", "due", "months3", "later", "never"} {
+		d.Checks[k] = 0
+	}
+	for _, k := range []string{"overdue", "weeks2", "months3", "months6", "later", "none"} {
+		d.Works[k] = 0
+	}
+	for i := 0; i <= 4; i++ {
+		k := fmt.Sprint(i)
+		d.Vitality[k] = 0
+		if i <= 3 {
+			d.Safety[k], d.Damage[k], d.Development[k] = 0, 0, 0
+		}
+	}
+	d.Vitality["none"], d.Damage["none"], d.Development["none"] = 0, 0, 0
+	label := func(v *int) string {
+		if v == nil {
+			return "none"
+		}
+		return fmt.Sprint(*v)
+	}
+	rows, err := db.Pool.Query(ctx, `SELECT id, single_tree, check_next, action_security, vitality, damage_tree, development
+		FROM tree t WHERE project_id = $1 AND NOT archive AND NOT cut AND `+keep, sc.ProjectID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := map[string]bool{}
+	for rows.Next() {
+		var id string
+		var single bool
+		var next *time.Time
+		var safety int
+		var vitality, damage, development *int
+		if err := rows.Scan(&id, &single, &next, &safety, &vitality, &damage, &development); err != nil {
+			t.Fatal(err)
+		}
+		kept[id] = true
+		if single {
+			d.Trees++
+		} else {
+			d.Groups++
+		}
+		d.Checks[inspectionClass(next, today)]++
+		d.Safety[fmt.Sprint(safety)]++
+		d.Vitality[label(vitality)]++
+		d.Damage[label(damage)]++
+		d.Development[label(development)]++
+	}
+	rows.Close()
+	rows, err = db.Pool.Query(ctx, `SELECT tree_id, deadline FROM tree_action WHERE project_id = $1 AND execute_timestamp IS NULL`, sc.ProjectID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var tree string
+		var deadline *time.Time
+		if err := rows.Scan(&tree, &deadline); err != nil {
+			t.Fatal(err)
+		}
+		if kept[tree] {
+			d.OpenWorks++
+			d.Works[deadlineClass(deadline, today)]++
+		}
+	}
+	rows.Close()
+	return d
+}
+
+// TestProjectDashboardFigures checks every figure of the project dashboard against a plain
+// count in Go, for the whole stock, for a filter and within an access limit; objects of another
+// project, archived and felled ones never count.
+func TestProjectDashboardFigures(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	sc := dashboardProject(t, db)
+	compare := func(name string, sc store.Content, f store.Filter, keep string) {
+		t.Helper()
+		got, err := db.ProjectDashboard(ctx, sc, f)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want := expectedDashboard(t, db, sc, keep)
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			t.Fatalf("%s:\n got %s\nwant %s", name, g, w)
+		}
+		if want.Trees+want.Groups == 0 || want.OpenWorks == 0 {
+			t.Fatalf("%s: the seed leaves nothing to count", name)
+		}
+	}
+	compare("stock", sc, store.Filter{}, "true")
+	weak := store.Filter{Conditions: []store.Condition{{Field: "vitality", Op: "in", Value: json.RawMessage(`[1,2]`)}}}
+	compare("filter", sc, weak, "vitality IN (1, 2)")
+	limited := sc
+	limited.Limit = &store.Filter{Conditions: []store.Condition{{Field: "height", Op: "gte", Value: json.RawMessage(`15`)}}}
+	compare("limit", limited, store.Filter{}, "height >= 15")
+	compare("filter within a limit", limited, weak, "height >= 15 AND vitality IN (1, 2)")
+}
+
+// TestTreePagesInOrder reads a sorted list page by page and checks that the pages join into
+// the one sorted list, with the total, for sorts on a tree field, on the species and descending.
+func TestTreePagesInOrder(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	sc := dashboardProject(t, db)
+	for _, sortBy := range [][]string{{"-height"}, {"vitality", "-check_next"}, {"species_botanical"}, nil} {
+		all, total, err := db.Trees(ctx, sc, store.TreeQuery{Sort: sortBy, Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != len(all) || total < 300 {
+			t.Fatalf("%v: total %d, %d rows", sortBy, total, len(all))
+		}
+		var paged []*store.Tree
+		for offset := 0; offset < total; offset += 37 {
+			page, n, err := db.Trees(ctx, sc, store.TreeQuery{Sort: sortBy, Limit: 37, Offset: offset})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != total {
+				t.Fatalf("%v: total %d on a page, %d in all", sortBy, n, total)
+			}
+			paged = append(paged, page...)
+		}
+		for i := range all {
+			if paged[i].ID != all[i].ID {
+				t.Fatalf("%v: row %d differs between pages and the whole list", sortBy, i)
+			}
+		}
+		if len(sortBy) == 1 && sortBy[0] == "-height" {
+			ok := sort.SliceIsSorted(all, func(i, j int) bool {
+				hi, hj := all[i].Height, all[j].Height
+				return hi != nil && (hj == nil || *hi > *hj)
+			})
+			if !ok {
+				t.Fatal("-height: not in descending order")
+			}
+		}
+	}
+	if _, _, err := db.Trees(ctx, sc, store.TreeQuery{Sort: []string{"geom"}}); err == nil {
+		t.Fatal("a sort on an unknown field was taken")
+	}
+}
