@@ -139,18 +139,8 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	}
 	rows.Close()
 
-	// A server in this process, as `arbor serve` runs it, reached over HTTP with a Bearer token.
-	signer, err := auth.NewSigner([]byte("bench-secret-0123456789abcdef0123456789"))
+	token, err := benchToken(ctx, db, u)
 	if err != nil {
-		return err
-	}
-	now := time.Now()
-	token, err := signer.Sign(auth.Claims{Sub: u.ID, Alias: u.Alias, Authorities: []string{"user"}, Location: "en",
-		Iat: now.Unix(), Exp: now.Add(24 * time.Hour).Unix(), Type: auth.TypeUser})
-	if err != nil {
-		return err
-	}
-	if err := db.InsertSession(ctx, auth.TokenHash(token), u.ID, auth.TypeUser, now.Add(24*time.Hour)); err != nil {
 		return err
 	}
 	concurrencies := []int{}
@@ -161,8 +151,6 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 		}
 		concurrencies = append(concurrencies, c)
 	}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "zoom\ttiles\tconc\tSQL tiles/s\tSQL p50 ms\tSQL p99 ms\tcold tiles/s\tcold/SQL\tcold p99 ms\twarm tiles/s\twarm p50 ms\twarm p99 ms\tavg KB\tmax KB\t")
 	for _, z := range []int{12, 14, 16, 18} {
@@ -183,22 +171,13 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 				return err
 			}
 			// A fresh server per pass: its cache starts cold.
-			srv := api.New(api.Config{DB: db, Signer: signer, Mail: nil, Log: quiet, BaseURL: "http://bench"})
-			listenCtx, stopListening := context.WithCancel(ctx)
-			defer stopListening()
-			go srv.Listen(listenCtx)
-			for !srv.Listening() {
-				time.Sleep(10 * time.Millisecond)
-			}
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			srv, err := startBenchServer(ctx, db)
 			if err != nil {
 				return err
 			}
-			hs := &http.Server{Handler: srv.Handler()}
-			go hs.Serve(ln)
-			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true}}
+			client := srv.client
 			fetch := func(t benchTile) (int, error) {
-				url := fmt.Sprintf("http://%s/api/tiles/%s/trees/%d/%d/%d.mvt", ln.Addr(), sc.ProjectID, t.z, t.x, t.y)
+				url := fmt.Sprintf("%s/api/tiles/%s/trees/%d/%d/%d.mvt", srv.base, sc.ProjectID, t.z, t.x, t.y)
 				req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
 				req.Header.Set("Authorization", "Bearer "+token)
 				req.Header.Set("Accept-Encoding", "gzip")
@@ -221,8 +200,7 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 			if err != nil {
 				return err
 			}
-			hs.Close()
-			stopListening()
+			srv.stop()
 			fmt.Fprintf(tw, "%d\t%d\t%d\t%.0f\t%.1f\t%.1f\t%.0f\t%.2f\t%.1f\t%.0f\t%.2f\t%.2f\t%.1f\t%.1f\t\n", z, len(list), c,
 				sqlRes.perSecond, ms(sqlRes.p50), ms(sqlRes.p99), cold.perSecond, cold.perSecond/sqlRes.perSecond, ms(cold.p99),
 				warm.perSecond, ms(warm.p50), ms(warm.p99), float64(sqlRes.bytes)/float64(len(list))/1024, float64(sqlRes.max)/1024)
@@ -293,4 +271,57 @@ func openMigrated(ctx context.Context, cfg config) (*store.DB, error) {
 		return nil, err
 	}
 	return store.Open(ctx, cfg.DatabaseURL)
+}
+
+// benchSigner signs the tokens of benchmarks; the servers they start check with it.
+var benchSigner = func() *auth.Signer {
+	s, err := auth.NewSigner([]byte("bench-secret-0123456789abcdef0123456789"))
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+// benchToken is a day's session of the bench user, as a Bearer token.
+func benchToken(ctx context.Context, db *store.DB, u *store.User) (string, error) {
+	now := time.Now()
+	token, err := benchSigner.Sign(auth.Claims{Sub: u.ID, Alias: u.Alias, Authorities: []string{"user"}, Location: "en",
+		Iat: now.Unix(), Exp: now.Add(24 * time.Hour).Unix(), Type: auth.TypeUser})
+	if err != nil {
+		return "", err
+	}
+	return token, db.InsertSession(ctx, auth.TokenHash(token), u.ID, auth.TypeUser, now.Add(24*time.Hour))
+}
+
+// benchServer is a server in this process, as `arbor serve` runs it, reached over HTTP.
+type benchServer struct {
+	base   string
+	client *http.Client
+	stop   func()
+}
+
+// startBenchServer starts a fresh server (its caches empty) listening to the database's notices.
+func startBenchServer(ctx context.Context, db *store.DB) (*benchServer, error) {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv := api.New(api.Config{DB: db, Signer: benchSigner, Mail: nil, Log: quiet, BaseURL: "http://bench"})
+	listenCtx, stopListening := context.WithCancel(ctx)
+	go srv.Listen(listenCtx)
+	for !srv.Listening() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		stopListening()
+		return nil, err
+	}
+	hs := &http.Server{Handler: srv.Handler()}
+	go hs.Serve(ln)
+	return &benchServer{
+		base:   "http://" + ln.Addr().String(),
+		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true}},
+		stop: func() {
+			hs.Close()
+			stopListening()
+		},
+	}, nil
 }

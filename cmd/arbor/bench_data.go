@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"sort"
 	"text/tabwriter"
@@ -14,15 +18,20 @@ import (
 )
 
 // dataCase is one request of the data benchmark: what the table, the dashboard or a filter
-// picker asks of the store on a big project.
+// picker asks of the store on a big project, and the same question as the web app asks it.
 type dataCase struct {
 	name string
 	run  func(ctx context.Context) error
+	// The API call: GET path, or POST path with body.
+	method, path string
+	body         any
 }
 
-// benchData times the table page, the project dashboard and filter-values on the bench city,
-// as the store answers them (the handlers add only JSON encoding): p50 and p95 over -n runs
-// of each case, the cases interleaved so that no one of them meets only warm caches.
+// benchData times the table page, the project dashboard and filter-values on the bench city:
+// first as the store answers them (what a question costs the first time after a change of the
+// project), then over HTTP from a server in this process, whose answers are kept per project
+// revision (what every further view costs until the next change). p50 and p95 over -n runs of
+// each case, the cases interleaved so that no one of them meets only warm database buffers.
 func benchData(ctx context.Context, db *store.DB, args []string) error {
 	fs := flag.NewFlagSet("bench data", flag.ContinueOnError)
 	project := fs.String("project", "", "project id (default: the largest bench city)")
@@ -34,62 +43,111 @@ func benchData(ctx context.Context, db *store.DB, args []string) error {
 	if err != nil {
 		return err
 	}
+	u, err := benchUser(ctx, db)
+	if err != nil {
+		return err
+	}
+	token, err := benchToken(ctx, db, u)
+	if err != nil {
+		return err
+	}
+	q := "?project=" + sc.ProjectID
 	cond := func(field, op, value string) store.Condition {
 		return store.Condition{Field: field, Op: op, Value: json.RawMessage(value)}
 	}
 	// Three conditions as a manager sets them: weakened trees, taller than 8 m, of a known species.
 	three := []store.Condition{cond("vitality", "in", "[1,2]"), cond("height", "gte", "8"), cond("species", "not_empty", "")}
-	page := func(sortBy string, offset int, conds []store.Condition) func(context.Context) error {
-		return func(ctx context.Context) error {
-			_, _, err := db.Trees(ctx, sc, store.TreeQuery{Filter: store.Filter{Conditions: conds},
-				Sort: []string{sortBy}, Limit: 100, Offset: offset})
+	page := func(name, sortBy string, offset int, conds []store.Condition) dataCase {
+		f := store.Filter{Conditions: conds}
+		return dataCase{name: name, run: func(ctx context.Context) error {
+			_, _, err := db.Trees(ctx, sc, store.TreeQuery{Filter: f, Sort: []string{sortBy}, Limit: 100, Offset: offset})
 			return err
-		}
+		}, method: "POST", path: "/api/content/data" + q,
+			body: map[string]any{"filter": f, "sort": []string{sortBy}, "limit": 100, "offset": offset}}
 	}
-	values := func(field string) func(context.Context) error {
-		return func(ctx context.Context) error {
+	values := func(field string) dataCase {
+		return dataCase{name: "filter-values: " + field, run: func(ctx context.Context) error {
 			_, err := db.FilterValues(ctx, sc, field, 200)
 			return err
-		}
+		}, method: "GET", path: "/api/content/filter-values" + q + "&field=" + field}
+	}
+	dashboard := func(name string, f store.Filter) dataCase {
+		b, _ := json.Marshal(f)
+		return dataCase{name: name, run: func(ctx context.Context) error {
+			_, err := db.ProjectDashboard(ctx, sc, f)
+			return err
+		}, method: "GET", path: "/api/content/dashboard/project" + q + "&filter=" + url.QueryEscape(string(b))}
 	}
 	cases := []dataCase{
-		{"table: first page, 3 conditions, sort -height", page("-height", 0, three)},
-		{"table: page 50, 3 conditions, sort species", page("species_botanical", 5000, three)},
-		{"table: first page, no filter, sort check_next", page("check_next", 0, nil)},
-		{"dashboard: whole project", func(ctx context.Context) error {
-			_, err := db.ProjectDashboard(ctx, sc, store.Filter{})
-			return err
-		}},
-		{"dashboard: 3 conditions", func(ctx context.Context) error {
-			_, err := db.ProjectDashboard(ctx, sc, store.Filter{Conditions: three})
-			return err
-		}},
-		{"filter-values: species", values("species")},
-		{"filter-values: vitality", values("vitality")},
-		{"filter-values: height", values("height")},
-		{"filter-values: symptoms", values("symptoms")},
+		page("table: first page, 3 conditions, sort -height", "-height", 0, three),
+		page("table: page 50, 3 conditions, sort species", "species_botanical", 5000, three),
+		page("table: first page, no filter, sort check_next", "check_next", 0, nil),
+		dashboard("dashboard: whole project", store.Filter{}),
+		dashboard("dashboard: 3 conditions", store.Filter{Conditions: three}),
+		values("species"), values("vitality"), values("height"), values("symptoms"),
 	}
+	direct, err := timeCases(ctx, cases, *n, func(ctx context.Context, dc dataCase) error { return dc.run(ctx) })
+	if err != nil {
+		return err
+	}
+	srv, err := startBenchServer(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	viaHTTP, err := timeCases(ctx, cases, *n, func(ctx context.Context, dc dataCase) error {
+		var body io.Reader
+		if dc.body != nil {
+			b, _ := json.Marshal(dc.body)
+			body = bytes.NewReader(b)
+		}
+		req, _ := http.NewRequestWithContext(ctx, dc.method, srv.base+dc.path, body)
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := srv.client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer res.Body.Close()
+		_, _ = io.Copy(io.Discard, res.Body)
+		if res.StatusCode != http.StatusOK {
+			return fmt.Errorf("status %d", res.StatusCode)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "case\truns\tstore p50 ms\tstore p95 ms\tHTTP p50 ms\tHTTP p95 ms\t")
+	for c, dc := range cases {
+		a, b := direct[c], viaHTTP[c]
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t\n", dc.name, len(a), ms(a[len(a)/2]), ms(a[(len(a)*95+99)/100-1]),
+			ms(b[len(b)/2]), ms(b[(len(b)*95+99)/100-1]))
+	}
+	return tw.Flush()
+}
+
+// timeCases runs every case n+1 times, interleaved, and answers the sorted latencies of the last n
+// (the first round fills PostgreSQL's buffers and plans, and a server's caches).
+func timeCases(ctx context.Context, cases []dataCase, n int, run func(context.Context, dataCase) error) ([][]time.Duration, error) {
 	lat := make([][]time.Duration, len(cases))
-	for i := 0; i < *n+1; i++ {
+	for i := 0; i < n+1; i++ {
 		for c, dc := range cases {
 			t0 := time.Now()
-			if err := dc.run(ctx); err != nil {
-				return fmt.Errorf("%s: %w", dc.name, err)
+			if err := run(ctx, dc); err != nil {
+				return nil, fmt.Errorf("%s: %w", dc.name, err)
 			}
-			if i > 0 { // the first round warms PostgreSQL's buffers and plans
+			if i > 0 {
 				lat[c] = append(lat[c], time.Since(t0))
 			}
 		}
 	}
-	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "case\truns\tp50 ms\tp95 ms\tmax ms\t")
-	for c, dc := range cases {
-		l := lat[c]
+	for _, l := range lat {
 		sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t\n", dc.name, len(l), ms(l[len(l)/2]), ms(l[(len(l)*95+99)/100-1]), ms(l[len(l)-1]))
 	}
-	return tw.Flush()
+	return lat, nil
 }
 
 // benchProject is the content scope of a bench city: the one named, or the largest.
