@@ -6,8 +6,8 @@ import (
 	"arbor"
 )
 
-// userDashboardNews is how many news items the user dashboard carries.
-const userDashboardNews = 10
+// userDashboardNews is how many history rows the user dashboard carries as news (a change of several fields is several rows).
+const userDashboardNews = 30
 
 // userDashboard answers the figures of one's projects, their unfinished jobs, totals and news.
 func (s *Server) userDashboard(w http.ResponseWriter, r *http.Request) error {

@@ -133,8 +133,9 @@ describe('segments', () => {
 describe('news', () => {
   const t = ((k: string, o?: Record<string, unknown>) =>
     `${k}${o ? JSON.stringify(o) : ''}`) as unknown as import('i18next').TFunction;
+  const at = '2026-11-22T11:00:00Z';
   const base = {
-    at: '2026-11-22T11:00:00Z',
+    at,
     alias: 'Ada Baum',
     entity: 'tree',
     op: 'update',
@@ -146,21 +147,39 @@ describe('news', () => {
     number: 12,
     number_text: '',
   } as const;
-  it('names who changed which field of which object', async () => {
-    const { newsText } = await import('./news');
-    const s = newsText({ ...base }, t);
+  it('names who changed which fields of which object, one entry per change', async () => {
+    const { mergeNews, newsText } = await import('./news');
+    const entries = mergeNews([
+      { ...base },
+      { ...base, field: 'height', new_value: 9 },
+      { ...base, at: '2026-11-22T10:00:00Z' },
+    ]);
+    expect(entries.length).toBe(2);
+    expect(entries[0].fields).toEqual(['vitality', 'height']);
+    const s = newsText(entries[0], t);
     expect(s.startsWith('dashboard.news.tree.update')).toBe(true);
     expect(s).toContain('"who":"Ada Baum"');
     expect(s).toContain('treeFields.vitality');
+    expect(s).toContain('treeFields.height');
   });
   it('tells a completed work from a changed one', async () => {
-    const { newsText } = await import('./news');
-    const done = newsText(
-      { ...base, entity: 'action', field: 'execute_timestamp', new_value: '2026-11-22T10:00:00Z' },
-      t,
-    );
-    expect(done.startsWith('dashboard.news.action.completed')).toBe(true);
-    const reopened = newsText({ ...base, entity: 'action', field: 'execute_timestamp', new_value: null }, t);
-    expect(reopened.startsWith('dashboard.news.action.update')).toBe(true);
+    const { mergeNews, newsText } = await import('./news');
+    const work = { ...base, entity: 'action' } as const;
+    const done = mergeNews([
+      { ...work, field: 'execute_note', new_value: 'felled' },
+      { ...work, field: 'execute_timestamp', new_value: at },
+    ]);
+    expect(done.length).toBe(1);
+    expect(newsText(done[0], t).startsWith('dashboard.news.action.completed')).toBe(true);
+    const reopened = mergeNews([{ ...work, field: 'execute_timestamp', new_value: null }]);
+    expect(newsText(reopened[0], t).startsWith('dashboard.news.action.update')).toBe(true);
+  });
+  it('lets an inspection stand for the assessment it copies onto its tree', async () => {
+    const { mergeNews } = await import('./news');
+    const entries = mergeNews([
+      { ...base, field: 'damage_tree' },
+      { ...base, entity: 'check', op: 'insert', field: null, new_value: null },
+    ]);
+    expect(entries.map((e) => `${e.entity}.${e.op}`)).toEqual(['check.insert']);
   });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { NewsItem } from '../api/types';
 import { dataViewPath } from '../filters';
 import { relativeTime } from '../format';
-import { newsText } from '../news';
+import { mergeNews, newsText } from '../news';
 
 /** The current time, a minute at a time, so "5 minutes ago" stays true while the page is open. */
 function useNow() {
@@ -18,10 +18,19 @@ function useNow() {
 }
 
 /** Recent changes with relative times; an object that still exists opens in the data view. */
-export function NewsList({ items, showProject = true }: { items: NewsItem[]; showProject?: boolean }) {
+export function NewsList({
+  items,
+  showProject = true,
+  max = 10,
+}: {
+  items: NewsItem[];
+  showProject?: boolean;
+  max?: number;
+}) {
   const { t, i18n } = useTranslation();
   const now = useNow();
-  if (items.length === 0) {
+  const entries = mergeNews(items).slice(0, max);
+  if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed" py="md" data-testid="news-empty">
         {t('dashboard.news.empty')}
@@ -30,7 +39,7 @@ export function NewsList({ items, showProject = true }: { items: NewsItem[]; sho
   }
   return (
     <Stack gap={10} data-testid="news">
-      {items.map((n, i) => {
+      {entries.map((n, i) => {
         const text = newsText(n, t);
         const at = new Date(n.at);
         return (

@@ -34,7 +34,7 @@ export default function ProjectDashboardPage() {
   const open = useSegmentLink(project.id);
   const d = useProjectDashboard(project.id);
   const news = useNews();
-  const projectNews = (news.data ?? []).filter((n) => n.project === project.id).slice(0, 8);
+  const projectNews = (news.data ?? []).filter((n) => n.project === project.id);
 
   const header = (
     <PageHeader
@@ -165,7 +165,7 @@ export default function ProjectDashboardPage() {
           </DashboardCard>
         </Grid.Col>
       </Grid>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
         {VALUE_CARDS.map((card) => (
           <DashboardCard key={card} title={t(`dashboard.cards.${card}`)} testId={`card-${card}`}>
             <ClassDonut

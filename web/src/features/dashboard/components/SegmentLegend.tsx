@@ -32,7 +32,7 @@ export function SegmentLegend({
         const row = (
           <Group gap={8} wrap="nowrap" px={6} py={3} style={{ borderRadius: 6 }}>
             <Box w={10} h={10} style={{ borderRadius: 3, background: s.color, flex: 'none' }} />
-            <Text size="sm" style={{ flex: 1 }} truncate>
+            <Text size="sm" style={{ flex: 1 }} lineClamp={2}>
               {s.label}
             </Text>
             <Text size="sm" fw={600} data-testid="segment-value">
