@@ -85,14 +85,14 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string) (*UserDashbo
 		return nil, err
 	}
 
-	// One statement: the projects seen whole through one join on arrays, each limited one as a
-	// branch of its own with its limit compiled (a loop over memberships, never over trees).
+	// One statement: the projects seen whole through arrays, each limited one as a branch of its
+	// own with its limit compiled (a loop over memberships, never over trees). Each part scans
+	// once: the objects for their inspection classes, the open works (by their partial index)
+	// joined to their objects for the deadline classes.
 	var wholeOrgs, wholeProjects []string
 	args := []any{nil, nil}
-	branches := []string{`SELECT t.id, t.project_id, t.single_tree, t.check_next
-		FROM unnest($1::uuid[], $2::uuid[]) AS s(organisation_id, project_id)
-		JOIN tree t ON t.organisation_id = s.organisation_id AND t.project_id = s.project_id
-		WHERE NOT t.archive AND NOT t.cut`}
+	scopes := []string{`t.organisation_id = ANY($1::uuid[]) AND t.project_id = ANY($2::uuid[])`}
+	workScopes := []string{`a.organisation_id = ANY($1::uuid[]) AND a.project_id = ANY($2::uuid[])`}
 	for _, m := range members {
 		if m.limit == nil {
 			wholeOrgs = append(wholeOrgs, m.p.Organisation)
@@ -111,25 +111,34 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string) (*UserDashbo
 			return nil, err
 		}
 		args = more
-		branches = append(branches, fmt.Sprintf(`SELECT t.id, t.project_id, t.single_tree, t.check_next FROM tree t
-			WHERE t.organisation_id = $%d AND t.project_id = $%d AND NOT t.archive AND NOT t.cut AND (%s)`, n-1, n, cond))
+		scopes = append(scopes, fmt.Sprintf(`t.organisation_id = $%d AND t.project_id = $%d AND (%s)`, n-1, n, cond))
+		workScopes = append(workScopes, fmt.Sprintf(`a.organisation_id = $%[1]d AND a.project_id = $%[2]d AND t.organisation_id = $%[1]d AND (%[3]s)`, n-1, n, cond))
 	}
 	args[0], args[1] = wholeOrgs, wholeProjects
+	objects := make([]string, len(scopes))
+	for i, sc := range scopes {
+		objects[i] = `SELECT t.project_id, t.single_tree, arbor_inspection_class(t.check_next, current_date) AS c
+			FROM tree t WHERE ` + sc + ` AND NOT t.archive AND NOT t.cut`
+	}
+	works := make([]string, len(workScopes))
+	for i, sc := range workScopes {
+		works[i] = `SELECT a.project_id, arbor_deadline_class(a.deadline, current_date) AS c
+			FROM tree_action a JOIN tree t ON t.id = a.tree_id
+			WHERE ` + sc + ` AND a.execute_timestamp IS NULL AND NOT t.archive AND NOT t.cut`
+	}
 	var raw []byte
 	err = s.q.QueryRow(ctx, `
-		WITH t AS MATERIALIZED (`+strings.Join(branches, "\n UNION ALL ")+`),
-		o AS (
+		WITH o AS (
 			SELECT project_id, count(*) FILTER (WHERE single_tree) AS trees, count(*) FILTER (WHERE NOT single_tree) AS groups,
 			       count(*) FILTER (WHERE c = 0) AS c0, count(*) FILTER (WHERE c = 1) AS c1, count(*) FILTER (WHERE c = 2) AS c2,
 			       count(*) FILTER (WHERE c = 3) AS c3, count(*) FILTER (WHERE c IS NULL) AS cn
-			FROM (SELECT project_id, single_tree, arbor_inspection_class(check_next, current_date) AS c FROM t) x
+			FROM (`+strings.Join(objects, "\n UNION ALL ")+`) x
 			GROUP BY GROUPING SETS ((project_id), ())
 		), w AS (
 			SELECT project_id, count(*) AS open,
 			       count(*) FILTER (WHERE c = 0) AS w0, count(*) FILTER (WHERE c = 1) AS w1, count(*) FILTER (WHERE c = 2) AS w2,
 			       count(*) FILTER (WHERE c = 3) AS w3, count(*) FILTER (WHERE c = 4) AS w4, count(*) FILTER (WHERE c = 5) AS w5
-			FROM (SELECT t.project_id, arbor_deadline_class(a.deadline, current_date) AS c
-			      FROM t JOIN tree_action a ON a.tree_id = t.id WHERE a.execute_timestamp IS NULL) x
+			FROM (`+strings.Join(works, "\n UNION ALL ")+`) x
 			GROUP BY GROUPING SETS ((project_id), ())
 		), f AS (
 			SELECT coalesce(o.project_id::text, 'total') AS k, jsonb_build_object(
