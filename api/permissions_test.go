@@ -126,6 +126,8 @@ var routeExpectations = map[string]expect{
 	"GET /api/content/filter-values":                                  projRead,
 	"GET /api/content/dashboard/project":                              projRead,
 	"GET /api/content/news":                                           selfOnly,
+	"GET /api/content/dashboard/user":                                 selfOnly,
+	"GET /api/content/dashboard/job":                                  projRead,
 	"POST /api/content/data":                                          projRead,
 	"GET /api/management/job/{jobId}/users":                           projRead,
 	"POST /api/management/job/{jobId}/users":                          manageOnly,

@@ -115,6 +115,8 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/filters/{filterId}/share", action: auth.ActFilterShare, scope: cont, summary: "Share one's filter with project members by comma-separated e-mails", h: s.shareFilter},
 		{method: "GET", path: "/api/content/news", action: self, summary: "The latest changes in your projects (?limit= up to 100)", h: s.news},
 		{method: "GET", path: "/api/content/dashboard/project", action: auth.ActTreeRead, scope: cont, summary: "Figures of the project dashboard (inspections, deadlines, safety, vitality, damage, development) for ?filter=", h: s.projectDashboard},
+		{method: "GET", path: "/api/content/dashboard/user", action: self, summary: "Figures of your projects (trees, groups, open inspections and works by class), their unfinished jobs, totals and news", h: s.userDashboard},
+		{method: "GET", path: "/api/content/dashboard/job", action: auth.ActTreeRead, scope: cont, summary: "A job's progress (?job=): works done and open, objects inspected since the job began, objects by safety, deadline and inspection class", h: s.jobDashboard},
 		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
 
 		// Jobs of a project (?project=): the job, its status, and the SPEC §7 content calls.

@@ -31,6 +31,8 @@ export default defineConfig({
             { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack)[\\/]/ },
             // The map (MapLibre, mapbox-gl-draw, turf) loads only with the map page.
             { name: 'map', test: /node_modules[\\/](maplibre-gl|@mapbox|@turf)[\\/]/ },
+            // The charts (ECharts) load only with the dashboards.
+            { name: 'charts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
           ],
         },
       },

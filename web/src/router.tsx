@@ -52,6 +52,11 @@ const userRoutes: RouteObject[] = [
             lazy: page(() => import('./features/map/components/MapPage')),
           },
           {
+            path: 'dashboard',
+            handle: { crumb: 'nav.dashboard', title: 'titles.dashboard' },
+            lazy: page(() => import('./features/dashboard/components/ProjectDashboardPage')),
+          },
+          {
             path: 'settings',
             handle: { crumb: 'titles.projectSettings', title: 'titles.projectSettings' },
             children: [

@@ -20,6 +20,7 @@ import { PageHeader } from '@/features/shell/components/PageHeader';
 import { useProjects } from '@/features/projects/api/getProjects';
 import { AddProjectButton } from '@/features/projects/components/AddProjectButton';
 import { ProjectCard } from '@/features/projects/components/ProjectCard';
+import { useUserDashboard } from '@/features/dashboard/api/getUserDashboard';
 
 function Stat({ label, icon: Icon, value = 0 }: { label: string; icon: typeof IconTrees; value?: number }) {
   return (
@@ -46,6 +47,7 @@ export default function HomePage() {
   const user = useSession().data?.user;
   const projects = useProjects();
   const recent = (projects.data ?? []).slice(0, 6);
+  const totals = useUserDashboard().data?.totals;
   return (
     <Stack gap="xl">
       <PageHeader
@@ -55,9 +57,9 @@ export default function HomePage() {
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Stat label={t('home.stats.projects')} icon={IconFolders} value={projects.data?.length ?? 0} />
-        <Stat label={t('home.stats.jobs')} icon={IconClipboardList} />
-        <Stat label={t('home.stats.trees')} icon={IconTrees} />
-        <Stat label={t('home.stats.checks')} icon={IconStethoscope} />
+        <Stat label={t('home.stats.jobs')} icon={IconClipboardList} value={totals?.jobs} />
+        <Stat label={t('home.stats.trees')} icon={IconTrees} value={totals ? totals.trees + totals.groups : 0} />
+        <Stat label={t('home.stats.checks')} icon={IconStethoscope} value={totals?.open_checks} />
       </SimpleGrid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,12 +1,5 @@
-import { IconChartBar } from '@tabler/icons-react';
-import { EmptyPage } from '@/features/shell/components/EmptyPage';
+import { JobDashboard } from '@/features/dashboard/components/JobDashboard';
 
 export default function JobsDashboardPage() {
-  return (
-    <EmptyPage
-      titleKey="titles.jobsDashboard"
-      emptyKey="empty.jobsDashboard"
-      icon={<IconChartBar size={30} stroke={1.6} />}
-    />
-  );
+  return <JobDashboard />;
 }

@@ -1,12 +1,5 @@
-import { IconChartDonut3 } from '@tabler/icons-react';
-import { EmptyPage } from '@/features/shell/components/EmptyPage';
+import { UserDashboard } from '@/features/dashboard/components/UserDashboard';
 
 export default function ProjectsDashboardPage() {
-  return (
-    <EmptyPage
-      titleKey="titles.projectsDashboard"
-      emptyKey="empty.projectsDashboard"
-      icon={<IconChartDonut3 size={30} stroke={1.6} />}
-    />
-  );
+  return <UserDashboard />;
 }

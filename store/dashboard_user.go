@@ -1,0 +1,193 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"arbor/auth"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// UserDashboard holds the figures of the user dashboard (SPEC §2, §9): the projects one can
+// open with their own figures, the unfinished jobs of those projects (or one takes part in),
+// and the totals over all of them. Every figure counts the stock (neither felled nor archived)
+// inside the caller's access limit of each project.
+type UserDashboard struct {
+	Projects []*UserProject `json:"projects"`
+	Jobs     []*Job         `json:"jobs"`
+	Totals   UserTotals     `json:"totals"`
+	News     []*NewsItem    `json:"news"`
+}
+
+// UserProject is a project of the user dashboard with its figures.
+type UserProject struct {
+	ID               string        `json:"id"`
+	Name             string        `json:"name"`
+	Organisation     string        `json:"organisation"`
+	OrganisationName string        `json:"organisationName"`
+	Role             string        `json:"role"`    // manager, editor, care, reader
+	Limited          bool          `json:"limited"` // access limited to a filter: figures are within it
+	Figures          ObjectFigures `json:"figures"`
+}
+
+// ObjectFigures counts trees, groups, open inspections and open works.
+type ObjectFigures struct {
+	Trees  int `json:"trees"`
+	Groups int `json:"groups"`
+	// Objects by inspection class: overdue, due, months3, later, never; open = overdue + due.
+	Checks     map[string]int `json:"checks"`
+	OpenChecks int            `json:"open_checks"`
+	// Open works by deadline class: overdue, weeks2, months3, months6, later, none.
+	Works     map[string]int `json:"works"`
+	OpenWorks int            `json:"open_works"`
+}
+
+// UserTotals are the figures over all of the user's projects.
+type UserTotals struct {
+	ObjectFigures
+	Projects int `json:"projects"`
+	Jobs     int `json:"jobs"` // unfinished jobs (open or in progress)
+}
+
+// userProjectJobs is how many unfinished jobs the dashboard lists.
+const userProjectJobs = 50
+
+// UserDashboard counts, for userID, the figures of every project they can open. The projects
+// whose access is limited by a filter get that filter compiled into their part of the one query.
+func (s *Queries) UserDashboard(ctx context.Context, userID string) (*UserDashboard, error) {
+	d := &UserDashboard{Jobs: []*Job{}, News: []*NewsItem{}}
+	type member struct {
+		p     *UserProject
+		limit []byte
+	}
+	rows, err := s.q.Query(ctx, `
+		SELECT p.id, p.name, p.organisation_id, o.name, CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
+		       CASE WHEN a.user_id IS NOT NULL THEN NULL ELSE m.limit_filter END
+		FROM project p
+		JOIN organisation o ON o.id = p.organisation_id
+		LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $1
+		LEFT JOIN organisation_admin a ON a.organisation_id = p.organisation_id AND a.user_id = $1
+		LEFT JOIN project_visit v ON v.project_id = p.id AND v.user_id = $1
+		WHERE m.user_id IS NOT NULL OR a.user_id IS NOT NULL
+		ORDER BY v.opened_at DESC NULLS LAST, p.created_at DESC`, userID)
+	members, err := scanAll(rows, err, func(r pgx.Row) (*member, error) {
+		m := &member{p: &UserProject{}}
+		var access int16
+		err := r.Scan(&m.p.ID, &m.p.Name, &m.p.Organisation, &m.p.OrganisationName, &access, &m.limit)
+		m.p.Role = string(auth.ProjectRoles[access])
+		m.p.Limited = m.limit != nil
+		return m, err
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	// One statement: the projects seen whole through arrays, each limited one as a branch of its
+	// own with its limit compiled (a loop over memberships, never over trees). Each part scans
+	// once: the objects for their inspection classes, the open works (by their partial index)
+	// joined to their objects for the deadline classes.
+	var wholeOrgs, wholeProjects []string
+	args := []any{nil, nil}
+	scopes := []string{`t.organisation_id = ANY($1::uuid[]) AND t.project_id = ANY($2::uuid[])`}
+	workScopes := []string{`a.organisation_id = ANY($1::uuid[]) AND a.project_id = ANY($2::uuid[])`}
+	for _, m := range members {
+		if m.limit == nil {
+			wholeOrgs = append(wholeOrgs, m.p.Organisation)
+			wholeProjects = append(wholeProjects, m.p.ID)
+			continue
+		}
+		var limit Filter
+		if err := json.Unmarshal(m.limit, &limit); err != nil {
+			return nil, fmt.Errorf("access limit of %s in %s: %w", userID, m.p.ID, err)
+		}
+		limit.State = "all" // a limit is a place or a set of trees, never a stock state
+		args = append(args, m.p.Organisation, m.p.ID)
+		n := len(args)
+		cond, more, err := limit.Compile(args)
+		if err != nil {
+			return nil, err
+		}
+		args = more
+		scopes = append(scopes, fmt.Sprintf(`t.organisation_id = $%d AND t.project_id = $%d AND (%s)`, n-1, n, cond))
+		workScopes = append(workScopes, fmt.Sprintf(`a.organisation_id = $%[1]d AND a.project_id = $%[2]d AND t.organisation_id = $%[1]d AND (%[3]s)`, n-1, n, cond))
+	}
+	args[0], args[1] = wholeOrgs, wholeProjects
+	objects := make([]string, len(scopes))
+	for i, sc := range scopes {
+		objects[i] = `SELECT t.project_id, t.single_tree, arbor_inspection_class(t.check_next, current_date) AS c
+			FROM tree t WHERE ` + sc + ` AND NOT t.archive AND NOT t.cut`
+	}
+	works := make([]string, len(workScopes))
+	for i, sc := range workScopes {
+		works[i] = `SELECT a.project_id, arbor_deadline_class(a.deadline, current_date) AS c
+			FROM tree_action a JOIN tree t ON t.id = a.tree_id
+			WHERE ` + sc + ` AND a.execute_timestamp IS NULL AND NOT t.archive AND NOT t.cut`
+	}
+	var raw []byte
+	err = s.q.QueryRow(ctx, `
+		WITH o AS (
+			SELECT project_id, count(*) FILTER (WHERE single_tree) AS trees, count(*) FILTER (WHERE NOT single_tree) AS groups,
+			       count(*) FILTER (WHERE c = 0) AS c0, count(*) FILTER (WHERE c = 1) AS c1, count(*) FILTER (WHERE c = 2) AS c2,
+			       count(*) FILTER (WHERE c = 3) AS c3, count(*) FILTER (WHERE c IS NULL) AS cn
+			FROM (`+strings.Join(objects, "\n UNION ALL ")+`) x
+			GROUP BY GROUPING SETS ((project_id), ())
+		), w AS (
+			SELECT project_id, count(*) AS open,
+			       count(*) FILTER (WHERE c = 0) AS w0, count(*) FILTER (WHERE c = 1) AS w1, count(*) FILTER (WHERE c = 2) AS w2,
+			       count(*) FILTER (WHERE c = 3) AS w3, count(*) FILTER (WHERE c = 4) AS w4, count(*) FILTER (WHERE c = 5) AS w5
+			FROM (`+strings.Join(works, "\n UNION ALL ")+`) x
+			GROUP BY GROUPING SETS ((project_id), ())
+		), f AS (
+			SELECT coalesce(o.project_id::text, 'total') AS k, jsonb_build_object(
+				'trees', o.trees, 'groups', o.groups, 'open_checks', o.c0 + o.c1,
+				'checks', jsonb_build_object('overdue', o.c0, 'due', o.c1, 'months3', o.c2, 'later', o.c3, 'never', o.cn),
+				'open_works', coalesce(w.open, 0),
+				'works', jsonb_build_object('overdue', coalesce(w.w0, 0), 'weeks2', coalesce(w.w1, 0), 'months3', coalesce(w.w2, 0),
+					'months6', coalesce(w.w3, 0), 'later', coalesce(w.w4, 0), 'none', coalesce(w.w5, 0))) AS v
+			FROM o LEFT JOIN w ON w.project_id IS NOT DISTINCT FROM o.project_id
+		)
+		SELECT coalesce(jsonb_object_agg(k, v), '{}') FROM f`, args...).Scan(&raw)
+	if err != nil {
+		return nil, err
+	}
+	var figures map[string]ObjectFigures
+	if err := json.Unmarshal(raw, &figures); err != nil {
+		return nil, err
+	}
+	d.Projects = make([]*UserProject, len(members))
+	for i, m := range members {
+		d.Projects[i] = m.p
+		m.p.Figures = figures[m.p.ID].orEmpty()
+	}
+	d.Totals.ObjectFigures = figures["total"].orEmpty()
+	d.Totals.Projects = len(members)
+
+	var ids []string
+	for _, m := range members {
+		ids = append(ids, m.p.ID)
+	}
+	rows, err = s.q.Query(ctx, jobSelect+`
+		WHERE j.status < 2 AND (j.project_id = ANY($1::uuid[])
+		   OR EXISTS (SELECT 1 FROM job_member jm WHERE jm.job_id = j.id AND jm.user_id = $2))
+		ORDER BY j.status DESC, j.created_at DESC LIMIT `+fmt.Sprint(userProjectJobs), ids, userID)
+	if d.Jobs, err = scanAll(rows, err, scanJob); err != nil {
+		return nil, err
+	}
+	err = s.q.QueryRow(ctx, `SELECT count(*) FROM job j WHERE j.status < 2 AND (j.project_id = ANY($1::uuid[])
+		OR EXISTS (SELECT 1 FROM job_member jm WHERE jm.job_id = j.id AND jm.user_id = $2))`, ids, userID).Scan(&d.Totals.Jobs)
+	return d, err
+}
+
+// orEmpty fills the class maps of a project without trees, so every class is always answered.
+func (f ObjectFigures) orEmpty() ObjectFigures {
+	if f.Checks == nil {
+		f.Checks = map[string]int{"overdue": 0, "due": 0, "months3": 0, "later": 0, "never": 0}
+	}
+	if f.Works == nil {
+		f.Works = map[string]int{"overdue": 0, "weeks2": 0, "months3": 0, "months6": 0, "later": 0, "none": 0}
+	}
+	return f
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import type { IconTrees } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format';
+
+/** The frame of a dashboard card: a title, a line of explanation, the content. */
+export function DashboardCard({
+  title,
+  hint,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  hint?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card padding="lg" h="100%" data-testid={testId}>
+      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
+        <Stack gap={2}>
+          <Title order={3} fz="md">
+            {title}
+          </Title>
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
+        </Stack>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** A single figure (trees, open works …); clickable when it opens a view. */
+export function FigureCard({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  color = 'arbor',
+  onOpen,
+  testId,
+}: {
+  label: string;
+  value: number;
+  hint?: string;
+  icon: typeof IconTrees;
+  color?: string;
+  onOpen?: () => void;
+  testId?: string;
+}) {
+  const { i18n } = useTranslation();
+  const body = (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={2}>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+          {label}
+        </Text>
+        <Text fz={28} fw={700} lh={1.15} data-testid={testId ? `${testId}-value` : undefined} data-value={value}>
+          {formatNumber(value, i18n.language)}
+        </Text>
+        {hint && (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
+      </Stack>
+      <ThemeIcon variant="light" color={color} size={40} radius="md">
+        <Icon size={22} stroke={1.7} />
+      </ThemeIcon>
+    </Group>
+  );
+  return (
+    <Card padding="lg" className="arbor-stat" data-testid={testId}>
+      {onOpen ? (
+        <UnstyledButton onClick={onOpen} aria-label={`${label}: ${formatNumber(value, i18n.language)}`}>
+          {body}
+        </UnstyledButton>
+      ) : (
+        body
+      )}
+    </Card>
+  );
+}

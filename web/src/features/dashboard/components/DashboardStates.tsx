@@ -1,0 +1,46 @@
+import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Grey shapes where the cards will be, while the figures load. */
+export function DashboardSkeleton({ figures = 4 }: { figures?: number }) {
+  return (
+    <Stack gap="md" data-testid="loading">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: figures }} spacing="md">
+        {Array.from({ length: figures }, (_, i) => (
+          <Skeleton key={i} h={104} radius="lg" />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Skeleton h={280} radius="lg" />
+        <Skeleton h={280} radius="lg" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={320} radius="lg" />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The figures could not be loaded: say so, and offer to try again. */
+export function DashboardError({ message, onRetry }: { message?: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      role="alert"
+      title={t('dashboard.loadFailed')}
+    >
+      <Stack gap="sm" align="flex-start">
+        {message}
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          {t('dashboard.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,185 @@
+import { Button, Card, EmptyState, Grid, Group, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconMap2,
+  IconStethoscope,
+  IconTable,
+  IconTool,
+  IconTree,
+  IconTrees,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+import { useProjectContext } from '@/features/projects/components/ProjectLayout';
+import { useProjectDashboard } from '../api/getProjectDashboard';
+import { useNews } from '../api/getNews';
+import { dataViewPath } from '../filters';
+import { valueSegments, windowSegments, type ValueCard } from '../segments';
+import { useSegmentLink } from '../useSegmentLink';
+import { ClassDonut } from './ClassDonut';
+import { DashboardCard, FigureCard } from './DashboardCard';
+import { DashboardError, DashboardSkeleton } from './DashboardStates';
+import { NewsList } from './NewsList';
+import { WindowBars } from './WindowBars';
+
+const VALUE_CARDS: ValueCard[] = ['safety', 'vitality', 'damage', 'development'];
+
+/** The project dashboard (SPEC §2): the stock's inspections, deadlines and condition by class. */
+export default function ProjectDashboardPage() {
+  const { t } = useTranslation();
+  const { project } = useProjectContext();
+  const scheme = useComputedColorScheme('light');
+  const navigate = useNavigate();
+  const open = useSegmentLink(project.id);
+  const d = useProjectDashboard(project.id);
+  const news = useNews();
+  const projectNews = (news.data ?? []).filter((n) => n.project === project.id);
+
+  const header = (
+    <PageHeader
+      title={`${project.name} · ${t('dashboard.open')}`}
+      description={t('dashboard.projectSubheading')}
+      actions={
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={`/projects/${project.id}/map`}
+            variant="default"
+            leftSection={<IconMap2 size={16} />}
+          >
+            {t('map.open')}
+          </Button>
+          <Button component={Link} to={dataViewPath(project.id, {})} leftSection={<IconTable size={16} />}>
+            {t('nav.data')}
+          </Button>
+        </Group>
+      }
+    />
+  );
+
+  if (d.isPending) {
+    return (
+      <>
+        {header}
+        <DashboardSkeleton />
+      </>
+    );
+  }
+  if (d.isError) {
+    return (
+      <>
+        {header}
+        <DashboardError message={d.error.message} onRetry={() => void d.refetch()} />
+      </>
+    );
+  }
+  const f = d.data;
+  if (f.trees + f.groups === 0) {
+    return (
+      <>
+        {header}
+        <Card padding="xl" py={64} data-testid="dashboard-empty">
+          <EmptyState
+            variant="light"
+            color="arbor"
+            size="lg"
+            icon={<IconTrees size={30} stroke={1.6} />}
+            title={t('dashboard.empty.projectTitle')}
+            description={t('dashboard.empty.projectText')}
+            maw={520}
+            mx="auto"
+          >
+            <Button component={Link} to={`/projects/${project.id}/map`} leftSection={<IconMap2 size={16} />}>
+              {t('dashboard.empty.projectAction')}
+            </Button>
+          </EmptyState>
+        </Card>
+      </>
+    );
+  }
+  const openChecks = f.checks.overdue + f.checks.due;
+  return (
+    <Stack gap="md" data-testid="project-dashboard">
+      {header}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <FigureCard
+          label={t('dashboard.figures.trees')}
+          value={f.trees}
+          icon={IconTree}
+          testId="figure-trees"
+          onOpen={() =>
+            navigate(dataViewPath(project.id, { conditions: [{ field: 'single_tree', op: 'eq', value: true }] }))
+          }
+        />
+        <FigureCard
+          label={t('dashboard.figures.groups')}
+          value={f.groups}
+          icon={IconTrees}
+          testId="figure-groups"
+          onOpen={() =>
+            navigate(dataViewPath(project.id, { conditions: [{ field: 'single_tree', op: 'eq', value: false }] }))
+          }
+        />
+        <FigureCard
+          label={t('dashboard.figures.works')}
+          value={f.open_works}
+          hint={t('dashboard.figures.overdueHint', { count: f.works.overdue })}
+          icon={f.works.overdue > 0 ? IconAlertTriangle : IconTool}
+          color={f.works.overdue > 0 ? 'red' : 'arbor'}
+          testId="figure-works"
+          onOpen={() =>
+            navigate(dataViewPath(project.id, { conditions: [{ field: 'action_count', op: 'gt', value: 0 }] }))
+          }
+        />
+        <FigureCard
+          label={t('dashboard.figures.openChecks')}
+          value={openChecks}
+          hint={t('dashboard.figures.openChecksHint')}
+          icon={IconStethoscope}
+          testId="figure-checks"
+          onOpen={() => open('openChecks', '')}
+        />
+      </SimpleGrid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <DashboardCard
+            title={t('dashboard.cards.checks')}
+            hint={t('dashboard.cards.checksHint')}
+            testId="card-checks"
+          >
+            <WindowBars
+              segments={windowSegments('checks', f.checks, t, scheme)}
+              label={t('dashboard.cards.checks')}
+              onOpen={(k) => open('checks', k)}
+            />
+          </DashboardCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <DashboardCard title={t('dashboard.cards.works')} hint={t('dashboard.cards.worksHint')} testId="card-works">
+            <WindowBars
+              segments={windowSegments('works', f.works, t, scheme)}
+              label={t('dashboard.cards.works')}
+              onOpen={(k) => open('works', k)}
+            />
+          </DashboardCard>
+        </Grid.Col>
+      </Grid>
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
+        {VALUE_CARDS.map((card) => (
+          <DashboardCard key={card} title={t(`dashboard.cards.${card}`)} testId={`card-${card}`}>
+            <ClassDonut
+              segments={valueSegments(card, f[card], t, scheme)}
+              label={t(`dashboard.cards.${card}`)}
+              onOpen={(k) => open(card, k)}
+              testId={`donut-${card}`}
+            />
+          </DashboardCard>
+        ))}
+      </SimpleGrid>
+      <DashboardCard title={t('dashboard.cards.news')} testId="card-news">
+        <NewsList items={projectNews} showProject={false} />
+      </DashboardCard>
+    </Stack>
+  );
+}
