@@ -46,6 +46,18 @@ func TestAccessLimitedByFilter(t *testing.T) {
 	if list["total"] != 1.0 {
 		t.Fatalf("limited reader lists %v trees, want 1", list["total"])
 	}
+	// The project's own figures, in the project and in the list of projects, count within the limit.
+	if n := w.reader.do("GET", "/api/management/project/"+w.project, nil).json(t)["tree_count"]; n != 1.0 {
+		t.Fatalf("the limited reader's project counts %v trees, want 1", n)
+	}
+	for _, p := range w.reader.do("GET", "/api/management/project-list", nil).json(t)["items"].([]any) {
+		if p := p.(map[string]any); p["id"] == w.project && p["tree_count"] != 1.0 {
+			t.Fatalf("the limited reader's project list counts %v trees, want 1", p["tree_count"])
+		}
+	}
+	if n := w.manager.do("GET", "/api/management/project/"+w.project, nil).json(t)["tree_count"]; n != 2.0 {
+		t.Fatalf("the manager's project counts %v trees, want 2", n)
+	}
 	// Even a filter that names the outside tree's id finds nothing.
 	r = w.reader.do("GET", w.url("/api/content/trees?filter="+url.QueryEscape(`{"ids":["`+out+`"],"state":"all"}`)), nil)
 	if n := r.json(t)["total"]; n != 0.0 {

@@ -32,6 +32,8 @@ type Project struct {
 	OpenedAt         *time.Time `json:"opened_at"`
 	Version          int        `json:"version"`
 	CreatedAt        time.Time  `json:"created_at"`
+
+	limit []byte // the caller's access limit (a filter), when a member is limited
 }
 
 // ProjectFields are a project's general settings.
@@ -52,7 +54,8 @@ const projectSelect = `
 	       CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
 	       o.terminated, v.opened_at, p.version, p.created_at,
 	       -- trees and groups in stock (neither felled nor archived)
-	       coalesce(n.trees, 0), coalesce(n.groups, 0)
+	       coalesce(n.trees, 0), coalesce(n.groups, 0),
+	       CASE WHEN a.user_id IS NULL THEN m.limit_filter END
 	FROM project p
 	JOIN organisation o ON o.id = p.organisation_id
 	LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
@@ -67,7 +70,7 @@ func scanProject(row pgx.Row) (*Project, error) {
 	var access *int16
 	err := row.Scan(&p.ID, &p.Organisation, &p.OrganisationName, &p.Name, &p.Note, &p.CompanyName, &p.ShowNumberText,
 		&p.UniqueNumber, &p.MemberCount, &access, &p.Terminated, &p.OpenedAt, &p.Version, &p.CreatedAt,
-		&p.TreeCount, &p.GroupCount)
+		&p.TreeCount, &p.GroupCount, &p.limit)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -82,7 +85,11 @@ func scanProject(row pgx.Row) (*Project, error) {
 
 // Project reads one project as userID sees it.
 func (s *Queries) Project(ctx context.Context, projectID, userID string) (*Project, error) {
-	return scanProject(s.q.QueryRow(ctx, projectSelect+` WHERE p.id = $1`, projectID, userID))
+	p, err := scanProject(s.q.QueryRow(ctx, projectSelect+` WHERE p.id = $1`, projectID, userID))
+	if err != nil {
+		return nil, err
+	}
+	return p, s.countWithinLimits(ctx, []*Project{p})
 }
 
 // ProjectsOf lists the projects userID can open, the most recently opened first.
@@ -90,7 +97,35 @@ func (s *Queries) ProjectsOf(ctx context.Context, userID string, orgID string) (
 	rows, err := s.q.Query(ctx, projectSelect+`
 		WHERE ($1 = '' OR p.organisation_id::text = $1) AND (m.user_id IS NOT NULL OR a.user_id IS NOT NULL)
 		ORDER BY v.opened_at DESC NULLS LAST, p.created_at DESC`, orgID, userID)
-	return scanAll(rows, err, scanProject)
+	list, err := scanAll(rows, err, scanProject)
+	if err != nil {
+		return nil, err
+	}
+	return list, s.countWithinLimits(ctx, list)
+}
+
+// countWithinLimits counts the trees and groups of projects whose caller is limited to a
+// filter within that filter: the counts of the whole project would tell what the limit hides.
+func (s *Queries) countWithinLimits(ctx context.Context, list []*Project) error {
+	for _, p := range list {
+		if p.limit == nil {
+			continue
+		}
+		var limit Filter
+		if err := json.Unmarshal(p.limit, &limit); err != nil {
+			return err
+		}
+		sc := Content{OrganisationID: p.Organisation, ProjectID: p.ID, Limit: &limit}
+		cond, args, err := s.treeScope(ctx, sc, Filter{})
+		if err != nil {
+			return err
+		}
+		if err := s.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE t.single_tree), count(*) FILTER (WHERE NOT t.single_tree)
+			FROM tree t WHERE `+cond, args...).Scan(&p.TreeCount, &p.GroupCount); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ProjectAccess is what a caller is in a project, and the state of its organisation.
