@@ -52,21 +52,25 @@ func (s *Server) cached(ctx context.Context, sc store.Content, kind string, comp
 		return nil, err
 	}
 	sum := sha256.Sum256(question)
-	key := fmt.Sprintf("%s/%d/%s/%s/%x", sc.ProjectID, rev, s.now().Format(time.DateOnly), kind, sum[:16])
-	if a, ok := s.answers.cache.Get(key); ok {
-		return a, nil
+	return s.answers.get(fmt.Sprintf("%s/%d/%s/%s/%x", sc.ProjectID, rev, s.now().Format(time.DateOnly), kind, sum[:16]), compute)
+}
+
+// get answers the JSON under key from the cache, or computes and keeps it.
+func (a *answers) get(key string, compute func() (any, error)) (answer, error) {
+	if v, ok := a.cache.Get(key); ok {
+		return v, nil
 	}
-	v, err, _ := s.answers.group.Do(key, func() (any, error) {
+	v, err, _ := a.group.Do(key, func() (any, error) {
 		v, err := compute()
 		if err != nil {
 			return nil, err
 		}
-		a, err := json.Marshal(v)
+		b, err := json.Marshal(v)
 		if err != nil {
 			return nil, err
 		}
-		s.answers.cache.Put(key, answer(a))
-		return answer(a), nil
+		a.cache.Put(key, answer(b))
+		return answer(b), nil
 	})
 	if err != nil {
 		return nil, err

@@ -36,7 +36,17 @@ func TestCachedAnswersFollowWrites(t *testing.T) {
 		return len(r.json(t)["items"].([]any))
 	}
 
+	userTrees := func() float64 {
+		t.Helper()
+		r := w.reader.do("GET", "/api/content/dashboard/user", nil)
+		wantStatus(t, r, http.StatusOK)
+		return r.json(t)["totals"].(map[string]any)["trees"].(float64)
+	}
+
 	first := w.createTree(t, w.editor, map[string]any{"geom": point(9.43, 54.78), "vitality": 1})
+	if n := userTrees(); n != 1 {
+		t.Fatalf("user dashboard counts %v trees", n)
+	}
 	if d := dashboard(""); d["trees"] != 1.0 {
 		t.Fatalf("dashboard %v", d)
 	}
@@ -56,6 +66,9 @@ func TestCachedAnswersFollowWrites(t *testing.T) {
 	}
 	if n := total(nil); n != 2 {
 		t.Fatalf("total after a new tree %v", n)
+	}
+	if n := userTrees(); n != 2 {
+		t.Fatalf("user dashboard counts %v trees after a new tree", n)
 	}
 	if n := vitalityValues(); n != 2 {
 		t.Fatalf("%d vitality values after a new tree", n)

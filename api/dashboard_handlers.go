@@ -1,9 +1,14 @@
 package api
 
 import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"time"
 
 	"arbor"
+	"arbor/store"
 )
 
 // userDashboardNews is how many history rows the user dashboard carries as news (a change of several fields is several rows).
@@ -12,7 +17,7 @@ const userDashboardNews = 30
 // userDashboard answers the figures of one's projects, their unfinished jobs, totals and news.
 func (s *Server) userDashboard(w http.ResponseWriter, r *http.Request) error {
 	user := sessionOf(r).claims.Sub
-	d, err := s.db.UserDashboard(r.Context(), user)
+	d, err := s.db.UserDashboard(r.Context(), user, s.userFigures)
 	if err != nil {
 		return err
 	}
@@ -35,4 +40,19 @@ func (s *Server) jobDashboard(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, d)
 	return nil
+}
+
+// userFigures keeps the user dashboard's figures under a key that names every project with its
+// content revision and the caller's limit there, and the day (store.FiguresCache): on a city of a
+// million trees they are counted once per change, not on every visit of the home page.
+func (s *Server) userFigures(key string, compute func() (map[string]store.ObjectFigures, error)) (map[string]store.ObjectFigures, error) {
+	sum := sha256.Sum256([]byte(key))
+	a, err := s.answers.get(fmt.Sprintf("user-figures/%s/%x", s.now().Format(time.DateOnly), sum[:16]), func() (any, error) {
+		return compute()
+	})
+	if err != nil {
+		return nil, err
+	}
+	var figures map[string]store.ObjectFigures
+	return figures, json.Unmarshal(a, &figures)
 }

@@ -55,17 +55,23 @@ type UserTotals struct {
 // userProjectJobs is how many unfinished jobs the dashboard lists.
 const userProjectJobs = 50
 
+// FiguresCache answers the figures under a key from a cache, or from compute. The key names
+// every project with its content revision and the caller's limit in it, and the day.
+type FiguresCache func(key string, compute func() (map[string]ObjectFigures, error)) (map[string]ObjectFigures, error)
+
 // UserDashboard counts, for userID, the figures of every project they can open. The projects
 // whose access is limited by a filter get that filter compiled into their part of the one query.
-func (s *Queries) UserDashboard(ctx context.Context, userID string) (*UserDashboard, error) {
+// With a cache, the figures are counted again only after one of the projects changed.
+func (s *Queries) UserDashboard(ctx context.Context, userID string, cache FiguresCache) (*UserDashboard, error) {
 	d := &UserDashboard{Jobs: []*Job{}, News: []*NewsItem{}}
 	type member struct {
-		p     *UserProject
-		limit []byte
+		p        *UserProject
+		limit    []byte
+		revision int64
 	}
 	rows, err := s.q.Query(ctx, `
 		SELECT p.id, p.name, p.organisation_id, o.name, CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
-		       CASE WHEN a.user_id IS NOT NULL THEN NULL ELSE m.limit_filter END
+		       CASE WHEN a.user_id IS NOT NULL THEN NULL ELSE m.limit_filter END, p.content_revision
 		FROM project p
 		JOIN organisation o ON o.id = p.organisation_id
 		LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $1
@@ -76,7 +82,7 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string) (*UserDashbo
 	members, err := scanAll(rows, err, func(r pgx.Row) (*member, error) {
 		m := &member{p: &UserProject{}}
 		var access int16
-		err := r.Scan(&m.p.ID, &m.p.Name, &m.p.Organisation, &m.p.OrganisationName, &access, &m.limit)
+		err := r.Scan(&m.p.ID, &m.p.Name, &m.p.Organisation, &m.p.OrganisationName, &access, &m.limit, &m.revision)
 		m.p.Role = string(auth.ProjectRoles[access])
 		m.p.Limited = m.limit != nil
 		return m, err
@@ -126,8 +132,9 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string) (*UserDashbo
 			FROM tree_action a JOIN tree t ON t.id = a.tree_id
 			WHERE ` + sc + ` AND a.execute_timestamp IS NULL AND NOT t.archive AND NOT t.cut`
 	}
-	var raw []byte
-	err = s.q.QueryRow(ctx, `
+	count := func() (map[string]ObjectFigures, error) {
+		var raw []byte
+		err := s.q.QueryRow(ctx, `
 		WITH o AS (
 			SELECT project_id, count(*) FILTER (WHERE single_tree) AS trees, count(*) FILTER (WHERE NOT single_tree) AS groups,
 			       count(*) FILTER (WHERE c = 0) AS c0, count(*) FILTER (WHERE c = 1) AS c1, count(*) FILTER (WHERE c = 2) AS c2,
@@ -150,11 +157,23 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string) (*UserDashbo
 			FROM o LEFT JOIN w ON w.project_id IS NOT DISTINCT FROM o.project_id
 		)
 		SELECT coalesce(jsonb_object_agg(k, v), '{}') FROM f`, args...).Scan(&raw)
-	if err != nil {
-		return nil, err
+		if err != nil {
+			return nil, err
+		}
+		var figures map[string]ObjectFigures
+		return figures, json.Unmarshal(raw, &figures)
 	}
 	var figures map[string]ObjectFigures
-	if err := json.Unmarshal(raw, &figures); err != nil {
+	if cache == nil {
+		figures, err = count()
+	} else {
+		key := new(strings.Builder)
+		for _, m := range members {
+			fmt.Fprintf(key, "%s:%d:%s;", m.p.ID, m.revision, m.limit)
+		}
+		figures, err = cache(key.String(), count)
+	}
+	if err != nil {
 		return nil, err
 	}
 	d.Projects = make([]*UserProject, len(members))

@@ -82,7 +82,7 @@ func TestUserDashboard(t *testing.T) {
 	must(`INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Other crew')`, orgB, p4)
 	must(`INSERT INTO job_member (organisation_id, job_id, user_id, role) VALUES ($1, $2, $3, 'editor')`, orgB, mine, user)
 
-	d, err := db.UserDashboard(ctx, user)
+	d, err := db.UserDashboard(ctx, user, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestUserDashboard(t *testing.T) {
 	// Someone with no project has empty figures, not an error.
 	nobody := id(`INSERT INTO app_user (email, first_name, last_name, password_hash, agb_accepted_at)
 		VALUES ('dash-'||gen_random_uuid()||'@example.org', 'No', 'Body', 'x', now()) RETURNING id`)
-	d, err = db.UserDashboard(ctx, nobody)
+	d, err = db.UserDashboard(ctx, nobody, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
