@@ -21,7 +21,7 @@ func (s *Server) userDashboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if d.News, err = s.db.News(r.Context(), user, userDashboardNews); err != nil {
+	if d.News, err = s.db.News(r.Context(), user, "", userDashboardNews); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, d)

@@ -97,6 +97,14 @@ func TestSavedFiltersAndValues(t *testing.T) {
 	if len(news) != 3 || news[0].(map[string]any)["projectName"] != "Park" {
 		t.Fatalf("news %v", news)
 	}
+	// Narrowed to one project: this one's, and none of a project one may not read.
+	if n := w.reader.do("GET", "/api/content/news?limit=3&project="+w.project, nil).json(t)["items"].([]any); len(n) != 3 {
+		t.Fatalf("project news %v", n)
+	}
+	e.insertID(t, `INSERT INTO tree (organisation_id, project_id, geom, number) VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9, 54), 4326), 1) RETURNING id::text`, w.org, w.quiet)
+	if n := w.reader.do("GET", "/api/content/news?project="+w.quiet, nil).json(t)["items"].([]any); len(n) != 0 {
+		t.Fatalf("news of a project without access %v", n)
+	}
 	outsiderNews := e.login(t, w.outsider, testPassword).do("GET", "/api/content/news", nil).json(t)["items"].([]any)
 	if len(outsiderNews) != 0 {
 		t.Fatalf("an outsider reads %d news of the project", len(outsiderNews))

@@ -7,7 +7,8 @@ import (
 	"arbor"
 )
 
-// news answers the latest changes in one's projects (the dashboard's news card).
+// news answers the latest changes in one's projects (the dashboard's news card), or in one of
+// them (?project=).
 func (s *Server) news(w http.ResponseWriter, r *http.Request) error {
 	limit := 20
 	if v := r.URL.Query().Get("limit"); v != "" {
@@ -17,7 +18,7 @@ func (s *Server) news(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	items, err := s.db.News(r.Context(), sessionOf(r).claims.Sub, limit)
+	items, err := s.db.News(r.Context(), sessionOf(r).claims.Sub, r.URL.Query().Get("project"), limit)
 	if err != nil {
 		return err
 	}

@@ -113,7 +113,7 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Change a saved filter (with its version)", h: s.updateFilter},
 		{method: "DELETE", path: "/api/content/filters/{filterId}", action: auth.ActFilterOwn, scope: cont, summary: "Delete a saved filter", h: s.deleteFilter},
 		{method: "POST", path: "/api/content/filters/{filterId}/share", action: auth.ActFilterShare, scope: cont, summary: "Share one's filter with project members by comma-separated e-mails", h: s.shareFilter},
-		{method: "GET", path: "/api/content/news", action: self, summary: "The latest changes in your projects (?limit= up to 100)", h: s.news},
+		{method: "GET", path: "/api/content/news", action: self, summary: "The latest changes in your projects, or in one (?project=), newest first (?limit= up to 100)", h: s.news},
 		{method: "GET", path: "/api/content/dashboard/project", action: auth.ActTreeRead, scope: cont, summary: "Figures of the project dashboard (inspections, deadlines, safety, vitality, damage, development) for ?filter=", h: s.projectDashboard},
 		{method: "GET", path: "/api/content/dashboard/user", action: self, summary: "Figures of your projects (trees, groups, open inspections and works by class), their unfinished jobs, totals and news", h: s.userDashboard},
 		{method: "GET", path: "/api/content/dashboard/job", action: auth.ActTreeRead, scope: cont, summary: "A job's progress (?job=): works done and open, objects inspected since the job began, objects by safety, deadline and inspection class", h: s.jobDashboard},

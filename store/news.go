@@ -25,15 +25,16 @@ type NewsItem struct {
 
 // News lists the latest changes in the projects userID may see without a limit (as an
 // administrator or a member whose access is not limited), newest first.
-func (s *Queries) News(ctx context.Context, userID string, limit int) ([]*NewsItem, error) {
+func (s *Queries) News(ctx context.Context, userID, projectID string, limit int) ([]*NewsItem, error) {
 	if limit <= 0 || limit > 100 {
 		limit = 20
 	}
 	rows, err := s.q.Query(ctx, `
 		WITH mine AS (
 			SELECT p.id, p.name FROM project p
-			WHERE EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $1 AND m.limit_filter IS NULL)
-			   OR EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = p.organisation_id AND a.user_id = $1)
+			WHERE ($3 = '' OR p.id::text = $3)
+			  AND (EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $1 AND m.limit_filter IS NULL)
+			   OR EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = p.organisation_id AND a.user_id = $1))
 		)
 		SELECT h.at, h.alias, h.entity, h.op, h.field,
 		       CASE WHEN h.op = 'update' THEN coalesce(h.new_value, 'null') ELSE 'null' END,
@@ -43,7 +44,7 @@ func (s *Queries) News(ctx context.Context, userID string, limit int) ([]*NewsIt
 			  AND h.field IS DISTINCT FROM 'action_security' ORDER BY h.id DESC LIMIT $2
 		) h
 		LEFT JOIN tree t ON t.id = h.object_id
-		ORDER BY h.at DESC, h.id DESC LIMIT $2`, userID, limit)
+		ORDER BY h.at DESC, h.id DESC LIMIT $2`, userID, limit, projectID)
 	return scanAll(rows, err, func(r pgx.Row) (*NewsItem, error) {
 		var n NewsItem
 		var raw []byte

@@ -4,9 +4,17 @@ import type { ListAnswer } from '@/features/organisations/api/types';
 import { dashboardKeys } from './keys';
 import type { NewsItem } from './types';
 
-/** GET /api/content/news: the latest changes in my projects (up to 100). */
-export const getNews = () => api.get<ListAnswer<NewsItem>>('/api/content/news?limit=100');
+/** GET /api/content/news: the latest changes in my projects, or in one of them (up to 100). */
+export const getNews = (projectId?: string) =>
+  api.get<ListAnswer<NewsItem>>(
+    `/api/content/news?limit=100${projectId ? `&project=${encodeURIComponent(projectId)}` : ''}`,
+  );
 
-export function useNews(enabled = true) {
-  return useQuery({ queryKey: dashboardKeys.news(), queryFn: getNews, select: (a) => a.items ?? [], enabled });
+export function useNews(projectId?: string, enabled = true) {
+  return useQuery({
+    queryKey: dashboardKeys.news(projectId),
+    queryFn: () => getNews(projectId),
+    select: (a) => a.items ?? [],
+    enabled,
+  });
 }

@@ -5,5 +5,5 @@ export const dashboardKeys = {
   project: (projectId: string) => ['dashboard', 'project', projectId] as const,
   job: (projectId: string, jobId: string) => ['dashboard', 'job', projectId, jobId] as const,
   jobs: (projectId: string) => ['dashboard', 'jobs', projectId] as const,
-  news: () => ['dashboard', 'news'] as const,
+  news: (projectId?: string) => ['dashboard', 'news', projectId ?? 'all'] as const,
 };

@@ -33,8 +33,8 @@ export default function ProjectDashboardPage() {
   const navigate = useNavigate();
   const open = useSegmentLink(project.id);
   const d = useProjectDashboard(project.id);
-  const news = useNews();
-  const projectNews = (news.data ?? []).filter((n) => n.project === project.id);
+  const news = useNews(project.id);
+  const projectNews = news.data ?? [];
 
   const header = (
     <PageHeader
