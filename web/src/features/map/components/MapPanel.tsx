@@ -54,6 +54,10 @@ export interface MapPanelProps {
   onOpenTree?: (id: string) => void;
   /** The trees of a polygon selection (uuids unknown: tile feature ids). */
   onSelect?: (fids: number[]) => void;
+  /** A tree or group drawn here was removed again (undo): its uuid. */
+  onTreeRemoved?: (id: string) => void;
+  /** Change it to redraw the data after changes made elsewhere (the info window). */
+  refreshKey?: number;
 }
 
 interface Message {
@@ -79,7 +83,16 @@ function union(a?: number[], b?: number[]): [number, number, number, number] | u
 }
 
 /** The project map: MapView with edit tools, display settings, legend, selection and messages. */
-export default function MapPanel({ projectId, role, readOnly, height = 620, onOpenTree, onSelect }: MapPanelProps) {
+export default function MapPanel({
+  projectId,
+  role,
+  readOnly,
+  height = 620,
+  onOpenTree,
+  onSelect,
+  onTreeRemoved,
+  refreshKey: outsideChanges = 0,
+}: MapPanelProps) {
   const { t, i18n } = useTranslation();
   const scheme = useComputedColorScheme('light') as Scheme;
   const [settings, setSettings] = useState<DisplaySettings>(() => loadSettings());
@@ -164,12 +177,19 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
     if (m !== 'browse') setMessage((cur) => (cur?.color === 'red' ? null : cur));
   };
 
-  const run = (label: string, doIt: () => Promise<void>, undo: () => Promise<void>, done: string) => {
+  const run = (
+    label: string,
+    doIt: () => Promise<void>,
+    undo: () => Promise<void>,
+    done: string,
+    afterFirst?: () => void,
+  ) => {
     stack
       .execute({ label, run: doIt, undo })
       .then(() => {
         refresh();
         say({ key: done, color: 'green' });
+        afterFirst?.();
       })
       .catch(fail);
   };
@@ -194,8 +214,11 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
         async () => {
           await deleteTree(projectId, id);
           versions.current.delete(id);
+          onTreeRemoved?.(id);
         },
         m === 'tree' ? 'map.saved.tree' : 'map.saved.group',
+        // A new object opens in the info window, to be filled in.
+        () => onOpenTree?.(id),
       );
     } else if (m === 'work') {
       if (!chosenWork) {
@@ -348,7 +371,7 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
           mode={mode}
           selection={selection}
           editing={mode === 'edit' ? editing : null}
-          refreshKey={refreshKey}
+          refreshKey={refreshKey + outsideChanges}
           view={view ?? initialView}
           onFeatureClick={onFeatureClick}
           onDrawn={onDrawn}
