@@ -81,6 +81,14 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await card.waitFor();
   await page.getByTestId('tree-general').waitFor();
   await see(page, `No. ${tree.number}`);
+  // The map made room for the window and keeps the new tree in view.
+  await page
+    .waitForFunction((c) => window.__map.getBounds().contains(c) && !window.__map.isMoving(), tree.geom.coordinates, {
+      timeout: 10000,
+    })
+    .catch(() => {
+      throw new Error('the new tree is not in view beside the info window');
+    });
 
   // General: species and sizes, saved with the version.
   await page.getByTestId('tree-field-species').click();

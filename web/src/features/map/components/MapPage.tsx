@@ -61,6 +61,7 @@ export default function MapPage() {
               onOpenTree={openTree}
               onTreeRemoved={(id) => id === tree && openTree(null)}
               refreshKey={changes}
+              focusTree={tree}
             />
           </Suspense>
         </Box>

@@ -58,6 +58,8 @@ export interface MapPanelProps {
   onTreeRemoved?: (id: string) => void;
   /** Change it to redraw the data after changes made elsewhere (the info window). */
   refreshKey?: number;
+  /** The tree or group open beside the map: brought into view when hidden. */
+  focusTree?: string | null;
 }
 
 interface Message {
@@ -76,6 +78,17 @@ function uuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** The middle of a point or of a polygon's outer ring's box. */
+function geometryCenter(g: Point | Polygon | undefined): [number, number] | null {
+  if (!g) return null;
+  if (g.type === 'Point') return [g.coordinates[0], g.coordinates[1]];
+  const ring = g.coordinates?.[0];
+  if (!ring?.length) return null;
+  const xs = ring.map((c) => c[0]);
+  const ys = ring.map((c) => c[1]);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
 function union(a?: number[], b?: number[]): [number, number, number, number] | undefined {
   if (!a) return b as [number, number, number, number] | undefined;
   if (!b) return a as [number, number, number, number];
@@ -92,6 +105,7 @@ export default function MapPanel({
   onSelect,
   onTreeRemoved,
   refreshKey: outsideChanges = 0,
+  focusTree,
 }: MapPanelProps) {
   const { t, i18n } = useTranslation();
   const scheme = useComputedColorScheme('light') as Scheme;
@@ -331,6 +345,21 @@ export default function MapPanel({
   };
 
   const ready = style.data && extent.isFetched;
+  // Once the map stands, an object opened beside it is brought into view if hidden.
+  useEffect(() => {
+    if (!focusTree || !ready) return;
+    let cancelled = false;
+    getTree(projectId, focusTree)
+      .then((tree) => {
+        const center = geometryCenter(tree.geom);
+        if (!cancelled && center) setView({ key: `focus-${focusTree}-${Date.now()}`, center, ifHidden: true });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, focusTree, ready]);
+
   const initialView = useMemo<MapViewProps['view']>(
     () => (extent.data ? { key: 'extent', bounds: extent.data } : { key: 'default', center: [10.45, 51.16], zoom: 5 }),
     [extent.data],

@@ -134,7 +134,7 @@ export function RatingTab({
               </Text>
             )}
           </Stack>
-          <CheckClassBadge value={tree.check_class} size="lg" />
+          <CheckClassBadge value={tree.check_class} size="md" style={{ flex: 'none' }} />
         </Group>
       </Paper>
 
