@@ -187,7 +187,7 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
               >
                 <Stack gap={2} align="center">
                   <Icon size={18} stroke={1.6} />
-                  <Text fz={10.5} fw={500} ta="center" lh={1.15}>
+                  <Text fz={10.5} fw={500} ta="center" lh={1.15} style={{ whiteSpace: 'normal' }}>
                     {t(`trees.tabs.${value}`)}
                   </Text>
                 </Stack>
