@@ -408,7 +408,47 @@ test('trees: custom fields, required fields, and what readers and care may do', 
   await tab(other, 'rating');
   await other.getByTestId('tree-rating').waitFor();
   assert((await other.getByTestId('check-new').count()) === 0, 'care may inspect');
-  assert(page.errors.length === 0 && other.errors.length === 0, 'page errors');
   await other.context().close();
+
+  // A group: area, number of trees and species; groups are archived, never felled.
+  const group = await apiJSON(page, 'POST', `/api/content/tree${q}`, {
+    geom: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [9.4305, 54.7795],
+          [9.4315, 54.7795],
+          [9.4315, 54.7801],
+          [9.4305, 54.7801],
+          [9.4305, 54.7795],
+        ],
+      ],
+    },
+    tree_count: 14,
+    species_count: 3,
+    height: 8,
+  });
+  assert(group.status === 201, `creating the group answered ${group.status}: ${JSON.stringify(group.json)}`);
+  await goto(page, `/projects/${projectId}/map?tree=${group.json.id}`);
+  await page.getByTestId('tree-general').waitFor();
+  await see(page, 'Group');
+  assert((await page.getByTestId('tree-field-tree_count').inputValue()) === '14', 'tree count');
+  assert((await page.getByTestId('tree-field-species_count').inputValue()) === '3', 'species count');
+  assert(/m²|ha/.test(await page.getByTestId('tree-area').inputValue()), 'the area is not shown');
+  assert((await page.getByTestId('tree-fell').count()) === 0, 'a group offers felling');
+  await page.getByTestId('tree-archive').waitFor();
+
+  // A tree entered by mistake (never inspected) is deleted, with its works, after a confirmation.
+  const work = (await apiJSON(page, 'GET', `/api/content/lists${q}`)).json.work[0];
+  const added = await apiJSON(page, 'POST', `/api/content/action${q}`, { tree: treeId, work: work.id });
+  assert(added.status === 201, `adding a work answered ${added.status}`);
+  await goto(page, `/projects/${projectId}/map?tree=${treeId}`);
+  await page.getByTestId('tree-delete').click();
+  const deleted = answer(page, 'DELETE', `/api/content/tree/${treeId}`);
+  await page.getByTestId('tree-delete-confirm').click();
+  assert((await deleted).status() === 204, 'deleting the tree failed');
+  await page.waitForURL((u) => !u.search.includes('tree='));
+  assert((await apiJSON(page, 'GET', `/api/content/tree/${treeId}${q}`)).status === 404, 'the tree is still there');
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
   await page.context().close();
 });
