@@ -171,6 +171,50 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await see(page, 'Deadwood removed from the crown');
   await shot(page, 'tree-actions-en-light', { fullPage: false });
 
+  // Open it again (safety follows), change it, delete it after a confirmation.
+  await page.getByTestId('action-menu').first().click();
+  await page.getByTestId('action-reopen').click();
+  const reopened = answer(page, 'DELETE', '/complete');
+  await page.getByTestId('action-reopen-confirm').click();
+  await expectStatus(reopened, 200, 'opening the work again');
+  await safetyIs(page, 2);
+  await page.getByTestId('action-menu').first().click();
+  await page.getByTestId('action-edit').click();
+  await modal(page, 'action-modal');
+  assert(
+    (await page.getByTestId('action-field-comment').inputValue()) === 'Over the footpath',
+    'edit lost the comment',
+  );
+  await page.getByTestId('action-field-comment').fill('Over the footpath and the bench');
+  const changed = answer(page, 'PUT', '/api/content/action/');
+  await page.getByTestId('action-submit').click();
+  assert(
+    (await expectStatus(changed, 200, 'changing the work')).comment === 'Over the footpath and the bench',
+    'comment',
+  );
+  await see(page, 'Over the footpath and the bench');
+  await page.getByTestId('action-menu').first().click();
+  await page.getByTestId('action-delete').click();
+  const removed = answer(page, 'DELETE', '/api/content/action/');
+  await page.getByTestId('action-delete-confirm').click();
+  assert((await removed).status() === 204, 'deleting the work failed');
+  await safetyIs(page, 0);
+  await page.getByTestId('actions-empty').waitFor();
+
+  // A work due soon stays open: restorable, due within 2 weeks.
+  await page.getByTestId('action-new').click();
+  await modal(page, 'action-modal');
+  await page.getByTestId('action-field-work').click();
+  await page.getByTestId('action-field-work').fill('Crown thinning');
+  await page.getByRole('option', { name: 'Crown thinning', exact: true }).click();
+  const soon = new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10);
+  await page.getByTestId('action-field-deadline').fill(soon);
+  const second = answer(page, 'POST', '/api/content/action?');
+  await page.getByTestId('action-submit').click();
+  await expectStatus(second, 201, 'adding a second work');
+  await safetyIs(page, 2);
+  await page.locator('[data-testid="action-card"] [data-testid="deadline-class"][data-value="1"]').waitFor();
+
   // Stock: fell and undo felling; archive and activate.
   await tab(page, 'general');
   await stockIs(page, 'stock');
@@ -210,6 +254,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await see(page, 'Inspection recorded');
   await see(page, 'Work added: Deadwood removal');
   await see(page, 'Work changed: Deadwood removal');
+  await see(page, 'Work deleted: Deadwood removal');
   const fields = await page.getByTestId('history-change').evaluateAll((rows) => rows.map((r) => r.dataset.field));
   for (const [field, least] of [
     ['species', 1],
