@@ -103,6 +103,12 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.getByTestId('tree-field-scope').fill('141');
   await page.getByTestId('tree-field-top_diameter').fill('9');
   await page.getByTestId('tree-save-bar').waitFor();
+  // Unsaved changes survive a look at another tab.
+  await tab(page, 'history');
+  await page.getByTestId('tree-history').waitFor();
+  await tab(page, 'general');
+  assert((await page.getByTestId('tree-field-height').inputValue()) === '14.5', 'the tab switch lost the height');
+  await page.getByTestId('tree-save-bar').waitFor();
   const saved = answer(page, 'PUT', `/api/content/tree/${tree.id}`);
   await page.getByTestId('tree-save').click();
   const afterSave = await expectStatus(saved, 200, 'saving the tree');

@@ -195,7 +195,8 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
             ))}
           </Tabs.List>
           <Box style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} px="md" pt="md" data-testid="tree-panel-scroll">
-            <Tabs.Panel value="general">
+            {/* General stays mounted so that unsaved changes survive a look at another tab. */}
+            <Box role="tabpanel" hidden={tab !== 'general'}>
               <GeneralTab
                 projectId={projectId}
                 project={project.data}
@@ -206,7 +207,7 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
                 onChanged={onChanged}
                 onDeleted={onDeleted ?? onClose}
               />
-            </Tabs.Panel>
+            </Box>
             <Tabs.Panel value="rating">
               <RatingTab
                 projectId={projectId}
