@@ -148,6 +148,15 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   assert(createdRes.status() === 201, `saving the drawn tree answered ${createdRes.status()}`);
   const drawnId = (await createdRes.json()).id;
   await see(page, 'The tree has been saved.');
+  // The new tree opened in the info window beside the map, which may have panned to keep it in
+  // view; close it and go back to the fitted view.
+  await page.waitForURL((u) => u.search.includes(`tree=${drawnId}`));
+  await page.getByTestId('map-tree-card').waitFor();
+  await page.waitForTimeout(800);
+  await page.getByTestId('tree-close').click();
+  await page.waitForURL((u) => !u.search.includes('tree='));
+  await page.evaluate((v) => window.__map.jumpTo(v), fitted);
+  await mapReady(page);
   await waitTreeCount(page, 4);
   assert(
     (await apiJSON(page, 'GET', `/api/content/tree/${drawnId}${q}`)).status === 200,
@@ -249,6 +258,12 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   const groupRes = await groupSaved;
   assert(groupRes.status() === 201, `saving the drawn group answered ${groupRes.status()}: ${await groupRes.text()}`);
   await see(page, 'The group has been saved.');
+  await page.getByTestId('map-tree-card').waitFor();
+  await page.waitForTimeout(800);
+  await page.getByTestId('tree-close').click();
+  await page.waitForURL((u) => !u.search.includes('tree='));
+  await page.evaluate((v) => window.__map.jumpTo(v), fitted);
+  await mapReady(page);
 
   // A point work inside the first group; undo removes it again.
   await page.getByTestId('map-tool-work').click();

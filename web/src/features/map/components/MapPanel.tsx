@@ -54,6 +54,12 @@ export interface MapPanelProps {
   onOpenTree?: (id: string) => void;
   /** The trees of a polygon selection (uuids unknown: tile feature ids). */
   onSelect?: (fids: number[]) => void;
+  /** A tree or group drawn here was removed again (undo): its uuid. */
+  onTreeRemoved?: (id: string) => void;
+  /** Change it to redraw the data after changes made elsewhere (the info window). */
+  refreshKey?: number;
+  /** The tree or group open beside the map: brought into view when hidden. */
+  focusTree?: string | null;
 }
 
 interface Message {
@@ -72,6 +78,17 @@ function uuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** The middle of a point or of a polygon's outer ring's box. */
+function geometryCenter(g: Point | Polygon | undefined): [number, number] | null {
+  if (!g) return null;
+  if (g.type === 'Point') return [g.coordinates[0], g.coordinates[1]];
+  const ring = g.coordinates?.[0];
+  if (!ring?.length) return null;
+  const xs = ring.map((c) => c[0]);
+  const ys = ring.map((c) => c[1]);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
 function union(a?: number[], b?: number[]): [number, number, number, number] | undefined {
   if (!a) return b as [number, number, number, number] | undefined;
   if (!b) return a as [number, number, number, number];
@@ -79,7 +96,17 @@ function union(a?: number[], b?: number[]): [number, number, number, number] | u
 }
 
 /** The project map: MapView with edit tools, display settings, legend, selection and messages. */
-export default function MapPanel({ projectId, role, readOnly, height = 620, onOpenTree, onSelect }: MapPanelProps) {
+export default function MapPanel({
+  projectId,
+  role,
+  readOnly,
+  height = 620,
+  onOpenTree,
+  onSelect,
+  onTreeRemoved,
+  refreshKey: outsideChanges = 0,
+  focusTree,
+}: MapPanelProps) {
   const { t, i18n } = useTranslation();
   const scheme = useComputedColorScheme('light') as Scheme;
   const [settings, setSettings] = useState<DisplaySettings>(() => loadSettings());
@@ -164,12 +191,19 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
     if (m !== 'browse') setMessage((cur) => (cur?.color === 'red' ? null : cur));
   };
 
-  const run = (label: string, doIt: () => Promise<void>, undo: () => Promise<void>, done: string) => {
+  const run = (
+    label: string,
+    doIt: () => Promise<void>,
+    undo: () => Promise<void>,
+    done: string,
+    afterFirst?: () => void,
+  ) => {
     stack
       .execute({ label, run: doIt, undo })
       .then(() => {
         refresh();
         say({ key: done, color: 'green' });
+        afterFirst?.();
       })
       .catch(fail);
   };
@@ -194,8 +228,11 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
         async () => {
           await deleteTree(projectId, id);
           versions.current.delete(id);
+          onTreeRemoved?.(id);
         },
         m === 'tree' ? 'map.saved.tree' : 'map.saved.group',
+        // A new object opens in the info window, to be filled in.
+        () => onOpenTree?.(id),
       );
     } else if (m === 'work') {
       if (!chosenWork) {
@@ -308,6 +345,21 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
   };
 
   const ready = style.data && extent.isFetched;
+  // Once the map stands, an object opened beside it is brought into view if hidden.
+  useEffect(() => {
+    if (!focusTree || !ready) return;
+    let cancelled = false;
+    getTree(projectId, focusTree)
+      .then((tree) => {
+        const center = geometryCenter(tree.geom);
+        if (!cancelled && center) setView({ key: `focus-${focusTree}-${Date.now()}`, center, ifHidden: true });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, focusTree, ready]);
+
   const initialView = useMemo<MapViewProps['view']>(
     () => (extent.data ? { key: 'extent', bounds: extent.data } : { key: 'default', center: [10.45, 51.16], zoom: 5 }),
     [extent.data],
@@ -348,7 +400,7 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
           mode={mode}
           selection={selection}
           editing={mode === 'edit' ? editing : null}
-          refreshKey={refreshKey}
+          refreshKey={refreshKey + outsideChanges}
           view={view ?? initialView}
           onFeatureClick={onFeatureClick}
           onDrawn={onDrawn}

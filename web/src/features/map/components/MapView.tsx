@@ -36,7 +36,14 @@ export interface MapViewProps {
   /** Change it to reload the tiles (after a change). */
   refreshKey: number;
   /** Where to look: a new key moves the map. */
-  view?: { key: string; bounds?: [number, number, number, number]; center?: [number, number]; zoom?: number };
+  view?: {
+    key: string;
+    bounds?: [number, number, number, number];
+    center?: [number, number];
+    zoom?: number;
+    /** Only bring `center` into view, keeping the zoom, when it is not visible already. */
+    ifHidden?: boolean;
+  };
   /** A tree, group or work was clicked (for a work, `tree` is the fid of its tree or group). */
   onFeatureClick?: (fid: number, kind: FeatureKind, properties: Record<string, unknown>) => void;
   /** A point or polygon was drawn in mode tree, group, work. */
@@ -366,6 +373,18 @@ export function MapView(props: MapViewProps) {
     const map = mapRef.current;
     const v = propsRef.current.view;
     if (!map || !v) return;
+    if (v.ifHidden && v.center) {
+      const center = v.center;
+      // After a side panel opened the map may still be resizing or moving: look once it has.
+      const check = () => {
+        if (!map.getBounds().contains(center)) map.easeTo({ center, duration: 500 });
+      };
+      const h = setTimeout(() => (map.isMoving() ? map.once('moveend', check) : check()), 250);
+      return () => {
+        clearTimeout(h);
+        map.off('moveend', check);
+      };
+    }
     if (v.bounds) map.fitBounds(v.bounds, { padding: 60, maxZoom: 18, duration: 600 });
     else if (v.center) map.flyTo({ center: v.center, zoom: v.zoom ?? Math.max(map.getZoom(), 17) });
   }, [viewKey]);

@@ -1,59 +1,247 @@
-import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconPlant2, IconPolygon } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconClipboardCheck,
+  IconFileText,
+  IconHistory,
+  IconInfoCircle,
+  IconPhoto,
+  IconPlant2,
+  IconPolygon,
+  IconTool,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { getTree } from '@/features/map/api/map';
-import { formatArea } from '@/features/map/format';
+import { ApiError } from '@/lib/api';
+import { useProject } from '@/features/projects/api/getProject';
+import { useProjectSettings } from '@/features/projects/api/settings';
+import { useContentLists } from '../api/getContentLists';
+import { useTree } from '../api/getTree';
+import { stockState, treeLabel, treePermissions } from '../tree';
+import { ActionsTab } from './ActionsTab';
+import { CheckClassBadge, SafetyBadge } from './badges';
+import { FilesTab } from './FilesTab';
+import { GeneralTab } from './GeneralTab';
+import { HistoryTab } from './HistoryTab';
+import { RatingTab } from './RatingTab';
 
 export interface TreeInfoWindowProps {
   projectId: string;
   /** The tree's or group's UUID. */
   treeId: string;
   onClose: () => void;
+  /** Something of the object changed (for the map to redraw). */
+  onChanged?: () => void;
+  /** The object was deleted. */
+  onDeleted?: () => void;
 }
 
-/** The info window of a tree or group: opened from the map, the table or ?tree=<uuid>. */
-export function TreeInfoWindow({ projectId, treeId: id, onClose }: TreeInfoWindowProps) {
-  const { t, i18n } = useTranslation();
-  const tree = useQuery({ queryKey: ['map', 'tree', projectId, id], queryFn: () => getTree(projectId, id) });
+const TABS = [
+  { value: 'general', icon: IconInfoCircle },
+  { value: 'rating', icon: IconClipboardCheck },
+  { value: 'actions', icon: IconTool },
+  { value: 'images', icon: IconPhoto },
+  { value: 'documents', icon: IconFileText },
+  { value: 'history', icon: IconHistory },
+] as const;
+
+/**
+ * The info window of a tree or group (SPEC §2): opened from the map, the table or ?tree=<uuid>.
+ * It fills the height its parent gives it and scrolls inside.
+ */
+export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDeleted }: TreeInfoWindowProps) {
+  const { t } = useTranslation();
+  const tree = useTree(projectId, id);
+  const project = useProject(projectId);
+  const settings = useProjectSettings(projectId);
+  const lists = useContentLists(projectId);
+  const [tab, setTab] = useState<string>('general');
   const d = tree.data;
-  const group = d ? d.single_tree === false || d.geom?.type === 'Polygon' : false;
+  const group = d ? !d.single_tree : false;
+  const perms = treePermissions(project.data?.role, project.data?.terminated ?? true);
+  const species = d ? lists.data?.species.find((s) => s.id === d.species) : undefined;
+  const state = d ? stockState(d) : 'stock';
+  const missing = tree.error instanceof ApiError && tree.error.status === 404;
+
   return (
-    <Paper withBorder radius="lg" p="md" shadow="sm" data-testid="map-tree-card" data-tree={id}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group gap="sm" wrap="nowrap">
-          {group ? <IconPolygon size={22} stroke={1.6} /> : <IconPlant2 size={22} stroke={1.6} />}
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-              {group ? t('map.info.group') : t('map.info.tree')}
-            </Text>
-            {tree.isLoading ? (
-              <Loader size="xs" />
-            ) : (
-              <Text fw={700} size="lg" data-testid="map-tree-number">
-                {d ? d.number_text || `${t('map.info.number')} ${d.number}` : '—'}
+    <Paper
+      withBorder
+      radius="lg"
+      shadow="md"
+      h="100%"
+      data-testid="map-tree-card"
+      data-tree={id}
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      role="complementary"
+      aria-label={group ? t('map.info.group') : t('map.info.tree')}
+    >
+      <Box p="md" pb="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <ThemeIcon variant="light" size={40} radius="md" color={state === 'stock' ? 'arbor' : 'gray'}>
+              {group ? <IconPolygon size={22} stroke={1.6} /> : <IconPlant2 size={22} stroke={1.6} />}
+            </ThemeIcon>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+                {group ? t('map.info.group') : t('map.info.tree')}
               </Text>
+              {tree.isLoading ? (
+                <Skeleton h={24} w={120} mt={2} />
+              ) : (
+                <Text fw={700} size="lg" lh={1.2} data-testid="map-tree-number">
+                  {d ? treeLabel(d, !!project.data?.show_number_text, t('map.info.number')) : '—'}
+                </Text>
+              )}
+              {d && (
+                <Text size="sm" c="dimmed" truncate data-testid="tree-species-line">
+                  {species ? (
+                    <>
+                      <Text span fs="italic" inherit>
+                        {species.botanical || species.name}
+                      </Text>
+                      {species.name && species.name !== species.botanical ? ` · ${species.name}` : ''}
+                    </>
+                  ) : (
+                    d.species_botanical || t('map.info.noSpecies')
+                  )}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          <CloseButton onClick={onClose} aria-label={t('map.info.close')} data-testid="tree-close" />
+        </Group>
+        {d && (
+          <Group gap={6} mt="sm">
+            <SafetyBadge value={d.action_security} />
+            <CheckClassBadge value={d.check_class} />
+            {state !== 'stock' && (
+              <Badge color={state === 'felled' ? 'orange' : 'gray'} variant="filled" data-testid="tree-state-badge">
+                {t(`trees.stock.state.${state}`)}
+              </Badge>
             )}
-          </Stack>
-        </Group>
-        <CloseButton onClick={onClose} aria-label={t('map.info.close')} />
-      </Group>
-      {d && (
-        <Group gap="xs" mt="xs">
-          <Text size="sm" fs={d.species_botanical ? 'italic' : undefined}>
-            {d.species_botanical || d.species || t('map.info.noSpecies')}
+            {d.species_protection && (
+              <Badge color="grape" variant="light">
+                {t('trees.general.protected')}
+              </Badge>
+            )}
+          </Group>
+        )}
+        {project.data?.terminated && (
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('trees.readOnlyTerminated')}
           </Text>
-          {group && d.area ? (
-            <Badge variant="light" color="gray">
-              {formatArea(d.area, i18n.language)}
-            </Badge>
-          ) : null}
-          {group && d.tree_count ? (
-            <Badge variant="light" color="gray">
-              {t('map.info.trees', { count: d.tree_count })}
-            </Badge>
-          ) : null}
-        </Group>
+        )}
+      </Box>
+
+      {missing && (
+        <Stack p="md" gap="sm" data-testid="tree-missing">
+          <Alert color="gray" variant="light" icon={<IconAlertTriangle size={18} />}>
+            {t('trees.missing')}
+          </Alert>
+          <Group>
+            <Button variant="default" onClick={onClose}>
+              {t('map.info.close')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {tree.isError && !missing && (
+        <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {tree.error instanceof ApiError ? tree.error.message : t('errors.generic')}
+        </Alert>
+      )}
+      {tree.isLoading && (
+        <Stack p="md" gap="sm">
+          <Skeleton h={36} />
+          <Skeleton h={36} />
+          <Skeleton h={36} />
+        </Stack>
+      )}
+
+      {d && (
+        <Tabs
+          value={tab}
+          onChange={(v) => v && setTab(v)}
+          keepMounted={false}
+          style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        >
+          <Tabs.List grow px={4}>
+            {TABS.map(({ value, icon: Icon }) => (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                px={4}
+                py={8}
+                data-testid={`tree-tab-${value}`}
+                style={{ minWidth: 0 }}
+              >
+                <Stack gap={2} align="center">
+                  <Icon size={18} stroke={1.6} />
+                  <Text fz={10.5} fw={500} ta="center" lh={1.15} style={{ whiteSpace: 'normal' }}>
+                    {t(`trees.tabs.${value}`)}
+                  </Text>
+                </Stack>
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Box style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} px="md" pt="md" data-testid="tree-panel-scroll">
+            {/* General stays mounted so that unsaved changes survive a look at another tab. */}
+            <Box role="tabpanel" hidden={tab !== 'general'}>
+              <GeneralTab
+                projectId={projectId}
+                project={project.data}
+                settings={settings.data}
+                lists={lists.data}
+                tree={d}
+                perms={perms}
+                onChanged={onChanged}
+                onDeleted={onDeleted ?? onClose}
+              />
+            </Box>
+            <Tabs.Panel value="rating">
+              <RatingTab
+                projectId={projectId}
+                tree={d}
+                perms={perms}
+                settings={settings.data}
+                lists={lists.data}
+                onChanged={onChanged}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="actions">
+              <ActionsTab
+                projectId={projectId}
+                tree={d}
+                perms={perms}
+                settings={settings.data}
+                lists={lists.data}
+                onChanged={onChanged}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="images">
+              <FilesTab kind="images" />
+            </Tabs.Panel>
+            <Tabs.Panel value="documents">
+              <FilesTab kind="documents" />
+            </Tabs.Panel>
+            <Tabs.Panel value="history">
+              <HistoryTab projectId={projectId} treeId={d.id} lists={lists.data} settings={settings.data} />
+            </Tabs.Panel>
+          </Box>
+        </Tabs>
       )}
     </Paper>
   );

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { contentQuery, treeKeys } from './keys';
+import type { Assessment, Check } from './types';
+
+export type CheckInput = Partial<Assessment> & {
+  id?: string;
+  /** RFC 3339; leave out for now. */
+  timestamp?: string;
+  comment?: string;
+  general31?: string;
+  general32?: string;
+};
+
+/** POST /api/content/tree/{id}/checks: records an inspection; the server computes the next date. */
+export const createCheck = (projectId: string, treeId: string, body: CheckInput) =>
+  api.post<Check>(`/api/content/tree/${encodeURIComponent(treeId)}/checks?${contentQuery(projectId)}`, body, {
+    silent: true,
+  });
+
+export function useCreateCheck(projectId: string, treeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CheckInput) => createCheck(projectId, treeId, body),
+    // The tree's check_* fields and assessment follow the newest inspection.
+    onSuccess: () => qc.invalidateQueries({ queryKey: treeKeys.tree(projectId, treeId) }),
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { contentQuery, treeKeys } from './keys';
+import type { Tree } from './types';
+
+export interface FellInput {
+  id: string;
+  version: number;
+  /** YYYY-MM-DD; leave out to undo felling. */
+  cut_date?: string;
+  undo?: boolean;
+}
+
+/** POST /api/content/tree/{id}/fell (cut_date) or DELETE …/fell (undo felling). */
+export const fellTree = (projectId: string, { id, version, cut_date, undo }: FellInput) => {
+  const path = `/api/content/tree/${encodeURIComponent(id)}/fell?${contentQuery(projectId)}`;
+  return undo
+    ? api.delete<Tree>(path, { version }, { silent: true })
+    : api.post<Tree>(path, { version, cut_date }, { silent: true });
+};
+
+export function useFellTree(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FellInput) => fellTree(projectId, input),
+    onSuccess: (t) => {
+      qc.setQueryData(treeKeys.tree(projectId, t.id), t);
+      void qc.invalidateQueries({ queryKey: treeKeys.history(projectId, t.id) });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { contentQuery, treeKeys } from './keys';
+import type { Action, Page } from './types';
+
+/** GET /api/content/tree/{id}/actions: the works, open ones first. */
+export const getActions = (projectId: string, id: string) =>
+  api.get<Page<Action>>(`/api/content/tree/${encodeURIComponent(id)}/actions?${contentQuery(projectId)}`, {
+    silent: true,
+  });
+
+export function useActions(projectId: string, id: string, enabled = true) {
+  return useQuery({
+    queryKey: treeKeys.actions(projectId, id),
+    queryFn: () => getActions(projectId, id),
+    select: (p) => p.items ?? [],
+    enabled,
+  });
+}

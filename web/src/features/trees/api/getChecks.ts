@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { contentQuery, treeKeys } from './keys';
+import type { Check, Page } from './types';
+
+/** GET /api/content/tree/{id}/checks: the inspections, newest first. */
+export const getChecks = (projectId: string, id: string) =>
+  api.get<Page<Check>>(`/api/content/tree/${encodeURIComponent(id)}/checks?${contentQuery(projectId)}`, {
+    silent: true,
+  });
+
+export function useChecks(projectId: string, id: string, enabled = true) {
+  return useQuery({
+    queryKey: treeKeys.checks(projectId, id),
+    queryFn: () => getChecks(projectId, id),
+    select: (p) => p.items ?? [],
+    enabled,
+  });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { contentQuery, treeKeys } from './keys';
+import type { Change, Page } from './types';
+
+/** GET /api/content/tree-hist?tree=: what happened to the object and its inspections and works. */
+export const getHistory = (projectId: string, id: string) =>
+  api.get<Page<Change>>(`/api/content/tree-hist?${contentQuery(projectId)}&tree=${encodeURIComponent(id)}&limit=500`, {
+    silent: true,
+  });
+
+export function useHistory(projectId: string, id: string, enabled = true) {
+  return useQuery({ queryKey: treeKeys.history(projectId, id), queryFn: () => getHistory(projectId, id), enabled });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api';
+import { contentQuery, treeKeys } from './keys';
+import type { Tree } from './types';
+
+export interface UpdateTreeInput {
+  id: string;
+  version: number;
+  /** Only the fields that changed; null clears a field. */
+  fields: Record<string, unknown>;
+}
+
+/** PUT /api/content/tree/{id} with the version the form was loaded from. */
+export const updateTree = (projectId: string, { id, version, fields }: UpdateTreeInput) =>
+  api.put<Tree>(
+    `/api/content/tree/${encodeURIComponent(id)}?${contentQuery(projectId)}`,
+    { ...fields, version },
+    { silent: true },
+  );
+
+export function useUpdateTree(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateTreeInput) => updateTree(projectId, input),
+    onSuccess: (t) => {
+      qc.setQueryData(treeKeys.tree(projectId, t.id), t);
+      void qc.invalidateQueries({ queryKey: treeKeys.history(projectId, t.id) });
+    },
+    onError: (e, input) => {
+      // A stale version brings the current object; a duplicate number brings {next} instead.
+      if (e instanceof ApiError && e.stale && (e.current as Tree | undefined)?.id === input.id)
+        qc.setQueryData(treeKeys.tree(projectId, input.id), e.current as Tree);
+    },
+  });
+}

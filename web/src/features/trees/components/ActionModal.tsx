@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import type { ProjectSettings } from '@/features/projects/api/settings';
+import { useSaveAction } from '../api/saveAction';
+import type { Action, ContentLists } from '../api/types';
+import { customValues, workOptions } from './options';
+
+type Values = {
+  work: string | null;
+  security_relevance: boolean;
+  deadline: string;
+  comment: string;
+  marker: string;
+  general41: string;
+  general42: string;
+};
+
+const initial = (a: Action | null): Values => ({
+  work: a?.work ?? null,
+  security_relevance: a?.security_relevance ?? false,
+  deadline: a?.deadline ?? '',
+  comment: a?.comment ?? '',
+  marker: a?.marker ?? '',
+  general41: a?.general41 ?? '',
+  general42: a?.general42 ?? '',
+});
+
+/** The dialog's content, mounted while it is open so that each opening starts afresh. */
+function ActionModalBody({
+  opened,
+  onClose,
+  projectId,
+  treeId,
+  action,
+  lists,
+  settings,
+  onChanged,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  projectId: string;
+  treeId: string;
+  /** The work to change; null adds one. */
+  action: Action | null;
+  lists: ContentLists | undefined;
+  settings: ProjectSettings | undefined;
+  onChanged?: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveAction(projectId, treeId);
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: initial(action),
+    validate: { work: (v) => (v ? null : t('errors.required')) },
+  });
+
+  const custom = settings?.custom_fields ?? {};
+  const entries = lists?.work ?? [];
+  const chosen = entries.find((e) => e.id === form.values.work);
+
+  const submit = (v: Values) =>
+    save.mutate(
+      {
+        id: action?.id,
+        version: action?.version,
+        work: v.work!,
+        security_relevance: v.security_relevance,
+        deadline: v.deadline || null,
+        comment: v.comment.trim(),
+        marker: v.marker.trim(),
+        general41: v.general41.trim(),
+        general42: v.general42.trim(),
+      },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'arbor',
+            icon: <IconCheck size={18} />,
+            message: action ? t('trees.works.saved') : t('trees.works.added'),
+          });
+          onChanged?.();
+          onClose();
+        },
+        onError: (e) => {
+          if (!(e instanceof ApiError)) return setMessage(t('errors.generic'));
+          form.setErrors(e.fields);
+          setMessage(e.stale ? t('trees.works.stale') : e.message);
+        },
+      },
+    );
+
+  const customField = (f: 'general41' | 'general42') => {
+    const cf = custom[f];
+    if (!cf?.active) return null;
+    const label = cf.alias || t('customFields.field', { n: f.replace('general', '') });
+    return cf.type === 'list' ? (
+      <Select
+        label={label}
+        data={customValues(cf, form.values[f])}
+        clearable
+        value={form.values[f] || null}
+        onChange={(v) => form.setFieldValue(f, v ?? '')}
+      />
+    ) : (
+      <TextInput label={label} {...form.getInputProps(f)} />
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={action ? t('trees.works.editTitle') : t('trees.works.addTitle')}
+      size="lg"
+      centered
+      data-testid="action-modal"
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          {message && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+              {message}
+            </Alert>
+          )}
+          <Select
+            label={t('trees.works.work')}
+            placeholder={t('trees.works.workPlaceholder')}
+            data={workOptions(t, entries)}
+            searchable
+            required
+            nothingFoundMessage={t('trees.works.noWorkFound')}
+            data-testid="action-field-work"
+            data-autofocus
+            {...form.getInputProps('work')}
+            onChange={(id) => {
+              form.setFieldValue('work', id);
+              // The list says whether works of this kind matter for traffic safety.
+              const e = entries.find((x) => x.id === id);
+              if (e) form.setFieldValue('security_relevance', e.security_relevance);
+            }}
+          />
+          <Switch
+            label={t('trees.works.securityRelevance')}
+            description={
+              chosen && chosen.action_security > 0 ? t(`lists.actionSecurity.${chosen.action_security}`) : undefined
+            }
+            data-testid="action-field-security"
+            {...form.getInputProps('security_relevance', { type: 'checkbox' })}
+          />
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput
+              type="date"
+              label={t('trees.works.deadline')}
+              data-testid="action-field-deadline"
+              {...form.getInputProps('deadline')}
+            />
+            <TextInput label={t('trees.works.marker')} maxLength={50} {...form.getInputProps('marker')} />
+          </SimpleGrid>
+          <Textarea
+            label={t('trees.works.comment')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={2000}
+            data-testid="action-field-comment"
+            {...form.getInputProps('comment')}
+          />
+          {(custom.general41?.active || custom.general42?.active) && (
+            <SimpleGrid cols={2} spacing="sm">
+              {customField('general41')}
+              {customField('general42')}
+            </SimpleGrid>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="action-submit">
+              {action ? t('common.save') : t('trees.works.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Add a work from the works list (its default safety relevance pre-set), or change one. */
+export function ActionModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  projectId: string;
+  treeId: string;
+  /** The work to change; null adds one. */
+  action: Action | null;
+  lists: ContentLists | undefined;
+  settings: ProjectSettings | undefined;
+  onChanged?: () => void;
+}) {
+  return props.opened ? <ActionModalBody {...props} /> : null;
+}

@@ -1,0 +1,230 @@
+import { useMemo } from 'react';
+import { Badge, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Timeline } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconClipboardCheck,
+  IconHistory,
+  IconPencil,
+  IconPlant2,
+  IconPlus,
+  IconTool,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ProjectSettings } from '@/features/projects/api/settings';
+import { useHistory } from '../api/getHistory';
+import type { Change, ContentLists } from '../api/types';
+import { emptyValue, formatDecimal, historyFieldName, historyFieldVisible, historyValueKind } from '../tree';
+import { enumLabel, speciesLabel } from './options';
+import { formatDate, formatDateTime } from './format';
+
+/** One write: the changes of one object made by one person at one time. */
+interface Entry {
+  key: string;
+  at: string;
+  who: string;
+  entity: Change['entity'];
+  entityId: string;
+  op: Change['op'];
+  changes: Change[];
+  record: Record<string, unknown> | null;
+}
+
+function group(items: Change[]): Entry[] {
+  const out: Entry[] = [];
+  for (const c of items) {
+    const last = out[out.length - 1];
+    if (last && c.op === 'update' && last.op === 'update' && last.at === c.at && last.entityId === c.entity_id) {
+      last.changes.push(c);
+      continue;
+    }
+    out.push({
+      key: String(c.id),
+      at: c.at,
+      who: c.alias || c.username,
+      entity: c.entity,
+      entityId: c.entity_id,
+      op: c.op,
+      changes: [c],
+      record: (c.op === 'delete' ? c.old_value : c.new_value) as Record<string, unknown> | null,
+    });
+  }
+  return out;
+}
+
+function useFormatter(lists: ContentLists | undefined, settings: ProjectSettings | undefined) {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const species = new Map((lists?.species ?? []).map((e) => [e.id, speciesLabel(e)]));
+    const works = new Map((lists?.work ?? []).map((e) => [e.id, e.name]));
+    const label = (field: string): string => {
+      const name = historyFieldName(field);
+      if (/^general\d\d$/.test(name)) {
+        return settings?.custom_fields?.[name]?.alias || t('customFields.field', { n: name.slice(7) });
+      }
+      if (i18n.exists(`treeFields.${name}`)) return t(`treeFields.${name}`);
+      if (i18n.exists(`trees.history.fields.${name}`)) return t(`trees.history.fields.${name}`);
+      return name;
+    };
+    const value = (field: string, v: unknown): string => {
+      if (emptyValue(v)) return '—';
+      const name = historyFieldName(field);
+      switch (historyValueKind(field)) {
+        case 'enum':
+          return enumLabel(t as TFunction, name, v as number);
+        case 'safety':
+          return t(`trees.safety.${v}`);
+        case 'bool':
+          return v ? t('trees.history.yes') : t('trees.history.no');
+        case 'date':
+          return formatDate(String(v), i18n.language);
+        case 'datetime':
+          return formatDateTime(String(v), i18n.language);
+        case 'list':
+          return (v as unknown[]).join(', ');
+        case 'species':
+          return species.get(String(v)) ?? t('trees.history.unknownEntry');
+        case 'work':
+          return works.get(String(v)) ?? t('trees.history.unknownEntry');
+        case 'geom':
+          return t('trees.history.geom');
+        default:
+          return typeof v === 'number' ? formatDecimal(v, i18n.language) : String(v);
+      }
+    };
+    return { label, value };
+  }, [lists, settings, t, i18n]);
+}
+
+const ICONS = { insert: IconPlus, update: IconPencil, delete: IconTrash };
+const ENTITY_ICONS = { tree: IconPlant2, group: IconPlant2, check: IconClipboardCheck, action: IconTool };
+const COLORS = { tree: 'arbor', group: 'arbor', check: 'blue', action: 'orange' };
+
+/** History: every change of the object and its inspections and works, newest first. */
+export function HistoryTab({
+  projectId,
+  treeId,
+  lists,
+  settings,
+}: {
+  projectId: string;
+  treeId: string;
+  lists: ContentLists | undefined;
+  settings: ProjectSettings | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const history = useHistory(projectId, treeId);
+  const fmt = useFormatter(lists, settings);
+  const entries = useMemo(() => {
+    const items = history.data?.items ?? [];
+    // Works are named in their insert record; later changes refer to them by id.
+    const names = new Map<string, string>();
+    for (const c of items) {
+      const rec = (c.new_value ?? c.old_value) as { action?: string } | null;
+      if (c.entity === 'action' && c.op !== 'update' && rec?.action) names.set(c.entity_id, rec.action);
+    }
+    const list = group(items.filter((c) => c.op !== 'update' || historyFieldVisible(c.field)));
+    return { list, names };
+  }, [history.data]);
+
+  if (history.isLoading) return <Loader size="sm" />;
+  if (entries.list.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg" data-testid="history-empty">
+        <Stack align="center" gap={6}>
+          <ThemeIcon variant="light" size={40} radius="xl" color="gray">
+            <IconHistory size={22} />
+          </ThemeIcon>
+          <Text size="sm">{t('trees.history.empty')}</Text>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const title = (e: Entry) => {
+    const name = e.entity === 'action' ? entries.names.get(e.entityId) : undefined;
+    return t(`trees.history.${e.entity}.${e.op}`, { name: name ?? '' });
+  };
+
+  return (
+    <Stack gap="sm" pb="md" data-testid="tree-history">
+      {history.data && history.data.total > history.data.items.length && (
+        <Text size="xs" c="dimmed">
+          {t('trees.history.latest', { count: history.data.items.length, total: history.data.total })}
+        </Text>
+      )}
+      <Timeline bulletSize={26} lineWidth={2}>
+        {entries.list.map((e) => {
+          const Icon = e.op === 'update' ? ENTITY_ICONS[e.entity] : ICONS[e.op];
+          const record = e.record ?? {};
+          return (
+            <Timeline.Item
+              key={e.key}
+              bullet={<Icon size={14} />}
+              color={e.op === 'delete' ? 'red' : COLORS[e.entity]}
+              data-testid="history-entry"
+              data-entity={e.entity}
+              data-op={e.op}
+            >
+              <Group gap={6} wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {title(e)}
+                </Text>
+                <Badge size="xs" variant="light" color={COLORS[e.entity]}>
+                  {t(`trees.history.entity.${e.entity}`)}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(e.at, i18n.language)} · {e.who || t('trees.history.system')}
+              </Text>
+              {e.op === 'update' && (
+                <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} mt={4} fz="xs">
+                  <Table.Tbody>
+                    {e.changes.map((c) => (
+                      <Table.Tr key={c.id} data-testid="history-change" data-field={historyFieldName(c.field ?? '')}>
+                        <Table.Td c="dimmed" w="38%" style={{ verticalAlign: 'top' }}>
+                          {fmt.label(c.field ?? '')}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="wrap">
+                            <Text span size="xs" td="line-through" c="dimmed">
+                              {fmt.value(c.field ?? '', c.old_value)}
+                            </Text>
+                            <IconArrowRight size={11} />
+                            <Text span size="xs" fw={600}>
+                              {fmt.value(c.field ?? '', c.new_value)}
+                            </Text>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              {e.op === 'insert' && e.entity === 'check' && (
+                <Text size="xs" mt={4}>
+                  {[
+                    record.vitality !== null && record.vitality !== undefined
+                      ? `${t('treeFields.vitality')}: ${fmt.value('vitality', record.vitality)}`
+                      : '',
+                    record.check_next
+                      ? t('trees.rating.nextOn', { date: fmt.value('check_next', record.check_next) })
+                      : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              )}
+              {e.op === 'insert' && (e.entity === 'tree' || e.entity === 'group') && (
+                <Text size="xs" mt={4}>
+                  {t('trees.history.number', { number: String(record.number ?? '') })}
+                </Text>
+              )}
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+    </Stack>
+  );
+}

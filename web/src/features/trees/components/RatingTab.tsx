@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ProjectSettings } from '@/features/projects/api/settings';
+import { useChecks } from '../api/getChecks';
+import type { Assessment, Check, ContentLists, Tree } from '../api/types';
+import { checkClassOf, type TreePermissions } from '../tree';
+import { CheckClassBadge } from './badges';
+import { CheckModal } from './CheckModal';
+import { enumLabel } from './options';
+import { formatDate, formatDateTime } from './format';
+import { Section } from './Section';
+
+const ASSESSMENT = ['vitality', 'development', 'damage_tree', 'security_expectation'] as const;
+const VALUATIONS = ['valuation_root', 'valuation_trunk', 'valuation_top', 'valuation_group'] as const;
+
+function Value({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} data-testid={testId}>
+        {value || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+function AssessmentGrid({ a, group, prefix }: { a: Assessment; group: boolean; prefix: string }) {
+  const { t } = useTranslation();
+  const valuations = VALUATIONS.filter((f) => group || f !== 'valuation_group');
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+        {ASSESSMENT.map((f) => (
+          <Value key={f} label={t(`treeFields.${f}`)} value={enumLabel(t, f, a[f])} testId={`${prefix}-${f}`} />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={valuations.length} spacing="xs">
+        {valuations.map((f) => (
+          <Value
+            key={f}
+            label={t(`trees.valuationShort.${f}`)}
+            value={enumLabel(t, f, a[f])}
+            testId={`${prefix}-${f}`}
+          />
+        ))}
+      </SimpleGrid>
+      {a.symptoms.length > 0 && (
+        <Group gap={6}>
+          {a.symptoms.map((s) => (
+            <Badge key={s} variant="outline" color="gray" tt="none" fw={500}>
+              {s}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function CheckRecord({ c, group }: { c: Check; group: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="check-record">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>
+              {formatDateTime(c.timestamp, i18n.language)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {c.alias || c.username}
+            </Text>
+          </Stack>
+          <Stack gap={2} align="flex-end">
+            <CheckClassBadge value={checkClassOf(c.check_next)} size="sm" />
+            <Text size="xs" c="dimmed">
+              {t('trees.rating.nextOn', { date: formatDate(c.check_next, i18n.language) })}
+            </Text>
+          </Stack>
+        </Group>
+        <AssessmentGrid a={c} group={group} prefix="check" />
+        {c.comment && (
+          <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap' }} data-testid="check-comment">
+            “{c.comment}”
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Rating: the current assessment, the next inspection, and every inspection newest first. */
+export function RatingTab({
+  projectId,
+  tree,
+  perms,
+  settings,
+  lists,
+  onChanged,
+}: {
+  projectId: string;
+  tree: Tree;
+  perms: TreePermissions;
+  settings: ProjectSettings | undefined;
+  lists: ContentLists | undefined;
+  onChanged?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const checks = useChecks(projectId, tree.id);
+  const [open, setOpen] = useState(false);
+  const group = !tree.single_tree;
+
+  return (
+    <Stack gap="lg" pb="md" data-testid="tree-rating">
+      <Paper withBorder radius="md" p="md" data-testid="tree-next-check">
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('trees.rating.next')}
+            </Text>
+            <Text fw={700} size="lg" data-testid="tree-check-next">
+              {tree.check_next ? formatDate(tree.check_next, i18n.language) : t('trees.rating.notYet')}
+            </Text>
+            {tree.check_timestamp && (
+              <Text size="xs" c="dimmed">
+                {t('trees.rating.last', {
+                  date: formatDate(tree.check_timestamp, i18n.language),
+                  who: tree.check_alias || tree.check_username,
+                })}
+              </Text>
+            )}
+          </Stack>
+          <CheckClassBadge value={tree.check_class} size="md" style={{ flex: 'none' }} />
+        </Group>
+      </Paper>
+
+      <Section title={t('trees.rating.current')}>
+        <AssessmentGrid a={tree} group={group} prefix="tree" />
+      </Section>
+
+      <Section title={t('trees.rating.inspections')}>
+        {perms.inspect && (
+          <Group>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen(true)} data-testid="check-new">
+              {t('trees.rating.new')}
+            </Button>
+          </Group>
+        )}
+        {checks.isLoading && <Loader size="sm" />}
+        {checks.data?.length === 0 && (
+          <Paper withBorder radius="md" p="lg" data-testid="checks-empty">
+            <Stack align="center" gap={6}>
+              <ThemeIcon variant="light" size={40} radius="xl" color="gray">
+                <IconClipboardCheck size={22} />
+              </ThemeIcon>
+              <Text fw={600} size="sm">
+                {t('trees.rating.emptyTitle')}
+              </Text>
+              <Text size="xs" c="dimmed" ta="center">
+                {t('trees.rating.emptyText')}
+              </Text>
+            </Stack>
+          </Paper>
+        )}
+        {checks.data?.map((c) => (
+          <CheckRecord key={c.id} c={c} group={group} />
+        ))}
+      </Section>
+
+      <CheckModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        projectId={projectId}
+        tree={tree}
+        settings={settings}
+        lists={lists}
+        onChanged={onChanged}
+      />
+    </Stack>
+  );
+}

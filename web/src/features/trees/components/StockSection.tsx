@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconArchiveOff, IconArrowBackUp, IconAxe, IconCheck, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { useArchiveTree } from '../api/archiveTrees';
+import { useDeleteTree } from '../api/deleteTree';
+import { useFellTree } from '../api/fellTree';
+import type { Tree } from '../api/types';
+import { stockState, type TreePermissions } from '../tree';
+import { formatDate, todayISO } from './format';
+import { Section } from './Section';
+
+const STATE_COLORS = { stock: 'green', felled: 'orange', archived: 'gray' } as const;
+
+function errorText(e: unknown, fallback: string) {
+  return e instanceof ApiError ? e.message : fallback;
+}
+
+/** Stock state (SPEC §4) with the modals fell tree, undo felling, archive or activate, and delete. */
+export function StockSection({
+  projectId,
+  tree,
+  perms,
+  onChanged,
+  onDeleted,
+}: {
+  projectId: string;
+  tree: Tree;
+  perms: TreePermissions;
+  onChanged?: () => void;
+  onDeleted?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const state = stockState(tree);
+  const [modal, setModal] = useState<'fell' | 'unfell' | 'archive' | null>(null);
+  const [cutDate, setCutDate] = useState(todayISO());
+  const [error, setError] = useState<string | null>(null);
+  const fell = useFellTree(projectId);
+  const archive = useArchiveTree(projectId);
+  const remove = useDeleteTree(projectId);
+  const kind = tree.single_tree ? 'tree' : 'group';
+
+  const open = (m: typeof modal) => {
+    setError(null);
+    setCutDate(todayISO());
+    setModal(m);
+  };
+  const done = (message: string) => {
+    setModal(null);
+    notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message });
+    onChanged?.();
+  };
+
+  const submitFell = (undo: boolean) => {
+    if (!undo && !cutDate) {
+      setError(t('trees.stock.cutDateRequired'));
+      return;
+    }
+    fell.mutate(
+      { id: tree.id, version: tree.version, cut_date: undo ? undefined : cutDate, undo },
+      {
+        onSuccess: () => done(undo ? t('trees.stock.unfelled') : t('trees.stock.felled')),
+        onError: (e) => setError(errorText(e, t('errors.generic'))),
+      },
+    );
+  };
+  const submitArchive = () =>
+    archive.mutate(
+      { id: tree.id, archive: !tree.archive },
+      {
+        onSuccess: () => done(tree.archive ? t(`trees.stock.activated.${kind}`) : t(`trees.stock.archived.${kind}`)),
+        onError: (e) => setError(errorText(e, t('errors.generic'))),
+      },
+    );
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t(`trees.stock.deleteTitle.${kind}`),
+      centered: true,
+      children: <Text size="sm">{t('trees.stock.deleteText')}</Text>,
+      labels: { confirm: t('trees.stock.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'tree-delete-confirm' } as never,
+      onConfirm: () =>
+        remove.mutate(tree.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'arbor', message: t(`trees.stock.deleted.${kind}`) });
+            onChanged?.();
+            onDeleted?.();
+          },
+          onError: (e) =>
+            notifications.show({ color: 'red', message: errorText(e, t('errors.generic')), autoClose: 8000 }),
+        }),
+    });
+
+  const inspected = !!tree.check_timestamp;
+  return (
+    <Section title={t('trees.stock.title')} testId="tree-stock">
+      <Group gap="xs">
+        <Badge color={STATE_COLORS[state]} variant="light" size="lg" data-testid="tree-stock-state" data-state={state}>
+          {t(`trees.stock.state.${state}`)}
+        </Badge>
+        {tree.cut && tree.cut_date && (
+          <Text size="sm" c="dimmed" data-testid="tree-cut-date">
+            {t('trees.stock.cutOn', { date: formatDate(tree.cut_date, i18n.language) })}
+          </Text>
+        )}
+        {tree.cut && tree.archive && (
+          <Badge color="gray" variant="light">
+            {t('trees.stock.state.archived')}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs">
+        {perms.fell && tree.single_tree && !tree.cut && (
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            leftSection={<IconAxe size={14} />}
+            onClick={() => open('fell')}
+            data-testid="tree-fell"
+          >
+            {t('trees.stock.fell')}
+          </Button>
+        )}
+        {perms.fell && tree.cut && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconArrowBackUp size={14} />}
+            onClick={() => open('unfell')}
+            data-testid="tree-unfell"
+          >
+            {t('trees.stock.unfell')}
+          </Button>
+        )}
+        {perms.archive && (
+          <Button
+            size="xs"
+            variant="light"
+            color="gray"
+            leftSection={tree.archive ? <IconArchiveOff size={14} /> : <IconArchive size={14} />}
+            onClick={() => open('archive')}
+            data-testid="tree-archive"
+          >
+            {tree.archive ? t('trees.stock.activate') : t('trees.stock.archive')}
+          </Button>
+        )}
+        {perms.edit && !inspected && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={confirmDelete}
+            data-testid="tree-delete"
+          >
+            {t('trees.stock.delete')}
+          </Button>
+        )}
+      </Group>
+      {perms.edit && inspected && (
+        <Text size="xs" c="dimmed">
+          {t('trees.stock.noDelete')}
+        </Text>
+      )}
+
+      <Modal
+        opened={modal === 'fell'}
+        onClose={() => setModal(null)}
+        title={t('trees.stock.fellTitle')}
+        centered
+        data-testid="fell-modal"
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('trees.stock.fellText')}</Text>
+          <TextInput
+            type="date"
+            label={t('trees.stock.cutDate')}
+            value={cutDate}
+            max={todayISO()}
+            onChange={(e) => setCutDate(e.currentTarget.value)}
+            required
+            data-testid="fell-date"
+            data-autofocus
+          />
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setModal(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="orange" loading={fell.isPending} onClick={() => submitFell(false)} data-testid="fell-submit">
+              {t('trees.stock.fell')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={modal === 'unfell'}
+        onClose={() => setModal(null)}
+        title={t('trees.stock.unfellTitle')}
+        centered
+        data-testid="unfell-modal"
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('trees.stock.unfellText', { date: formatDate(tree.cut_date, i18n.language) })}</Text>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setModal(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              loading={fell.isPending}
+              onClick={() => submitFell(true)}
+              data-testid="unfell-submit"
+              data-autofocus
+            >
+              {t('trees.stock.unfell')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={modal === 'archive'}
+        onClose={() => setModal(null)}
+        title={tree.archive ? t(`trees.stock.activateTitle.${kind}`) : t(`trees.stock.archiveTitle.${kind}`)}
+        centered
+        data-testid="archive-modal"
+      >
+        <Stack gap="md">
+          <Text size="sm">{tree.archive ? t('trees.stock.activateText') : t('trees.stock.archiveText')}</Text>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setModal(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button loading={archive.isPending} onClick={submitArchive} data-testid="archive-submit" data-autofocus>
+              {tree.archive ? t('trees.stock.activate') : t('trees.stock.archive')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Section>
+  );
+}
