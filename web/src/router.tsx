@@ -52,6 +52,11 @@ const userRoutes: RouteObject[] = [
             lazy: page(() => import('./features/map/components/MapPage')),
           },
           {
+            path: 'data',
+            handle: { crumb: 'data.title', title: 'data.title' },
+            lazy: page(() => import('./features/data/components/DataPage')),
+          },
+          {
             path: 'settings',
             handle: { crumb: 'titles.projectSettings', title: 'titles.projectSettings' },
             children: [

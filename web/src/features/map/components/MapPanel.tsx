@@ -54,6 +54,14 @@ export interface MapPanelProps {
   onOpenTree?: (id: string) => void;
   /** The trees of a polygon selection (uuids unknown: tile feature ids). */
   onSelect?: (fids: number[]) => void;
+  /** A selection polygon was drawn (with the fids of the trees drawn inside it). */
+  onSelectPolygon?: (polygon: Polygon, fids: number[]) => void;
+  /** The filter the map shows (the data view's); none: the stock. */
+  filter?: object | null;
+  /** The selection shown, when the page keeps it (tile feature ids). */
+  selection?: number[];
+  /** Change it to load the tiles again (the page changed objects). */
+  refreshKey?: number;
 }
 
 interface Message {
@@ -79,12 +87,25 @@ function union(a?: number[], b?: number[]): [number, number, number, number] | u
 }
 
 /** The project map: MapView with edit tools, display settings, legend, selection and messages. */
-export default function MapPanel({ projectId, role, readOnly, height = 620, onOpenTree, onSelect }: MapPanelProps) {
+export default function MapPanel({
+  projectId,
+  role,
+  readOnly,
+  height = 620,
+  onOpenTree,
+  onSelect,
+  onSelectPolygon: onPolygon,
+  filter,
+  selection: outerSelection,
+  refreshKey: outerRefresh = 0,
+}: MapPanelProps) {
   const { t, i18n } = useTranslation();
   const scheme = useComputedColorScheme('light') as Scheme;
   const [settings, setSettings] = useState<DisplaySettings>(() => loadSettings());
   const [mode, setMode] = useState<MapMode>('browse');
-  const [selection, setSelection] = useState<number[]>([]);
+  const [innerSelection, setSelection] = useState<number[]>([]);
+  const selection = outerSelection ?? innerSelection;
+  const filterJSON = useMemo(() => (filter ? JSON.stringify(filter) : null), [filter]);
   const [editing, setEditing] = useState<{ key: string; geom: Point | Polygon; rev?: number } | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const [message, setMessage] = useState<Message | null>(null);
@@ -258,10 +279,11 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
       .catch(fail);
   };
 
-  const onSelectPolygon = (_p: Polygon, fids: number[]) => {
+  const onSelectPolygon = (p: Polygon, fids: number[]) => {
     setMode('browse');
     setSelection(fids);
     onSelect?.(fids);
+    onPolygon?.(p, fids);
   };
 
   const undo = () => {
@@ -348,7 +370,8 @@ export default function MapPanel({ projectId, role, readOnly, height = 620, onOp
           mode={mode}
           selection={selection}
           editing={mode === 'edit' ? editing : null}
-          refreshKey={refreshKey}
+          refreshKey={refreshKey + outerRefresh}
+          filter={filterJSON}
           view={view ?? initialView}
           onFeatureClick={onFeatureClick}
           onDrawn={onDrawn}

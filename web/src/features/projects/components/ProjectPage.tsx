@@ -12,7 +12,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBan, IconMap2, IconSettings, IconTree, IconTrees, IconUsers } from '@tabler/icons-react';
+import { IconBan, IconMap2, IconSettings, IconTable, IconTree, IconTrees, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/features/shell/components/PageHeader';
@@ -70,6 +70,15 @@ export default function ProjectPage() {
               </Text>
               <ProjectRoleBadge role={p.role} size="md" />
             </Group>
+            <Button
+              component={Link}
+              to="data"
+              variant="light"
+              leftSection={<IconTable size={16} />}
+              data-testid="project-data-view"
+            >
+              {t('data.open')}
+            </Button>
             <Button component={Link} to="map" leftSection={<IconMap2 size={16} />} data-testid="project-map">
               {t('map.open')}
             </Button>
