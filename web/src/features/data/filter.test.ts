@@ -53,6 +53,12 @@ describe('toFilter', () => {
     ]);
   });
 
+  it('sends a condition on an unknown field as it is, for the server to name', () => {
+    const p = toPanel({ conditions: [{ field: 'nope', op: 'eq', value: 1 }] });
+    expect(toFilter(p).conditions).toEqual([{ field: 'nope', op: 'eq', value: 1 }]);
+    expect(rowOfServerPart(p, 'conditions.0')).toEqual({ row: 0 });
+  });
+
   it('sends job membership of chosen jobs as a list', () => {
     const p = emptyPanel();
     p.job = { mode: 'these', ids: ['j1', 'j2'] };

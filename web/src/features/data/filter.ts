@@ -174,6 +174,12 @@ export function isComplete(c: Condition): boolean {
   return typeof v === 'string' && v.trim() !== '';
 }
 
+/**
+ * A row the panel sends: complete ones, and ones on a field the panel does not know (from a
+ * link or an older saved filter), so that the server names what is wrong with them.
+ */
+export const isSent = (c: Condition) => !fieldInfo(c.field) || isComplete(c);
+
 /** The conditions the class chips, the safety switch and the job control stand for. */
 export const CHIP_FIELDS = ['deadline_class', 'check_class'] as const;
 export type ChipField = (typeof CHIP_FIELDS)[number];
@@ -260,7 +266,7 @@ export function toFilter(p: PanelState): Filter {
   if (p.job.mode === 'none') conditions.push({ field: 'job', op: 'empty' });
   if (p.job.mode === 'some') conditions.push({ field: 'job', op: 'not_empty' });
   if (p.job.mode === 'these' && p.job.ids.length) conditions.push({ field: 'job', op: 'in', value: p.job.ids });
-  for (const c of p.conditions) if (isComplete(c)) conditions.push(clean(c));
+  for (const c of p.conditions) if (isSent(c)) conditions.push(clean(c));
   const f: Filter = {};
   if (p.state !== 'stock') f.state = p.state;
   if (p.q.trim()) f.q = p.q.trim();
@@ -292,7 +298,7 @@ export function rowOfServerPart(p: PanelState, part: string): { row: number } | 
   if (i < quick.length) return { control: quick[i] };
   i -= quick.length;
   for (let r = 0; r < p.conditions.length; r++) {
-    if (!isComplete(p.conditions[r])) continue;
+    if (!isSent(p.conditions[r])) continue;
     if (i === 0) return { row: r };
     i--;
   }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -14,7 +14,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -119,7 +119,13 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
 
   const filter = useMemo(() => toFilter(panel), [panel]);
   const key = filterKey(filter);
-  const [debouncedKey] = useDebouncedValue(key, 350);
+  // The table, map and counts follow the panel once typing pauses.
+  const [debouncedKey, setDebouncedKey] = useState(key);
+  useEffect(() => {
+    if (key === debouncedKey) return;
+    const h = setTimeout(() => setDebouncedKey(key), 350);
+    return () => clearTimeout(h);
+  }, [key, debouncedKey]);
   const liveFilter = useMemo(() => JSON.parse(debouncedKey) as Filter, [debouncedKey]);
   const modified = !!loaded && filterKey(loaded.filter) !== key;
 
@@ -147,8 +153,9 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
     const next: PanelErrors = { rows: {}, controls: {}, general: tableError.message };
     for (const part of Object.keys(tableError.fields)) {
       const where = rowOfServerPart(panel, part.replace(/^filter\./, ''));
-      if (where && 'row' in where) next.rows[where.row] = tableError.message;
-      else if (where) next.controls[where.control] = tableError.message;
+      const text = tableError.fields[part] || tableError.message;
+      if (where && 'row' in where) next.rows[where.row] = text;
+      else if (where) next.controls[where.control] = text;
     }
     return next;
   }, [tableError, panel, t]);
@@ -594,6 +601,8 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
         onDone={(n) => {
           setMassOpen(false);
           notifications.show({ color: 'arbor', message: t('data.mass.done', { count: n }) });
+          // The changed objects may have left the filter: the selection starts over with the rows.
+          setSelection(new Map());
           refresh();
         }}
       />

@@ -31,5 +31,5 @@ const SHARED = new Set([
 /** A field's name as people read it: custom fields by their project alias. */
 export function fieldName(t: T, name: string, custom?: Record<string, CustomField>): string {
   if (name.startsWith('general') || SHARED.has(name)) return fieldLabel(t, name, custom);
-  return t(`data.fields.${name}`);
+  return t(`data.fields.${name}`, { defaultValue: name });
 }
