@@ -16,6 +16,7 @@ import {
   waitTreeCount,
   newPage,
   login,
+  pickMenu,
 } from '../lib.mjs';
 
 async function waitTotal(page, n) {
@@ -194,7 +195,18 @@ async function dataFlow(browser, track) {
     'the shared filter is not in the member’s list',
   );
   assert((await dashboardTrees(mp, projectId, mine.filter)) === 3, 'the member’s dashboard does not count 3');
+  await pickMenu(mp, 'language-menu', 'language-de');
+  await see(mp, '3 Objekte');
+  await see(mp, 'Gespeicherte Filter');
   await shot(mp, 'data-de-dark', { fullPage: false });
+  // Editors archive but do not mass-edit or archive the whole view.
+  assert((await mp.getByTestId('action-mass-edit').count()) === 0, 'an editor is offered mass edit');
+  assert((await mp.getByTestId('action-view').count()) === 0, 'an editor is offered archiving the view');
+  await mp.getByTestId('action-share').click();
+  await mp.getByTestId('share-filter').waitFor();
+  await mp.getByTestId('share-filter-not-mine').waitFor();
+  await shot(mp, 'data-share-de-dark', { fullPage: false });
+  await mp.keyboard.press('Escape');
   await mp.context().close();
 
   // Mass edit two rows: vitality "Dead"; they leave the filter, the table shows one.
@@ -266,6 +278,21 @@ async function dataFlow(browser, track) {
     .locator('[data-testid="filter-condition"][data-field="nope"] [data-testid="filter-condition-error"]')
     .waitFor();
   await see(page, 'There is no such field to filter by.');
+  await shot(page, 'data-error-en-light', { fullPage: false });
+
+  // German and dark: the mass edit modal.
+  await pickMenu(page, 'language-menu', 'language-de');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await page.getByTestId('filter-reset').click();
+  await waitTotal(page, 8);
+  await tick(page, ids[0]);
+  await page.getByTestId('action-mass-edit').click();
+  await page.getByTestId('mass-edit-fields').click();
+  await page.getByRole('option', { name: 'Vitalität', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await see(page, 'Die gewählten Felder an 1 ausgewähltem Objekt setzen.');
+  await shot(page, 'data-mass-edit-de-dark', { fullPage: false });
+  await page.keyboard.press('Escape');
 
   // The data view of the most recent project from /projects/data.
   await goto(page, '/projects/data');

@@ -82,37 +82,44 @@ export function ShareFilterModal({
       size="lg"
     >
       <Stack gap="md" data-testid="share-filter">
-        <form onSubmit={submit} noValidate data-testid="share-filter-form">
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('data.share.text')}
-            </Text>
-            <TextInput
-              label={t('emails.label')}
-              description={t('emails.hint')}
-              placeholder="anna@example.org, ben@example.org"
-              name="emails"
-              required
-              data-autofocus
-              {...form.getInputProps('emails')}
-            />
-            {generalError && (
-              <Alert color="red" variant="light" role="alert">
-                {generalError}
-              </Alert>
-            )}
-            {filter && filter.shared_with.length > 0 && (
-              <Text size="xs" c="dimmed" data-testid="share-filter-with">
-                {t('data.share.sharedWith', { list: filter.shared_with.join(', ') })}
+        {filter && !filter.mine && (
+          <Text size="sm" c="dimmed" data-testid="share-filter-not-mine">
+            {t('data.share.notMine', { name: filter.owner_alias })}
+          </Text>
+        )}
+        {filter?.mine && (
+          <form onSubmit={submit} noValidate data-testid="share-filter-form">
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {t('data.share.text')}
               </Text>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={share.isPending} data-testid="share-filter-submit">
-                {t('data.share.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+              <TextInput
+                label={t('emails.label')}
+                description={t('emails.hint')}
+                placeholder="anna@example.org, ben@example.org"
+                name="emails"
+                required
+                data-autofocus
+                {...form.getInputProps('emails')}
+              />
+              {generalError && (
+                <Alert color="red" variant="light" role="alert">
+                  {generalError}
+                </Alert>
+              )}
+              {filter && filter.shared_with.length > 0 && (
+                <Text size="xs" c="dimmed" data-testid="share-filter-with">
+                  {t('data.share.sharedWith', { list: filter.shared_with.join(', ') })}
+                </Text>
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" loading={share.isPending} data-testid="share-filter-submit">
+                  {t('data.share.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
         <Divider label={t('data.share.orLink')} labelPosition="center" />
         <Stack gap={6}>
           <Group gap={6} wrap="nowrap">

@@ -322,13 +322,25 @@ export function MapView(props: MapViewProps) {
   }, [props.refreshKey]);
 
   // Another filter: the data tiles again, drawn for it.
+  // The map was created with the first filter; only later ones reload.
+  const filterSeen = useRef(false);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded.current) return;
-    for (const id of DATA_SOURCES) {
-      const src = map.getSource(id) as VectorTileSource | undefined;
-      if (src?.tiles) src.setTiles([...src.tiles]);
+    if (!filterSeen.current) {
+      filterSeen.current = true;
+      return;
     }
+    if (!map) return;
+    const reload = () => {
+      for (const id of DATA_SOURCES) {
+        const src = map.getSource(id) as VectorTileSource | undefined;
+        if (src?.tiles) src.setTiles([...src.tiles]);
+      }
+    };
+    // Tiles asked for before the map loaded may carry the old filter: load them again then.
+    if (loaded.current) reload();
+    else map.once('load', reload);
+    return () => void map.off('load', reload);
   }, [props.filter]);
 
   // Drawing modes.
