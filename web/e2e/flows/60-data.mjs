@@ -278,6 +278,7 @@ async function dataFlow(browser, track) {
     .locator('[data-testid="filter-condition"][data-field="nope"] [data-testid="filter-condition-error"]')
     .waitFor();
   await see(page, 'There is no such field to filter by.');
+  await page.getByTestId('data-error').waitFor();
   await shot(page, 'data-error-en-light', { fullPage: false });
 
   // German and dark: the mass edit modal.

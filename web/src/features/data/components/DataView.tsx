@@ -574,6 +574,11 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
             </Group>
           </Card>
 
+          {errors.general && (
+            <Alert color="red" variant="light" role="alert" data-testid="data-error">
+              {errors.general}
+            </Alert>
+          )}
           <DataTable
             projectId={p.id}
             filter={liveFilter}

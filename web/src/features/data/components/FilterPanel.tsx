@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Chip,
@@ -203,12 +202,6 @@ export function FilterPanel({ projectId, panel: p, onChange, custom, errors }: P
             </Group>
           )}
         </Section>
-      )}
-
-      {errors.general && (
-        <Alert color="red" variant="light" role="alert" data-testid="filter-error" p="xs">
-          <Text size="xs">{errors.general}</Text>
-        </Alert>
       )}
 
       <Button
