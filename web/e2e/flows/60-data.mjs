@@ -14,6 +14,7 @@ import {
   goto,
   mapReady,
   waitTreeCount,
+  mapPixel,
   newPage,
   login,
   pickMenu,
@@ -167,6 +168,38 @@ async function dataFlow(browser, track) {
   assert(tilesFiltered.length === 3, `the map draws ${tilesFiltered.length} trees`);
   assert((await dashboardTrees(page, projectId, mine.filter)) === 3, 'the dashboard does not count 3 objects');
   await shot(page, 'data-en-light', { fullPage: false });
+
+  // A row opens the info window of its tree.
+  await page.locator(`[data-testid="data-table"] .ag-row[row-id="${ids[4]}"] [col-id="number"]`).click();
+  await page.locator(`[data-testid="map-tree-card"][data-tree="${ids[4]}"]`).waitFor();
+  await page.waitForURL((u) => u.searchParams.get('tree') === ids[4]);
+  await page.locator('[data-testid="map-tree-card"] button').first().click();
+  await page.locator('[data-testid="map-tree-card"]').waitFor({ state: 'detached' });
+
+  // A polygon on the map around trees 5 and 8 selects their rows (the filter still applies).
+  await page.getByTestId('map-tool-select').click();
+  const p5 = await mapPixel(page, [9.43, 54.7803]);
+  const p8 = await mapPixel(page, [9.4312, 54.7803]);
+  const [x0, x1, y0, y1] = [p5.x - 20, p8.x + 20, p5.y - 20, p5.y + 20];
+  for (const [x, y] of [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ]) {
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(120);
+  }
+  await page.mouse.click(x0, y1);
+  await page.locator('[data-testid="selection-bar"][data-count="2"]').waitFor();
+  const picked = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="data-table"] .ag-row[aria-selected="true"]')].map((r) =>
+      r.getAttribute('row-id'),
+    ),
+  );
+  assert(picked.sort().join() === [ids[4], ids[7]].sort().join(), `the polygon selected rows ${picked}`);
+  await page.getByTestId('selection-clear').click();
+  await page.locator('[data-testid="selection-bar"][data-count="0"]').waitFor();
 
   // Share it with the member by e-mail; the link names the filter.
   await page.getByTestId('action-share').click();
