@@ -302,6 +302,28 @@ async function dataFlow(browser, track) {
   await see(page, '8 objects activated.');
   await waitTotal(page, 0);
 
+  // Quick search: number 7 is tree 7.
+  await page.getByTestId('filter-reset').click();
+  await waitTotal(page, 8);
+  await page.getByTestId('data-search').fill('7');
+  await waitTotal(page, 1);
+  assert((await gridRows(page, 1))[0] === ids[6], 'quick search did not find tree 7');
+  await page.getByTestId('data-search').fill('');
+  await waitTotal(page, 8);
+
+  // The column chooser: planting year shown, species hidden; still so after a reload.
+  const header = (id) => page.locator(`[data-testid="data-table"] .ag-header-cell[col-id="${id}"]`);
+  await page.getByTestId('column-chooser').click();
+  await page.getByTestId('column-planting_year').click();
+  await page.getByTestId('column-species').click();
+  await page.keyboard.press('Escape');
+  await header('planting_year').waitFor();
+  await header('species').waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByTestId('data-view').waitFor();
+  await header('planting_year').waitFor();
+  assert((await header('species').count()) === 0, 'the species column is back after a reload');
+
   // A filter from a link with an unknown field: the server's message at that condition.
   await goto(
     page,
