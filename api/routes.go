@@ -105,6 +105,7 @@ func (s *Server) routes() []route {
 		{method: "DELETE", path: "/api/content/action/{actionId}/complete", action: auth.ActActionWrite, scope: cont, summary: "Open a completed work again", h: s.completeAction},
 		{method: "GET", path: "/api/content/nextNumber", action: auth.ActTreeRead, scope: cont, summary: "The next free tree number", h: s.nextNumber},
 		{method: "PUT", path: "/api/content/archive", action: auth.ActTreeArchive, scope: cont, summary: "Archive or activate selected trees and groups", h: s.archive},
+		{method: "PUT", path: "/api/content/archive-filter", action: auth.ActTreeArchiveFilter, scope: cont, summary: "Archive or activate everything a filter shows (management): {filter, archive}", h: s.archiveFiltered},
 		{method: "PUT", path: "/api/content/bulk", action: auth.ActTreeMass, scope: cont, summary: "Mass edit: chosen fields on up to 10,000 selected objects", h: s.bulk},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 

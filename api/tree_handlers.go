@@ -222,6 +222,34 @@ func (s *Server) archive(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+type archiveFilterRequest struct {
+	Filter  *store.Filter `json:"filter"`
+	Archive *bool         `json:"archive"`
+}
+
+// archiveFiltered archives or activates everything a filter shows (PUT /api/content/archive-filter):
+// management's "archiving of the filtered view".
+func (s *Server) archiveFiltered(w http.ResponseWriter, r *http.Request) error {
+	var req archiveFilterRequest
+	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
+		return err
+	}
+	c := checks{}
+	if req.Filter == nil {
+		c["filter"] = "field.required"
+	}
+	if req.Archive == nil {
+		c["archive"] = "field.required"
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (map[string]int, error) {
+		n, err := tx.ArchiveFiltered(r.Context(), content(r), actor(r), *req.Filter, *req.Archive)
+		return map[string]int{"changed": n}, err
+	})
+}
+
 type bulkRequest struct {
 	IDs    []string                   `json:"ids"`
 	Fields map[string]json.RawMessage `json:"fields"`

@@ -44,15 +44,17 @@ const (
 	ActTreeWrite   Action = "tree.write"   // create and change trees and groups (tree data)
 	ActTreeArchive Action = "tree.archive" // archive and activate, one or a selection
 	ActTreeMass    Action = "tree.mass"    // mass edit of a selection
-	ActTreeFell    Action = "tree.fell"    // fell and undo felling
-	ActCheckCreate Action = "check.create" // record an inspection
-	ActActionWrite Action = "action.write" // create, change, complete and delete works
-	ActFilterOwn   Action = "filter.own"   // save, change and delete one's own filters
-	ActFilterShare Action = "filter.share" // share one's filter with people
-	ActListRead    Action = "list.read"    // an organisation's value lists
-	ActListWrite   Action = "list.write"   // add, import and remove an organisation's own entries
-	ActJobManage   Action = "job.manage"   // create, change, release, delete jobs and their items
-	ActJobLock     Action = "job.lock"     // hold a job for field work, release it
+	// archive or activate everything a filter shows ("archiving of the filtered view")
+	ActTreeArchiveFilter Action = "tree.archive_filter"
+	ActTreeFell          Action = "tree.fell"    // fell and undo felling
+	ActCheckCreate       Action = "check.create" // record an inspection
+	ActActionWrite       Action = "action.write" // create, change, complete and delete works
+	ActFilterOwn         Action = "filter.own"   // save, change and delete one's own filters
+	ActFilterShare       Action = "filter.share" // share one's filter with people
+	ActListRead          Action = "list.read"    // an organisation's value lists
+	ActListWrite         Action = "list.write"   // add, import and remove an organisation's own entries
+	ActJobManage         Action = "job.manage"   // create, change, release, delete jobs and their items
+	ActJobLock           Action = "job.lock"     // hold a job for field work, release it
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -82,9 +84,11 @@ var permissions = map[Action][]Role{
 	ActTreeWrite:   {Manager, Editor},
 	ActTreeArchive: {Manager, Editor},
 	ActTreeMass:    {Manager},
-	ActTreeFell:    {Manager, Editor, Care},
-	ActCheckCreate: {Manager, Editor},
-	ActActionWrite: {Manager, Editor, Care},
+	// SPEC §6: archiving of the filtered view is management's.
+	ActTreeArchiveFilter: {Manager},
+	ActTreeFell:          {Manager, Editor, Care},
+	ActCheckCreate:       {Manager, Editor},
+	ActActionWrite:       {Manager, Editor, Care},
 	// Readers save their own filters but do not share (SPEC §6).
 	ActFilterOwn:   {Manager, Editor, Care, Reader},
 	ActFilterShare: {Manager, Editor, Care},

@@ -78,6 +78,34 @@ func (tx *Tx) ArchiveTrees(ctx context.Context, sc Content, who Actor, ids []str
 	return int(tag.RowsAffected()), nil
 }
 
+// ArchiveFiltered archives (or activates) every object the filter shows, within the caller's
+// limit, in one statement: management's "archiving of the filtered view" (SPEC §6). Unlike a
+// selection it has no count limit; the filter is what bounds it.
+func (tx *Tx) ArchiveFiltered(ctx context.Context, sc Content, who Actor, f Filter, archive bool) (int, error) {
+	if len(f.Geometry) > 0 && string(f.Geometry) != "null" {
+		if _, err := tx.CheckGeometry(ctx, f.Geometry, "filter.geometry"); err != nil {
+			return 0, err
+		}
+	}
+	cond, args, err := f.Compile([]any{sc.OrganisationID, sc.ProjectID, archive})
+	if err != nil {
+		return 0, err
+	}
+	within, args, err := sc.limitSQL(args)
+	if err != nil {
+		return 0, err
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `UPDATE tree t SET archive = $3, version = version + 1
+		WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.archive <> $3 AND (`+cond+`)`+within, args...)
+	if err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), nil
+}
+
 // MassEdit sets the chosen fields on the selected trees and groups in one set-based statement
 // (SPEC §6: management only). Required fields cannot be emptied; numbers and geometry are
 // not mass-edited. Answers how many objects changed.

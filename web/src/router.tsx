@@ -57,6 +57,11 @@ const userRoutes: RouteObject[] = [
             lazy: page(() => import('./features/dashboard/components/ProjectDashboardPage')),
           },
           {
+            path: 'data',
+            handle: { crumb: 'data.title', title: 'data.title' },
+            lazy: page(() => import('./features/data/components/DataPage')),
+          },
+          {
             path: 'settings',
             handle: { crumb: 'titles.projectSettings', title: 'titles.projectSettings' },
             children: [

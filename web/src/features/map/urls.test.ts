@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameOrigin } from './urls';
+import { sameOrigin, withFilter } from './urls';
 
 describe('sameOrigin', () => {
   it('moves API URLs of another origin to the page origin and keeps the template', () => {
@@ -12,5 +12,18 @@ describe('sameOrigin', () => {
     expect(sameOrigin(own, 'http://127.0.0.1:8080')).toBe(own);
     const osm = 'https://tile.example.org/{z}/{x}/{y}.png';
     expect(sameOrigin(osm, 'http://127.0.0.1:8080')).toBe(osm);
+  });
+});
+
+describe('withFilter', () => {
+  const tile = 'http://h/api/tiles/p/trees/16/34000/21000.mvt?rev=3';
+  it('adds the filter to data tile URLs only', () => {
+    expect(withFilter(tile, '{"state":"felled"}')).toBe(`${tile}&filter=${encodeURIComponent('{"state":"felled"}')}`);
+    expect(withFilter('http://h/api/tiles/p/trees.json', '{}')).toBe('http://h/api/tiles/p/trees.json');
+    expect(withFilter(tile, null)).toBe(tile);
+  });
+  it('replaces a filter the URL had', () => {
+    const once = withFilter(tile, '{"q":"a"}');
+    expect(withFilter(once, '{"q":"b"}')).toBe(`${tile}&filter=${encodeURIComponent('{"q":"b"}')}`);
   });
 });

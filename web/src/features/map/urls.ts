@@ -8,3 +8,10 @@ export function sameOrigin(url: string, origin = typeof window === 'undefined' ?
   if (origin && m && m[1] !== origin) return origin + m[2];
   return url;
 }
+
+/** A data tile URL of the API with the filter it is to show (?filter=<json>); others unchanged. */
+export function withFilter(url: string, filter: string | null | undefined): string {
+  if (!filter || !/\/api\/tiles\/[^/]+\/[a-z]+\/\d+\/\d+\/\d+\.mvt/.test(url)) return url;
+  const clean = url.replace(/([?&])filter=[^&]*(&|$)/, (_m, a: string, b: string) => (b ? a : '')).replace(/[?&]$/, '');
+  return `${clean}${clean.includes('?') ? '&' : '?'}filter=${encodeURIComponent(filter)}`;
+}

@@ -56,10 +56,16 @@ export interface MapPanelProps {
   onSelect?: (fids: number[]) => void;
   /** A tree or group drawn here was removed again (undo): its uuid. */
   onTreeRemoved?: (id: string) => void;
-  /** Change it to redraw the data after changes made elsewhere (the info window). */
+  /** Change it to load the tiles again after changes made elsewhere (the info window, the table). */
   refreshKey?: number;
   /** The tree or group open beside the map: brought into view when hidden. */
   focusTree?: string | null;
+  /** A selection polygon was drawn (with the fids of the trees drawn inside it). */
+  onSelectPolygon?: (polygon: Polygon, fids: number[]) => void;
+  /** The filter the map shows (the data view's); none: the stock. */
+  filter?: object | null;
+  /** The selection shown, when the page keeps it (tile feature ids). */
+  selection?: number[];
 }
 
 interface Message {
@@ -106,12 +112,17 @@ export default function MapPanel({
   onTreeRemoved,
   refreshKey: outsideChanges = 0,
   focusTree,
+  onSelectPolygon: onPolygon,
+  filter,
+  selection: outerSelection,
 }: MapPanelProps) {
   const { t, i18n } = useTranslation();
   const scheme = useComputedColorScheme('light') as Scheme;
   const [settings, setSettings] = useState<DisplaySettings>(() => loadSettings());
   const [mode, setMode] = useState<MapMode>('browse');
-  const [selection, setSelection] = useState<number[]>([]);
+  const [innerSelection, setSelection] = useState<number[]>([]);
+  const selection = outerSelection ?? innerSelection;
+  const filterJSON = useMemo(() => (filter ? JSON.stringify(filter) : null), [filter]);
   const [editing, setEditing] = useState<{ key: string; geom: Point | Polygon; rev?: number } | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const [message, setMessage] = useState<Message | null>(null);
@@ -295,10 +306,11 @@ export default function MapPanel({
       .catch(fail);
   };
 
-  const onSelectPolygon = (_p: Polygon, fids: number[]) => {
+  const onSelectPolygon = (p: Polygon, fids: number[]) => {
     setMode('browse');
     setSelection(fids);
     onSelect?.(fids);
+    onPolygon?.(p, fids);
   };
 
   const undo = () => {
@@ -401,6 +413,7 @@ export default function MapPanel({
           selection={selection}
           editing={mode === 'edit' ? editing : null}
           refreshKey={refreshKey + outsideChanges}
+          filter={filterJSON}
           view={view ?? initialView}
           onFeatureClick={onFeatureClick}
           onDrawn={onDrawn}

@@ -13,7 +13,7 @@ import type {
 import type { Feature, Point, Polygon } from 'geojson';
 import { createDraw, type MapboxDraw } from '../draw';
 import { idsInside, polygonArea } from '../geometry';
-import { sameOrigin } from '../urls';
+import { sameOrigin, withFilter } from '../urls';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -35,6 +35,8 @@ export interface MapViewProps {
   editing?: { key: string; geom: Point | Polygon; rev?: number } | null;
   /** Change it to reload the tiles (after a change). */
   refreshKey: number;
+  /** The filter the data tiles show (JSON of the filter model); none: the stock. */
+  filter?: string | null;
   /** Where to look: a new key moves the map. */
   view?: {
     key: string;
@@ -125,7 +127,10 @@ export function MapView(props: MapViewProps) {
       fitBoundsOptions: { padding: 60, maxZoom: 18 },
       maxZoom: 22,
       attributionControl: { compact: true },
-      transformRequest: (url) => ({ url: sameOrigin(url), credentials: 'same-origin' }),
+      transformRequest: (url, type) => ({
+        url: type === 'Tile' ? withFilter(sameOrigin(url), propsRef.current.filter) : sameOrigin(url),
+        credentials: 'same-origin',
+      }),
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: true, visualizePitch: false }), 'bottom-right');
     map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
@@ -322,6 +327,28 @@ export function MapView(props: MapViewProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.refreshKey]);
+
+  // Another filter: the data tiles again, drawn for it.
+  // The map was created with the first filter; only later ones reload.
+  const filterSeen = useRef(false);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!filterSeen.current) {
+      filterSeen.current = true;
+      return;
+    }
+    if (!map) return;
+    const reload = () => {
+      for (const id of DATA_SOURCES) {
+        const src = map.getSource(id) as VectorTileSource | undefined;
+        if (src?.tiles) src.setTiles([...src.tiles]);
+      }
+    };
+    // Tiles asked for before the map loaded may carry the old filter: load them again then.
+    if (loaded.current) reload();
+    else map.once('load', reload);
+    return () => void map.off('load', reload);
+  }, [props.filter]);
 
   // Drawing modes.
   useEffect(() => {

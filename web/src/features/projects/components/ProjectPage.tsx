@@ -12,7 +12,16 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBan, IconChartDonut3, IconMap2, IconSettings, IconTree, IconTrees, IconUsers } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconChartDonut3,
+  IconMap2,
+  IconSettings,
+  IconTable,
+  IconTree,
+  IconTrees,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/features/shell/components/PageHeader';
@@ -79,6 +88,15 @@ export default function ProjectPage() {
             >
               {t('dashboard.open')}
             </Button>
+            <Button
+              component={Link}
+              to="data"
+              variant="light"
+              leftSection={<IconTable size={16} />}
+              data-testid="project-data-view"
+            >
+              {t('data.open')}
+            </Button>
             <Button component={Link} to="map" leftSection={<IconMap2 size={16} />} data-testid="project-map">
               {t('map.open')}
             </Button>
@@ -112,16 +130,43 @@ export default function ProjectPage() {
             <Title order={3} fz="lg" mb="md">
               {t('project.data')}
             </Title>
-            <EmptyState
-              variant="light"
-              color="arbor"
-              icon={<IconMap2 size={28} stroke={1.6} />}
-              title={t('project.dataEmptyTitle')}
-              description={t('project.dataEmptyText')}
-              py="xl"
-              maw={460}
-              mx="auto"
-            />
+            {p.tree_count + p.group_count === 0 ? (
+              <Stack align="center" gap="md">
+                <EmptyState
+                  variant="light"
+                  color="arbor"
+                  icon={<IconMap2 size={28} stroke={1.6} />}
+                  title={t('project.dataEmptyTitle')}
+                  description={t('project.dataEmptyText')}
+                  pt="xl"
+                  maw={460}
+                  mx="auto"
+                />
+                <Button component={Link} to="map" leftSection={<IconMap2 size={16} />} mb="xl">
+                  {t('map.open')}
+                </Button>
+              </Stack>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="project-views">
+                {(
+                  [
+                    ['map', IconMap2, t('map.open'), t('project.viewMap')],
+                    ['data', IconTable, t('data.open'), t('project.viewData')],
+                    ['dashboard', IconChartDonut3, t('dashboard.open'), t('project.viewDashboard')],
+                  ] as const
+                ).map(([to, Icon, title, text]) => (
+                  <Card key={to} component={Link} to={to} withBorder padding="lg" className="arbor-link-card">
+                    <Icon size={26} stroke={1.6} color="var(--mantine-primary-color-filled)" />
+                    <Text fw={600} mt="sm">
+                      {title}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {text}
+                    </Text>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            )}
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Filter } from '../filter';
+import { dataKeys, inProject } from './keys';
+
+function useContentWrite<V>(fn: (v: V) => Promise<{ changed: number }>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: dataKeys.all });
+      void qc.invalidateQueries({ queryKey: ['map'] });
+    },
+  });
+}
+
+/** PUT /api/content/bulk: mass edit, the chosen fields on up to 10,000 selected objects. */
+export function useMassEdit(projectId: string) {
+  return useContentWrite((v: { ids: string[]; fields: Record<string, unknown> }) =>
+    api.put<{ changed: number }>(`/api/content/bulk?${inProject(projectId)}`, v, { silent: true }),
+  );
+}
+
+/** PUT /api/content/archive: archive (true) or activate (false) a selection. */
+export function useArchiveSelection(projectId: string) {
+  return useContentWrite((v: { ids: string[]; archive: boolean }) =>
+    api.put<{ changed: number }>(`/api/content/archive?${inProject(projectId)}`, v, { silent: true }),
+  );
+}
+
+/** PUT /api/content/archive-filter (management): everything the filter shows. */
+export function useArchiveFiltered(projectId: string) {
+  return useContentWrite((v: { filter: Filter; archive: boolean }) =>
+    api.put<{ changed: number }>(`/api/content/archive-filter?${inProject(projectId)}`, v, { silent: true }),
+  );
+}
