@@ -35,6 +35,17 @@ func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// listMyJobs answers the jobs of every project the caller may read and those they take part in,
+// across organisations (the /jobs page), each with the role the caller would work in.
+func (s *Server) listMyJobs(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.JobsOf(r.Context(), sessionOf(r).claims.Sub)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
 func (s *Server) getJob(w http.ResponseWriter, r *http.Request) error {
 	j, err := s.db.Job(r.Context(), content(r), chi.URLParam(r, "jobId"))
 	if err != nil {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -137,6 +138,10 @@ func TestJobParticipantsAndLocks(t *testing.T) {
 	if j["locked"] != false || len(j["conflicts"].([]any)) != 1 {
 		t.Fatalf("after breaking the lock %v", j)
 	}
+	// The record names both people, so the holder and the manager read who broke whose lock.
+	if c := j["conflicts"].([]any)[0].(map[string]any); c["kind"] != "lock_broken" || !strings.Contains(c["holder_alias"].(string), "Ada") || c["by_alias"] == "" {
+		t.Fatalf("conflict record %v", c)
+	}
 	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{tr["id"].(string)}}), http.StatusOK)
 	wantStatus(t, w.manager.do("DELETE", users+"&x=1", nil), http.StatusMethodNotAllowed)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusOK)
@@ -174,4 +179,42 @@ func TestJobSession(t *testing.T) {
 	wantStatus(t, b.do("PUT", "/api/content/bulk", map[string]any{"ids": []string{in["id"].(string)}, "fields": map[string]any{"vitality": 2}}), http.StatusForbidden)
 	// Another project's content is not reachable with the job session.
 	wantStatus(t, b.do("GET", "/api/content/trees?project="+w.quiet, nil), http.StatusNotFound)
+}
+
+// TestMyJobs: /api/management/job-list answers a person's jobs across projects and organisations
+// (projects they may read, jobs they take part in) with the role they would work in; nobody
+// sees the jobs of projects they have nothing to do with.
+func TestMyJobs(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildWorld(t)
+	e.exec(t, `INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Far away')`, w.otherOrg, w.far)
+	mine := func(email string) map[string]string {
+		t.Helper()
+		r := e.login(t, email, testPassword).do("GET", "/api/management/job-list", nil)
+		wantStatus(t, r, http.StatusOK)
+		got := map[string]string{}
+		for _, it := range r.json(t)["items"].([]any) {
+			j := it.(map[string]any)
+			role, _ := j["role"].(string)
+			got[j["name"].(string)] = role + "@" + j["projectName"].(string)
+		}
+		return got
+	}
+	cases := []struct {
+		who  string
+		want map[string]string
+	}{
+		{w.admin, map[string]string{"Spring check": "job-manager@Park", "Pruning": "job-manager@Cemetery"}},
+		{w.members[0], map[string]string{"Spring check": "job-manager@Park"}},
+		{w.members[1], map[string]string{"Spring check": "@Park"}}, // a reader sees it, but is no participant
+		{w.jobM, map[string]string{"Spring check": "editor@Park"}}, // a participant without project access
+		{w.outsider, map[string]string{}},
+	}
+	for _, c := range cases {
+		if got := mine(c.who); !maps.Equal(got, c.want) {
+			t.Errorf("%s: jobs %v, want %v", c.who, got, c.want)
+		}
+	}
+	wantStatus(t, e.browser().do("GET", "/api/management/job-list", nil), http.StatusUnauthorized)
 }

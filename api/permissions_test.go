@@ -86,6 +86,7 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/organisation/{id}/projects":                 orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":                   orgOwnOnly,
 	"GET /api/management/project-list":                                selfOnly,
+	"GET /api/management/job-list":                                    selfOnly,
 	"GET /api/management/project/{id}":                                projRead,
 	"PUT /api/management/project/{id}":                                projManage,
 	"GET /api/management/project/{id}/users":                          projManage,

@@ -118,6 +118,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
 
 		// Jobs of a project (?project=): the job, its status, and the SPEC §7 content calls.
+		{method: "GET", path: "/api/management/job-list", action: auth.ActProjectList, summary: "Your jobs: those of every project you may read and those you take part in, with your role", h: s.listMyJobs},
 		{method: "GET", path: "/api/management/job", action: auth.ActTreeRead, scope: cont, summary: "The project's jobs with their counts", h: s.listJobs},
 		{method: "POST", path: "/api/management/job", action: auth.ActJobManage, scope: cont, summary: "Create a job (a duplicate name answers 409)", h: s.createJob},
 		{method: "GET", path: "/api/management/job/{jobId}", action: auth.ActTreeRead, scope: cont, summary: "One job with its counts", h: s.getJob},

@@ -43,11 +43,14 @@ type Job struct {
 	CheckCount   int             `json:"check_count"`  // inspections of its objects since the job was created
 	Version      int             `json:"version"`
 	CreatedAt    time.Time       `json:"created_at"`
+	// Role is what the caller would be in a job session (job-manager, editor, care, reader);
+	// empty when they only read the job through the project. Set by JobsOf only.
+	Role string `json:"role,omitempty"`
 }
 
 const jobSelect = `
 	SELECT j.id, j.name, j.note, j.status, j.manager_id, coalesce(trim(m.first_name || ' ' || m.last_name), ''),
-	       j.locked_by IS NOT NULL, j.locked_by, coalesce(trim(l.first_name || ' ' || l.last_name), ''), j.conflicts,
+	       j.locked_by IS NOT NULL, j.locked_by, coalesce(trim(l.first_name || ' ' || l.last_name), ''), ` + jobConflicts + `,
 	       p.id, p.name, j.organisation_id, p.company_name,
 	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND t.single_tree)::int,
 	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND NOT t.single_tree)::int,
@@ -58,6 +61,15 @@ const jobSelect = `
 	FROM job j JOIN project p ON p.id = j.project_id
 	LEFT JOIN app_user m ON m.id = j.manager_id
 	LEFT JOIN app_user l ON l.id = j.locked_by`
+
+// jobConflicts are the job's recorded conflicts with the names of the people they concern, so a
+// manager reads "Ada's lock was broken by Ben", not two ids.
+const jobConflicts = `(SELECT coalesce(jsonb_agg(c.v || jsonb_build_object(
+		'holder_alias', coalesce(trim(h.first_name || ' ' || h.last_name), ''),
+		'by_alias', coalesce(trim(b.first_name || ' ' || b.last_name), '')) ORDER BY c.n), '[]'::jsonb)
+	FROM jsonb_array_elements(j.conflicts) WITH ORDINALITY c(v, n)
+	LEFT JOIN app_user h ON h.id::text = c.v->>'holder'
+	LEFT JOIN app_user b ON b.id::text = c.v->>'by')`
 
 func scanJob(row pgx.Row) (*Job, error) {
 	var j Job
@@ -74,6 +86,43 @@ func (s *Queries) Jobs(ctx context.Context, sc Content) ([]*Job, error) {
 	rows, err := s.q.Query(ctx, jobSelect+` WHERE j.organisation_id = $1 AND j.project_id = $2 ORDER BY j.status, lower(j.name)`,
 		sc.OrganisationID, sc.ProjectID)
 	return scanAll(rows, err, scanJob)
+}
+
+// JobsOf lists the jobs of every project userID may read (member or administrator of its
+// organisation) and the jobs they take part in, each with the role they would work in. Not
+// scoped to one organisation: it is the person's own list, like ProjectsOf.
+func (s *Queries) JobsOf(ctx context.Context, userID string) ([]*Job, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT j.id, coalesce(jm.role, CASE WHEN pm.access = 0 OR oa.user_id IS NOT NULL THEN 'job-manager' ELSE '' END)
+		FROM job j
+		LEFT JOIN job_member jm ON jm.job_id = j.id AND jm.user_id = $1
+		LEFT JOIN project_member pm ON pm.project_id = j.project_id AND pm.user_id = $1
+		LEFT JOIN organisation_admin oa ON oa.organisation_id = j.organisation_id AND oa.user_id = $1
+		WHERE jm.user_id IS NOT NULL OR pm.user_id IS NOT NULL OR oa.user_id IS NOT NULL`, userID)
+	if err != nil {
+		return nil, err
+	}
+	roles := map[string]string{}
+	ids := []string{}
+	for rows.Next() {
+		var id, role string
+		if err := rows.Scan(&id, &role); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		roles[id] = role
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	r2, err := s.q.Query(ctx, jobSelect+` WHERE j.id = ANY($1::uuid[]) ORDER BY j.status, lower(p.name), lower(j.name)`, ids)
+	list, err := scanAll(r2, err, scanJob)
+	for _, j := range list {
+		j.Role = roles[j.ID]
+	}
+	return list, err
 }
 
 // Job reads one job of the project.
