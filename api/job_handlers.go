@@ -55,6 +55,16 @@ func (s *Server) getJob(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// listJobItems answers the job's trees, groups and works with what has been done to them.
+func (s *Server) listJobItems(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.JobItems(r.Context(), content(r), chi.URLParam(r, "jobId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
 func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
 	var req jobRequest
 	if err := decode(r, &req); err != nil {

@@ -82,6 +82,24 @@ func TestJobs(t *testing.T) {
 	if cur["action_done"] != 1.0 || cur["check_count"] != 1.0 || cur["status"] != 1.0 {
 		t.Fatalf("progress %v", cur)
 	}
+	// The item list: two trees and the work, each tree before its works, with what was done.
+	items := w.reader.do("GET", w.url("/api/management/job/"+id+"/items"), nil).json(t)["items"].([]any)
+	var done, checked, works int
+	for _, it := range items {
+		m := it.(map[string]any)
+		if m["action"] != nil {
+			works++
+			if m["execute_timestamp"] != nil && m["action_name"] == "Deadwood removal" {
+				done++
+			}
+		} else if m["check_timestamp"] != nil {
+			checked++
+		}
+	}
+	if len(items) != 3 || works != 1 || done != 1 || checked != 1 {
+		t.Fatalf("items %v", items)
+	}
+	wantStatus(t, w.reader.do("GET", w.url("/api/management/job/not-a-job/items"), nil), http.StatusNotFound)
 	r = w.manager.do("PUT", w.url("/api/management/job/"+id+"/status"), map[string]any{"status": 0, "version": cur["version"]})
 	wantStatus(t, r, http.StatusOK)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id), nil), http.StatusNoContent)

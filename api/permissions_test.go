@@ -136,6 +136,7 @@ var routeExpectations = map[string]expect{
 	"GET /api/management/job":                                         projRead,
 	"POST /api/management/job":                                        manageOnly,
 	"GET /api/management/job/{jobId}":                                 projRead,
+	"GET /api/management/job/{jobId}/items":                           projRead,
 	"PUT /api/management/job/{jobId}":                                 manageOnly,
 	"PUT /api/management/job/{jobId}/status":                          manageOnly,
 	"DELETE /api/management/job/{jobId}":                              manageOnly,

@@ -122,6 +122,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/job", action: auth.ActTreeRead, scope: cont, summary: "The project's jobs with their counts", h: s.listJobs},
 		{method: "POST", path: "/api/management/job", action: auth.ActJobManage, scope: cont, summary: "Create a job (a duplicate name answers 409)", h: s.createJob},
 		{method: "GET", path: "/api/management/job/{jobId}", action: auth.ActTreeRead, scope: cont, summary: "One job with its counts", h: s.getJob},
+		{method: "GET", path: "/api/management/job/{jobId}/items", action: auth.ActTreeRead, scope: cont, summary: "The job's trees, groups and works with their progress", h: s.listJobItems},
 		{method: "PUT", path: "/api/management/job/{jobId}", action: auth.ActJobManage, scope: cont, summary: "Rename a job or change its details (open jobs only)", h: s.updateJob},
 		{method: "PUT", path: "/api/management/job/{jobId}/status", action: auth.ActJobManage, scope: cont, summary: "Set the status: 0 open, 1 in progress, 2 completed", h: s.setJobStatus},
 		{method: "DELETE", path: "/api/management/job/{jobId}", action: auth.ActJobManage, scope: cont, summary: "Delete an open job (its objects stay)", h: s.deleteJob},

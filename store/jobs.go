@@ -493,3 +493,45 @@ func (s *Queries) UnlockJob(ctx context.Context, sc Content, userID, jobID strin
 	}
 	return s.Job(ctx, sc, jobID)
 }
+
+// JobItem is one object of a job: a tree or group, or one of its works (Action set).
+type JobItem struct {
+	Tree             string     `json:"tree"`
+	Number           int        `json:"number"`
+	NumberText       string     `json:"number_text"`
+	SingleTree       bool       `json:"single_tree"`
+	SpeciesBotanical string     `json:"species_botanical"`
+	SpeciesLanguage  string     `json:"species_language"`
+	Action           *string    `json:"action"`      // the work's id
+	ActionName       string     `json:"action_name"` // in the caller's language
+	Deadline         *string    `json:"deadline"`
+	ExecuteTimestamp *time.Time `json:"execute_timestamp"` // the work is done
+	CheckTimestamp   *time.Time `json:"check_timestamp"`   // the object's newest inspection since the job began
+}
+
+// JobItems lists a job's objects by tree number, each tree before its works, within the
+// caller's access limit.
+func (s *Queries) JobItems(ctx context.Context, sc Content, jobID string) ([]JobItem, error) {
+	j, err := s.Job(ctx, sc, jobID)
+	if err != nil {
+		return nil, err
+	}
+	within, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, jobID, j.CreatedAt})
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.q.Query(ctx, `
+		SELECT t.id::text, t.number, t.number_text, t.single_tree, coalesce(s.botanical, ''), coalesce(s.`+nameColumn(sc.Lang)+`, ''),
+		       i.action_id::text, coalesce(w.`+nameColumn(sc.Lang)+`, a.action, ''), to_char(a.deadline, 'YYYY-MM-DD'), a.execute_timestamp,
+		       (SELECT max(c.created_at) FROM tree_check c WHERE c.tree_id = t.id AND c.created_at >= $4)
+		FROM job_item i JOIN tree t ON t.id = i.tree_id
+		LEFT JOIN list_entry s ON s.id = t.species_id
+		LEFT JOIN tree_action a ON a.id = i.action_id
+		LEFT JOIN list_entry w ON w.id = a.work_id
+		WHERE i.organisation_id = $1 AND t.project_id = $2 AND i.job_id = $3`+within+`
+		ORDER BY t.number, t.number_text, i.action_id NULLS FIRST, a.timestamp`, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[JobItem])
+}
