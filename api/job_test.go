@@ -197,6 +197,17 @@ func TestJobSession(t *testing.T) {
 	wantStatus(t, b.do("PUT", "/api/content/bulk", map[string]any{"ids": []string{in["id"].(string)}, "fields": map[string]any{"vitality": 2}}), http.StatusForbidden)
 	// Another project's content is not reachable with the job session.
 	wantStatus(t, b.do("GET", "/api/content/trees?project="+w.quiet, nil), http.StatusNotFound)
+
+	// Leaving the job: a plain user session again, the job token revoked, the project out of reach.
+	jobCookie := b.cookie(sessionCookie)
+	r = b.do("POST", "/api/auth/login/user", nil)
+	wantStatus(t, r, http.StatusOK)
+	if s := r.json(t)["session"].(map[string]any); s["type"] != "user" || s["id_j"] != nil && s["id_j"] != "" {
+		t.Fatalf("after leaving %v", s)
+	}
+	wantStatus(t, b.do("GET", "/api/content/trees", nil), http.StatusBadRequest) // no project any more
+	wantStatus(t, e.bearerClient(jobCookie).do("GET", "/api/content/trees", nil), http.StatusUnauthorized)
+	wantStatus(t, b.do("GET", "/api/management/job-list", nil), http.StatusOK)
 }
 
 // TestMyJobs: /api/management/job-list answers a person's jobs across projects and organisations

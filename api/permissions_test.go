@@ -71,6 +71,7 @@ var routeExpectations = map[string]expect{
 	"GET /api/auth/login/project/{id}":                                loginProj,
 	"POST /api/auth/login/job/{projectId}/{jobId}":                    loginJob,
 	"GET /api/auth/login/job/{projectId}/{jobId}":                     loginJob,
+	"POST /api/auth/login/user":                                       selfOnly,
 	"GET /api/management/user/user":                                   selfOnly,
 	"PUT /api/management/user/user":                                   selfOnly,
 	"DELETE /api/management/user/user":                                selfOnly,

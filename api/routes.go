@@ -56,6 +56,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/auth/login/project/{id}", action: self, summary: "Enter a project (scoped session)", h: s.loginProject},
 		{method: "POST", path: "/api/auth/login/job/{projectId}/{jobId}", action: self, summary: "Enter a job (scoped session)", h: s.loginJob},
 		{method: "GET", path: "/api/auth/login/job/{projectId}/{jobId}", action: self, summary: "Enter a job (scoped session)", h: s.loginJob},
+		{method: "POST", path: "/api/auth/login/user", action: self, summary: "Leave an organisation, project or job session for a plain user session", h: s.loginUser},
 
 		{method: "GET", path: "/api/management/user/user", action: self, summary: "Your profile", h: s.getProfile},
 		{method: "PUT", path: "/api/management/user/user", action: self, summary: "Change names, language or e-mail", h: s.putProfile},
