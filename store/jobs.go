@@ -31,6 +31,7 @@ type Job struct {
 	Locked       bool            `json:"locked"`
 	LockedBy     *string         `json:"locked_by"`
 	LockedAlias  string          `json:"locked_alias"`
+	LockedAt     *time.Time      `json:"locked_at"`
 	Conflicts    json.RawMessage `json:"conflicts"`
 	Project      string          `json:"project"`
 	ProjectName  string          `json:"projectName"`
@@ -50,7 +51,7 @@ type Job struct {
 
 const jobSelect = `
 	SELECT j.id, j.name, j.note, j.status, j.manager_id, coalesce(trim(m.first_name || ' ' || m.last_name), ''),
-	       j.locked_by IS NOT NULL, j.locked_by, coalesce(trim(l.first_name || ' ' || l.last_name), ''), ` + jobConflicts + `,
+	       j.locked_by IS NOT NULL, j.locked_by, coalesce(trim(l.first_name || ' ' || l.last_name), ''), j.locked_at, ` + jobConflicts + `,
 	       p.id, p.name, j.organisation_id, p.company_name,
 	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND t.single_tree)::int,
 	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND NOT t.single_tree)::int,
@@ -75,7 +76,7 @@ func scanJob(row pgx.Row) (*Job, error) {
 	var j Job
 	var conflicts []byte
 	err := row.Scan(&j.ID, &j.Name, &j.Note, &j.Status, &j.Manager, &j.ManagerAlias, &j.Locked, &j.LockedBy, &j.LockedAlias,
-		&conflicts, &j.Project, &j.ProjectName, &j.Organisation, &j.CompanyName, &j.TreeCount, &j.GroupCount, &j.ActionCount,
+		&j.LockedAt, &conflicts, &j.Project, &j.ProjectName, &j.Organisation, &j.CompanyName, &j.TreeCount, &j.GroupCount, &j.ActionCount,
 		&j.ActionsDone, &j.CheckCount, &j.Version, &j.CreatedAt)
 	j.Conflicts = conflicts
 	return &j, err
