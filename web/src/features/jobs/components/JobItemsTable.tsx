@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
 import type { Job, JobItem } from '../api/types';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
+import { AddFromFilter } from './AddFromFilter';
 
 function State({ item }: { item: JobItem }) {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function JobItemsTable({
   loading,
   manage,
 }: {
-  job: Pick<Job, 'id' | 'name' | 'project'>;
+  job: Pick<Job, 'id' | 'name' | 'project' | 'status'>;
   items: JobItem[] | undefined;
   loading: boolean;
   manage: boolean;
@@ -72,6 +73,11 @@ export function JobItemsTable({
           />
         )}
       </Group>
+      {manage && job.status === 0 && (
+        <Stack mb="md">
+          <AddFromFilter job={job} />
+        </Stack>
+      )}
       {loading ? (
         <Stack gap="xs">
           {[0, 1, 2].map((i) => (

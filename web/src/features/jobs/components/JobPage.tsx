@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDoorEnter, IconLockOff, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { useEnterJob } from '../api/enterJob';
 import { brokenLockOf, canHold, canManage } from '../job';
 import { useMyJob } from './useMyJob';
 import { JobStatusBadge } from './JobStatusBadge';
+import { JobProgress } from './JobProgress';
 import { JobDetailsCard } from './JobDetailsCard';
 import { JobStatusCard } from './JobStatusCard';
 import { JobProgressCard } from './JobProgressCard';
@@ -38,7 +39,7 @@ export default function JobPage() {
   const inThisJob = claims?.type === 'job' && claims.id_j === jobId;
   const projectId = inOtherJob ? undefined : mine.entry?.project;
   const job = useJob(projectId, jobId);
-  const items = useJobItems(projectId, jobId);
+  const items = useJobItems(job.data ? projectId : undefined, jobId);
   const enter = useEnterJob();
   const [deleting, setDeleting] = useState(false);
   useCrumbLabel(`/jobs/${jobId}`, job.data?.name ?? mine.entry?.name);
@@ -53,7 +54,11 @@ export default function JobPage() {
       </Alert>
     );
   }
-  const notFound = (!mine.isPending && !mine.entry) || (job.error instanceof ApiError && job.error.status === 404);
+  // A participant without access to the project reads the job only from their job list until
+  // they work as the job.
+  const limited = job.error instanceof ApiError && job.error.status === 404 && !!mine.entry?.role && !inThisJob;
+  const notFound =
+    (!mine.isPending && !mine.entry) || (job.error instanceof ApiError && job.error.status === 404 && !limited);
   if (notFound) {
     return (
       <NotFoundState
@@ -64,7 +69,7 @@ export default function JobPage() {
       />
     );
   }
-  const error = mine.error ?? job.error;
+  const error = limited ? null : (mine.error ?? job.error);
   if (error) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -72,7 +77,8 @@ export default function JobPage() {
       </Alert>
     );
   }
-  if (!job.data) {
+  const data = job.data ?? (limited ? mine.entry : undefined);
+  if (!data) {
     return (
       <Stack gap="lg" data-testid="loading">
         <Skeleton h={30} w={300} radius="sm" />
@@ -81,10 +87,28 @@ export default function JobPage() {
       </Stack>
     );
   }
-  const j = job.data;
+  const j = data;
   const role = mine.entry?.role;
   const manage = canManage(role);
   const broken = brokenLockOf(j, me);
+  const enterButton = (
+    <Button
+      variant="light"
+      leftSection={<IconDoorEnter size={16} />}
+      loading={enter.isPending}
+      title={t('jobs.page.workAsJobText')}
+      data-testid="enter-job"
+      // mutateAsync: this button unmounts once the session is the job's; the promise still settles.
+      onClick={() =>
+        enter.mutateAsync({ projectId: j.project, jobId: j.id }).then(
+          () => notifications.show({ color: 'arbor', message: t('jobs.session.entered', { name: j.name }) }),
+          (e: Error) => notifications.show({ color: 'red', message: e.message }),
+        )
+      }
+    >
+      {t('jobs.page.workAsJob')}
+    </Button>
+  );
 
   return (
     <>
@@ -103,27 +127,7 @@ export default function JobPage() {
           .join(' · ')}
         actions={
           <>
-            {role && !inThisJob && (
-              <Button
-                variant="light"
-                leftSection={<IconDoorEnter size={16} />}
-                loading={enter.isPending}
-                title={t('jobs.page.workAsJobText')}
-                data-testid="enter-job"
-                onClick={() =>
-                  enter.mutate(
-                    { projectId: j.project, jobId: j.id },
-                    {
-                      onSuccess: () =>
-                        notifications.show({ color: 'arbor', message: t('jobs.session.entered', { name: j.name }) }),
-                      onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                    },
-                  )
-                }
-              >
-                {t('jobs.page.workAsJob')}
-              </Button>
-            )}
+            {role && !inThisJob && !limited && enterButton}
             {manage && (
               <Button
                 variant="default"
@@ -147,23 +151,43 @@ export default function JobPage() {
             })}
           </Alert>
         )}
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="lg">
-              <JobDetailsCard key={`${j.id}:${j.version}`} job={j} manage={manage} />
-              <JobProgressCard job={j} items={items.data} />
-              <JobItemsTable job={j} items={items.data} loading={items.isPending} manage={manage} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              <JobStatusCard job={j} manage={manage} />
-              <JobLockCard job={j} me={me} hold={canHold(role)} manage={manage} />
-              <JobParticipants job={j} manage={manage} />
-              <JobConflicts job={j} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        {limited ? (
+          <Card padding="xl" py={48} data-testid="job-limited">
+            <EmptyState
+              variant="light"
+              color="arbor"
+              size="lg"
+              icon={<IconDoorEnter size={30} stroke={1.6} />}
+              title={t('jobs.page.limitedTitle')}
+              description={t('jobs.page.limitedText')}
+              maw={560}
+              mx="auto"
+            >
+              <Group gap="lg" justify="center">
+                <JobProgress job={j} w={200} />
+                {enterButton}
+              </Group>
+            </EmptyState>
+          </Card>
+        ) : (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="lg">
+                <JobDetailsCard key={`${j.id}:${j.version}`} job={j} manage={manage} />
+                <JobProgressCard job={j} items={items.data} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="lg">
+                <JobStatusCard job={j} manage={manage} />
+                <JobLockCard job={j} me={me} hold={canHold(role)} manage={manage} />
+                <JobParticipants job={j} manage={manage} />
+                <JobConflicts job={j} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+        {!limited && <JobItemsTable job={j} items={items.data} loading={items.isPending} manage={manage} />}
       </Stack>
       <DeleteJobModal
         job={j}

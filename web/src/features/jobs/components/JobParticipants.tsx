@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMail, IconTrash, IconUserPlus } from '@tabler/icons-react';
@@ -73,7 +60,7 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
         ) : (
           list.data.map((p) => (
             <Group key={p.email} justify="space-between" wrap="nowrap" data-testid="participant" data-email={p.email}>
-              <Stack gap={0} style={{ minWidth: 0 }}>
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                 <Text size="sm" fw={500} truncate>
                   {name(p)}
                 </Text>
@@ -82,30 +69,28 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
                     {p.email}
                   </Text>
                 )}
-              </Stack>
-              <Group gap={6} wrap="nowrap">
-                {p.pending && (
-                  <Tooltip label={t('jobs.participants.invited')}>
+                <Group gap={6}>
+                  <Badge size="xs" variant="default" radius="sm">
+                    {t(`jobs.roles.${p.role}`)}
+                  </Badge>
+                  {p.pending && (
                     <Badge size="xs" variant="light" color="yellow" radius="sm" leftSection={<IconMail size={10} />}>
                       {t('jobs.participants.invited')}
                     </Badge>
-                  </Tooltip>
-                )}
-                <Badge size="xs" variant="default" radius="sm">
-                  {t(`jobs.roles.${p.role}`)}
-                </Badge>
-                {manage && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={t('jobs.participants.remove', { name: name(p) })}
-                    onClick={() => setRemoving(p)}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                )}
-              </Group>
+                  )}
+                </Group>
+              </Stack>
+              {manage && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={t('jobs.participants.remove', { name: name(p) })}
+                  onClick={() => setRemoving(p)}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              )}
             </Group>
           ))
         )}

@@ -20,14 +20,15 @@ export function LeaveJobButton({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       leftSection={<IconDoorExit size={14} />}
       loading={leave.isPending}
       data-testid="leave-job"
+      // mutateAsync: the button unmounts as soon as the session changes; the promise still settles.
       onClick={() =>
-        leave.mutate(undefined, {
-          onSuccess: () => {
+        leave.mutateAsync().then(
+          () => {
             notifications.show({ color: 'arbor', message: t('jobs.session.left') });
             void navigate('/jobs');
           },
-          onError: (e) => notifications.show({ color: 'red', message: e.message }),
-        })
+          (e: Error) => notifications.show({ color: 'red', message: e.message }),
+        )
       }
     >
       {t('jobs.session.leave')}
