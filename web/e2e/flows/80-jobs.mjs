@@ -103,7 +103,7 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   const warning = page.getByTestId('overlap-warning');
   await warning.waitFor();
   const warned = await warning.textContent();
-  assert(warned.includes('Autumn round') && warned.includes('1 objects'), `overlap warning: ${warned}`);
+  assert(warned.includes('Autumn round') && warned.includes('1 object'), `overlap warning: ${warned}`);
   await shot(page, 'jobs-add-to-job-en-light', { fullPage: false });
   await page.getByTestId('add-to-job-submit').click();
   await see(page, '2 objects added to "Spring round".');

@@ -64,7 +64,7 @@ export function JobItemsTable({
         {!!items?.length && (
           <TextInput
             size="xs"
-            w={260}
+            w={300}
             leftSection={<IconSearch size={14} />}
             placeholder={t('jobs.items.search')}
             aria-label={t('jobs.items.search')}

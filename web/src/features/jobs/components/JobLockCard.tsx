@@ -48,7 +48,7 @@ export function JobLockCard({ job, me, hold, manage }: { job: Job; me: string; h
           </Alert>
         )}
         <Group gap="sm">
-          {!job.locked && hold && (
+          {!job.locked && hold && job.status !== 2 && (
             <Button
               size="xs"
               variant="light"

@@ -174,12 +174,12 @@ export default function JobPage() {
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="lg">
                 <JobDetailsCard key={`${j.id}:${j.version}`} job={j} manage={manage} />
+                <JobStatusCard job={j} manage={manage} />
                 <JobProgressCard job={j} items={items.data} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="lg">
-                <JobStatusCard job={j} manage={manage} />
                 <JobLockCard job={j} me={me} hold={canHold(role)} manage={manage} />
                 <JobParticipants job={j} manage={manage} />
                 <JobConflicts job={j} />

@@ -135,7 +135,10 @@ export default function JobsPage() {
                         <Text size="sm">{j.managerAlias || t('jobs.noManager')}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{t('jobs.counts', { trees: j.tree_count, groups: j.group_count })}</Text>
+                        <Text size="sm">
+                          {t('jobs.treeCount', { count: j.tree_count })} ·{' '}
+                          {t('jobs.groupCount', { count: j.group_count })}
+                        </Text>
                       </Table.Td>
                       <Table.Td>
                         <JobProgress job={j} />
