@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"arbor"
@@ -264,6 +265,20 @@ func (s *Server) lockJob(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		j, err = s.db.LockJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), force)
 	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, j)
+	return nil
+}
+
+// resolveConflict marks one of the job's conflicts resolved (management); it stays recorded.
+func (s *Server) resolveConflict(w http.ResponseWriter, r *http.Request) error {
+	index, err := strconv.Atoi(chi.URLParam(r, "index"))
+	if err != nil {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	j, err := s.db.ResolveJobConflict(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), index)
 	if err != nil {
 		return err
 	}

@@ -161,6 +161,19 @@ func TestJobParticipantsAndLocks(t *testing.T) {
 		t.Fatalf("conflict record %v", c)
 	}
 	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{tr["id"].(string)}}), http.StatusOK)
+
+	// The manager resolves the conflict: it stays, marked with who resolved it; only management may.
+	resolve := w.url("/api/management/job/" + id + "/conflicts/0/resolve")
+	wantStatus(t, w.editor.do("POST", resolve, nil), http.StatusForbidden)
+	r = w.manager.do("POST", resolve, nil)
+	wantStatus(t, r, http.StatusOK)
+	if c := r.json(t)["conflicts"].([]any); len(c) != 1 || c[0].(map[string]any)["resolved_at"] == nil || c[0].(map[string]any)["resolved_alias"] == "" {
+		t.Fatalf("resolved conflict %v", c)
+	}
+	wantStatus(t, w.manager.do("POST", resolve, nil), http.StatusNotFound) // resolved already
+	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+id+"/conflicts/1/resolve"), nil), http.StatusNotFound)
+	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+id+"/conflicts/-1/resolve"), nil), http.StatusNotFound)
+	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+id+"/conflicts/x/resolve"), nil), http.StatusNotFound)
 	wantStatus(t, w.manager.do("DELETE", users+"&x=1", nil), http.StatusMethodNotAllowed)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusOK)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusNotFound)

@@ -67,10 +67,12 @@ const jobSelect = `
 // manager reads "Ada's lock was broken by Ben", not two ids.
 const jobConflicts = `(SELECT coalesce(jsonb_agg(c.v || jsonb_build_object(
 		'holder_alias', coalesce(trim(h.first_name || ' ' || h.last_name), ''),
-		'by_alias', coalesce(trim(b.first_name || ' ' || b.last_name), '')) ORDER BY c.n), '[]'::jsonb)
+		'by_alias', coalesce(trim(b.first_name || ' ' || b.last_name), ''),
+		'resolved_alias', coalesce(trim(r.first_name || ' ' || r.last_name), '')) ORDER BY c.n), '[]'::jsonb)
 	FROM jsonb_array_elements(j.conflicts) WITH ORDINALITY c(v, n)
 	LEFT JOIN app_user h ON h.id::text = c.v->>'holder'
-	LEFT JOIN app_user b ON b.id::text = c.v->>'by')`
+	LEFT JOIN app_user b ON b.id::text = c.v->>'by'
+	LEFT JOIN app_user r ON r.id::text = c.v->>'resolved_by')`
 
 func scanJob(row pgx.Row) (*Job, error) {
 	var j Job
@@ -535,4 +537,24 @@ func (s *Queries) JobItems(ctx context.Context, sc Content, jobID string) ([]Job
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[JobItem])
+}
+
+// ResolveJobConflict marks the conflict at index (0-based, oldest first) resolved by userID. The
+// record stays on the job, with who resolved it and when: nothing is dropped.
+func (s *Queries) ResolveJobConflict(ctx context.Context, sc Content, userID, jobID string, index int) (*Job, error) {
+	if _, err := s.Job(ctx, sc, jobID); err != nil {
+		return nil, err
+	}
+	tag, err := s.q.Exec(ctx, `UPDATE job SET conflicts = jsonb_set(conflicts, ARRAY[$3::text],
+			conflicts->$3::int || jsonb_build_object('resolved_at', now(), 'resolved_by', $4::uuid)),
+			version = version + 1, updated_at = now()
+		WHERE organisation_id = $1 AND id = $2 AND $3::int >= 0 AND jsonb_array_length(conflicts) > $3::int
+		  AND NOT (conflicts->$3::int ? 'resolved_at')`, sc.OrganisationID, jobID, index, userID)
+	if err != nil {
+		return nil, err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return s.Job(ctx, sc, jobID)
 }

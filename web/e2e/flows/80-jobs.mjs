@@ -198,6 +198,11 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   const after = await apiJSON(ep, 'GET', '/api/auth/session');
   assert(after.json.session.type === 'user', `after leaving the session is ${after.json.session.type}`);
 
+  // The manager resolves the conflict; it stays listed, marked with who resolved it.
+  await page.getByTestId('resolve-conflict').click();
+  await page.locator('[data-testid="conflict"][data-resolved="true"]').waitFor();
+  await see(page, 'Resolved by Ada Eiche');
+
   // Completed: removing an item is refused with the server's message, shown in the modal.
   await page.getByTestId('status-complete').click();
   await page.locator('[data-testid="job-status"][data-status="2"]').first().waitFor();

@@ -52,6 +52,8 @@ describe('job helpers', () => {
     expect(brokenLockOf({ conflicts, locked_by: null }, 'me')?.at).toBe('3');
     expect(brokenLockOf({ conflicts, locked_by: 'me' }, 'me')).toBeUndefined();
     expect(brokenLockOf({ conflicts, locked_by: null }, 'nobody')).toBeUndefined();
+    const resolved = conflicts.map((c) => ({ ...c, resolved_at: c.at === '3' ? '4' : undefined }));
+    expect(brokenLockOf({ conflicts: resolved, locked_by: null }, 'me')?.at).toBe('1');
   });
   it('searches by number, species and work', () => {
     const items = [

@@ -33,10 +33,12 @@ export function inspectedOf(items: JobItem[]): { done: number; total: number } {
 export const canManage = (role: JobRole | undefined) => role === 'job-manager';
 export const canHold = (role: JobRole | undefined) => role === 'job-manager' || role === 'editor' || role === 'care';
 
-/** The newest record of a lock of `userId` broken by someone else, if any. */
+/** The newest unresolved record of a lock of `userId` broken by someone else, if any. */
 export function brokenLockOf(job: Pick<Job, 'conflicts' | 'locked_by'>, userId: string): JobConflict | undefined {
   if (job.locked_by === userId) return undefined;
-  return [...(job.conflicts ?? [])].reverse().find((c) => c.kind === 'lock_broken' && c.holder === userId);
+  return [...(job.conflicts ?? [])]
+    .reverse()
+    .find((c) => c.kind === 'lock_broken' && c.holder === userId && !c.resolved_at);
 }
 
 /** Items matching a search by number, tag, species or work name. */

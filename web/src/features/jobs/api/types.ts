@@ -12,6 +12,10 @@ export interface JobConflict {
   at?: string;
   holder_alias?: string;
   by_alias?: string;
+  /** Set once management resolved it; the record stays. */
+  resolved_at?: string;
+  resolved_by?: string;
+  resolved_alias?: string;
 }
 
 /** A job with its counts (SPEC §3). */

@@ -182,7 +182,7 @@ export default function JobPage() {
               <Stack gap="lg">
                 <JobLockCard job={j} me={me} hold={canHold(role)} manage={manage} />
                 <JobParticipants job={j} manage={manage} />
-                <JobConflicts job={j} />
+                <JobConflicts job={j} manage={manage} />
               </Stack>
             </Grid.Col>
           </Grid>
