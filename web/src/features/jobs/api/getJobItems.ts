@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
 import type { ListAnswer } from '@/features/organisations/api/types';
 import { inProject, jobKeys } from './keys';
@@ -11,8 +12,10 @@ export const getJobItems = (projectId: string, jobId: string) =>
   });
 
 export function useJobItems(projectId: string | undefined, jobId: string | undefined) {
+  // Work and species names come in the language of the request.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: jobKeys.items(projectId ?? '', jobId ?? ''),
+    queryKey: [...jobKeys.items(projectId ?? '', jobId ?? ''), i18n.language],
     queryFn: () => getJobItems(projectId ?? '', jobId ?? ''),
     select: (a) => a.items ?? [],
     enabled: !!projectId && !!jobId,
