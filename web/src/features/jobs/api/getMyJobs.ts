@@ -7,6 +7,6 @@ import type { Job } from './types';
 /** GET /api/management/job-list: my jobs across projects, each with the role I would work in. */
 export const getMyJobs = () => api.get<ListAnswer<Job>>('/api/management/job-list');
 
-export function useMyJobs() {
-  return useQuery({ queryKey: jobKeys.mine(), queryFn: getMyJobs, select: (a) => a.items ?? [] });
+export function useMyJobs(enabled = true) {
+  return useQuery({ queryKey: jobKeys.mine(), queryFn: getMyJobs, select: (a) => a.items ?? [], enabled });
 }

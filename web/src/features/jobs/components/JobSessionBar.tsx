@@ -45,7 +45,8 @@ export function JobSessionBar() {
   const session = useSession();
   const claims = session.data?.session;
   const inJob = claims?.type === 'job' && !!claims.id_j;
-  const jobs = useMyJobs();
+  // Only inside a job: the shell asks nothing more of the server otherwise.
+  const jobs = useMyJobs(inJob);
   if (!inJob) return null;
   const job = jobs.data?.find((j) => j.id === claims.id_j);
   return (
