@@ -31,7 +31,7 @@ export function JobProgressCard({ job, items }: { job: Job; items: JobItem[] | u
           size={96}
           thickness={10}
           roundCaps
-          sections={[{ value: pct, color: pct === 100 ? 'arbor' : 'orange' }]}
+          sections={pct ? [{ value: pct, color: pct === 100 ? 'arbor' : 'orange' }] : []}
           label={
             <Text ta="center" fw={700} size="sm">
               {pct}%
