@@ -373,7 +373,13 @@ func (s *Server) loginJob(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// loginScoped issues a scoped session. A POST from a cookie session replaces the cookie (the old
+// loginUser leaves an organisation, project or job session for a plain user session (someone
+// who worked "as the job" returns to their own jobs and projects).
+func (s *Server) loginUser(w http.ResponseWriter, r *http.Request) error {
+	return s.loginScoped(w, r, func(string) (*store.Scope, error) { return nil, nil })
+}
+
+// loginScoped issues a scoped session (nil scope: a plain user session). A POST from a cookie session replaces the cookie (the old
 // token revoked); a GET or a Bearer caller keeps its session and receives the new token in the
 // answer. GET never touches the cookie because GETs carry no CSRF check: a link on another site
 // must not be able to switch a user's scope.
@@ -384,7 +390,7 @@ func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf fun
 	if err != nil {
 		return err
 	}
-	if scope.Support {
+	if scope != nil && scope.Support {
 		if err := s.db.RecordSupportAction(r.Context(), si.claims.Sub, scope.OrganisationID, r.Method+" "+r.URL.Path, nil); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"arbor"
@@ -35,12 +36,33 @@ func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// listMyJobs answers the jobs of every project the caller may read and those they take part in,
+// across organisations (the /jobs page), each with the role the caller would work in.
+func (s *Server) listMyJobs(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.JobsOf(r.Context(), sessionOf(r).claims.Sub)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
 func (s *Server) getJob(w http.ResponseWriter, r *http.Request) error {
 	j, err := s.db.Job(r.Context(), content(r), chi.URLParam(r, "jobId"))
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, j)
+	return nil
+}
+
+// listJobItems answers the job's trees, groups and works with what has been done to them.
+func (s *Server) listJobItems(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.JobItems(r.Context(), content(r), chi.URLParam(r, "jobId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
 }
 
@@ -243,6 +265,20 @@ func (s *Server) lockJob(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		j, err = s.db.LockJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), force)
 	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, j)
+	return nil
+}
+
+// resolveConflict marks one of the job's conflicts resolved (management); it stays recorded.
+func (s *Server) resolveConflict(w http.ResponseWriter, r *http.Request) error {
+	index, err := strconv.Atoi(chi.URLParam(r, "index"))
+	if err != nil {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	j, err := s.db.ResolveJobConflict(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), index)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -81,6 +82,24 @@ func TestJobs(t *testing.T) {
 	if cur["action_done"] != 1.0 || cur["check_count"] != 1.0 || cur["status"] != 1.0 {
 		t.Fatalf("progress %v", cur)
 	}
+	// The item list: two trees and the work, each tree before its works, with what was done.
+	items := w.reader.do("GET", w.url("/api/management/job/"+id+"/items"), nil).json(t)["items"].([]any)
+	var done, checked, works int
+	for _, it := range items {
+		m := it.(map[string]any)
+		if m["action"] != nil {
+			works++
+			if m["execute_timestamp"] != nil && m["action_name"] == "Deadwood removal" {
+				done++
+			}
+		} else if m["check_timestamp"] != nil {
+			checked++
+		}
+	}
+	if len(items) != 3 || works != 1 || done != 1 || checked != 1 {
+		t.Fatalf("items %v", items)
+	}
+	wantStatus(t, w.reader.do("GET", w.url("/api/management/job/not-a-job/items"), nil), http.StatusNotFound)
 	r = w.manager.do("PUT", w.url("/api/management/job/"+id+"/status"), map[string]any{"status": 0, "version": cur["version"]})
 	wantStatus(t, r, http.StatusOK)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id), nil), http.StatusNoContent)
@@ -137,7 +156,24 @@ func TestJobParticipantsAndLocks(t *testing.T) {
 	if j["locked"] != false || len(j["conflicts"].([]any)) != 1 {
 		t.Fatalf("after breaking the lock %v", j)
 	}
+	// The record names both people, so the holder and the manager read who broke whose lock.
+	if c := j["conflicts"].([]any)[0].(map[string]any); c["kind"] != "lock_broken" || !strings.Contains(c["holder_alias"].(string), "Ada") || c["by_alias"] == "" {
+		t.Fatalf("conflict record %v", c)
+	}
 	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{tr["id"].(string)}}), http.StatusOK)
+
+	// The manager resolves the conflict: it stays, marked with who resolved it; only management may.
+	resolve := w.url("/api/management/job/" + id + "/conflicts/0/resolve")
+	wantStatus(t, w.editor.do("POST", resolve, nil), http.StatusForbidden)
+	r = w.manager.do("POST", resolve, nil)
+	wantStatus(t, r, http.StatusOK)
+	if c := r.json(t)["conflicts"].([]any); len(c) != 1 || c[0].(map[string]any)["resolved_at"] == nil || c[0].(map[string]any)["resolved_alias"] == "" {
+		t.Fatalf("resolved conflict %v", c)
+	}
+	wantStatus(t, w.manager.do("POST", resolve, nil), http.StatusNotFound) // resolved already
+	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+id+"/conflicts/1/resolve"), nil), http.StatusNotFound)
+	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+id+"/conflicts/-1/resolve"), nil), http.StatusNotFound)
+	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+id+"/conflicts/x/resolve"), nil), http.StatusNotFound)
 	wantStatus(t, w.manager.do("DELETE", users+"&x=1", nil), http.StatusMethodNotAllowed)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusOK)
 	wantStatus(t, w.manager.do("DELETE", w.url("/api/management/job/"+id+"/users/"+newcomer), nil), http.StatusNotFound)
@@ -174,4 +210,53 @@ func TestJobSession(t *testing.T) {
 	wantStatus(t, b.do("PUT", "/api/content/bulk", map[string]any{"ids": []string{in["id"].(string)}, "fields": map[string]any{"vitality": 2}}), http.StatusForbidden)
 	// Another project's content is not reachable with the job session.
 	wantStatus(t, b.do("GET", "/api/content/trees?project="+w.quiet, nil), http.StatusNotFound)
+
+	// Leaving the job: a plain user session again, the job token revoked, the project out of reach.
+	jobCookie := b.cookie(sessionCookie)
+	r = b.do("POST", "/api/auth/login/user", nil)
+	wantStatus(t, r, http.StatusOK)
+	if s := r.json(t)["session"].(map[string]any); s["type"] != "user" || s["id_j"] != nil && s["id_j"] != "" {
+		t.Fatalf("after leaving %v", s)
+	}
+	wantStatus(t, b.do("GET", "/api/content/trees", nil), http.StatusBadRequest) // no project any more
+	wantStatus(t, e.bearerClient(jobCookie).do("GET", "/api/content/trees", nil), http.StatusUnauthorized)
+	wantStatus(t, b.do("GET", "/api/management/job-list", nil), http.StatusOK)
+}
+
+// TestMyJobs: /api/management/job-list answers a person's jobs across projects and organisations
+// (projects they may read, jobs they take part in) with the role they would work in; nobody
+// sees the jobs of projects they have nothing to do with.
+func TestMyJobs(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildWorld(t)
+	e.exec(t, `INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Far away')`, w.otherOrg, w.far)
+	mine := func(email string) map[string]string {
+		t.Helper()
+		r := e.login(t, email, testPassword).do("GET", "/api/management/job-list", nil)
+		wantStatus(t, r, http.StatusOK)
+		got := map[string]string{}
+		for _, it := range r.json(t)["items"].([]any) {
+			j := it.(map[string]any)
+			role, _ := j["role"].(string)
+			got[j["name"].(string)] = role + "@" + j["projectName"].(string)
+		}
+		return got
+	}
+	cases := []struct {
+		who  string
+		want map[string]string
+	}{
+		{w.admin, map[string]string{"Spring check": "job-manager@Park", "Pruning": "job-manager@Cemetery"}},
+		{w.members[0], map[string]string{"Spring check": "job-manager@Park"}},
+		{w.members[1], map[string]string{"Spring check": "@Park"}}, // a reader sees it, but is no participant
+		{w.jobM, map[string]string{"Spring check": "editor@Park"}}, // a participant without project access
+		{w.outsider, map[string]string{}},
+	}
+	for _, c := range cases {
+		if got := mine(c.who); !maps.Equal(got, c.want) {
+			t.Errorf("%s: jobs %v, want %v", c.who, got, c.want)
+		}
+	}
+	wantStatus(t, e.browser().do("GET", "/api/management/job-list", nil), http.StatusUnauthorized)
 }

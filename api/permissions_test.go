@@ -71,6 +71,7 @@ var routeExpectations = map[string]expect{
 	"GET /api/auth/login/project/{id}":                                loginProj,
 	"POST /api/auth/login/job/{projectId}/{jobId}":                    loginJob,
 	"GET /api/auth/login/job/{projectId}/{jobId}":                     loginJob,
+	"POST /api/auth/login/user":                                       selfOnly,
 	"GET /api/management/user/user":                                   selfOnly,
 	"PUT /api/management/user/user":                                   selfOnly,
 	"DELETE /api/management/user/user":                                selfOnly,
@@ -86,6 +87,7 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/organisation/{id}/projects":                 orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":                   orgOwnOnly,
 	"GET /api/management/project-list":                                selfOnly,
+	"GET /api/management/job-list":                                    selfOnly,
 	"GET /api/management/project/{id}":                                projRead,
 	"PUT /api/management/project/{id}":                                projManage,
 	"GET /api/management/project/{id}/users":                          projManage,
@@ -134,10 +136,12 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/job/{jobId}/users":                          manageOnly,
 	"DELETE /api/management/job/{jobId}/users/{member}":               manageOnly,
 	"POST /api/management/job/{jobId}/lock":                           careWrite,
+	"POST /api/management/job/{jobId}/conflicts/{index}/resolve":      manageOnly,
 	"DELETE /api/management/job/{jobId}/lock":                         careWrite,
 	"GET /api/management/job":                                         projRead,
 	"POST /api/management/job":                                        manageOnly,
 	"GET /api/management/job/{jobId}":                                 projRead,
+	"GET /api/management/job/{jobId}/items":                           projRead,
 	"PUT /api/management/job/{jobId}":                                 manageOnly,
 	"PUT /api/management/job/{jobId}/status":                          manageOnly,
 	"DELETE /api/management/job/{jobId}":                              manageOnly,
@@ -241,6 +245,7 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	}
 	w.filters["anonymous"] = w.filters["manager"]
 	mustExec(`INSERT INTO job_invitation (organisation_id, job_id, email, role) VALUES ($1, $2, 'invited@example.org', 'care')`, w.orgA, w.jobA)
+	mustExec(`UPDATE job SET conflicts = '[{"kind": "lock_broken"}]' WHERE organisation_id = $1 AND id = $2`, w.orgA, w.jobA)
 	if err := q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr)
 		VALUES ($1, 'work', 'Unused', 'Unused', 'Unused') RETURNING id`, w.orgA).Scan(&w.workEntry); err != nil {
 		t.Fatal(err)
@@ -290,7 +295,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{id}", map[bool]string{true: w.projectA, false: w.orgA}[rt.scope == projectScope || strings.Contains(rt.path, "/login/project/") || strings.HasPrefix(rt.path, "/api/tiles/")],
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
-			"{treeId}", w.tree, "{actionId}", w.action,
+			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
 			"{filterId}", w.filters[role], "{list}", "work", "{entryId}", w.workEntry, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)

@@ -56,6 +56,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/auth/login/project/{id}", action: self, summary: "Enter a project (scoped session)", h: s.loginProject},
 		{method: "POST", path: "/api/auth/login/job/{projectId}/{jobId}", action: self, summary: "Enter a job (scoped session)", h: s.loginJob},
 		{method: "GET", path: "/api/auth/login/job/{projectId}/{jobId}", action: self, summary: "Enter a job (scoped session)", h: s.loginJob},
+		{method: "POST", path: "/api/auth/login/user", action: self, summary: "Leave an organisation, project or job session for a plain user session", h: s.loginUser},
 
 		{method: "GET", path: "/api/management/user/user", action: self, summary: "Your profile", h: s.getProfile},
 		{method: "PUT", path: "/api/management/user/user", action: self, summary: "Change names, language or e-mail", h: s.putProfile},
@@ -121,15 +122,18 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
 
 		// Jobs of a project (?project=): the job, its status, and the SPEC §7 content calls.
+		{method: "GET", path: "/api/management/job-list", action: auth.ActProjectList, summary: "Your jobs: those of every project you may read and those you take part in, with your role", h: s.listMyJobs},
 		{method: "GET", path: "/api/management/job", action: auth.ActTreeRead, scope: cont, summary: "The project's jobs with their counts", h: s.listJobs},
 		{method: "POST", path: "/api/management/job", action: auth.ActJobManage, scope: cont, summary: "Create a job (a duplicate name answers 409)", h: s.createJob},
 		{method: "GET", path: "/api/management/job/{jobId}", action: auth.ActTreeRead, scope: cont, summary: "One job with its counts", h: s.getJob},
+		{method: "GET", path: "/api/management/job/{jobId}/items", action: auth.ActTreeRead, scope: cont, summary: "The job's trees, groups and works with their progress", h: s.listJobItems},
 		{method: "PUT", path: "/api/management/job/{jobId}", action: auth.ActJobManage, scope: cont, summary: "Rename a job or change its details (open jobs only)", h: s.updateJob},
 		{method: "PUT", path: "/api/management/job/{jobId}/status", action: auth.ActJobManage, scope: cont, summary: "Set the status: 0 open, 1 in progress, 2 completed", h: s.setJobStatus},
 		{method: "DELETE", path: "/api/management/job/{jobId}", action: auth.ActJobManage, scope: cont, summary: "Delete an open job (its objects stay)", h: s.deleteJob},
 		{method: "GET", path: "/api/management/job/{jobId}/users", action: auth.ActTreeRead, scope: cont, summary: "The job's participants and open invitations", h: s.listParticipants},
 		{method: "POST", path: "/api/management/job/{jobId}/users", action: auth.ActJobManage, scope: cont, summary: "Assign people by comma-separated e-mails with a role (editor, care, reader)", h: s.addParticipants},
 		{method: "DELETE", path: "/api/management/job/{jobId}/users/{member}", action: auth.ActJobManage, scope: cont, summary: "End a participation (member: user id or invited e-mail)", h: s.removeParticipant},
+		{method: "POST", path: "/api/management/job/{jobId}/conflicts/{index}/resolve", action: auth.ActJobManage, scope: cont, summary: "Mark a conflict of the job resolved (it stays recorded, with who resolved it)", h: s.resolveConflict},
 		{method: "POST", path: "/api/management/job/{jobId}/lock", action: auth.ActJobLock, scope: cont, summary: "Hold the job (a field device works on it); management may break a lock with ?force=true", h: s.lockJob},
 		{method: "DELETE", path: "/api/management/job/{jobId}/lock", action: auth.ActJobLock, scope: cont, summary: "Release the job; management may break someone's lock with ?force=true", h: s.lockJob},
 		{method: "POST", path: "/api/content/job/add-list", action: auth.ActJobManage, scope: cont, summary: "Add trees, groups (ids) and works (actions) to a job", h: s.jobContent("add")},

@@ -31,6 +31,7 @@ type Job struct {
 	Locked       bool            `json:"locked"`
 	LockedBy     *string         `json:"locked_by"`
 	LockedAlias  string          `json:"locked_alias"`
+	LockedAt     *time.Time      `json:"locked_at"`
 	Conflicts    json.RawMessage `json:"conflicts"`
 	Project      string          `json:"project"`
 	ProjectName  string          `json:"projectName"`
@@ -43,11 +44,14 @@ type Job struct {
 	CheckCount   int             `json:"check_count"`  // inspections of its objects since the job was created
 	Version      int             `json:"version"`
 	CreatedAt    time.Time       `json:"created_at"`
+	// Role is what the caller would be in a job session (job-manager, editor, care, reader);
+	// empty when they only read the job through the project. Set by JobsOf only.
+	Role string `json:"role,omitempty"`
 }
 
 const jobSelect = `
 	SELECT j.id, j.name, j.note, j.status, j.manager_id, coalesce(trim(m.first_name || ' ' || m.last_name), ''),
-	       j.locked_by IS NOT NULL, j.locked_by, coalesce(trim(l.first_name || ' ' || l.last_name), ''), j.conflicts,
+	       j.locked_by IS NOT NULL, j.locked_by, coalesce(trim(l.first_name || ' ' || l.last_name), ''), j.locked_at, ` + jobConflicts + `,
 	       p.id, p.name, j.organisation_id, p.company_name,
 	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND t.single_tree)::int,
 	       (SELECT count(DISTINCT i.tree_id) FROM job_item i JOIN tree t ON t.id = i.tree_id WHERE i.job_id = j.id AND NOT t.single_tree)::int,
@@ -59,11 +63,22 @@ const jobSelect = `
 	LEFT JOIN app_user m ON m.id = j.manager_id
 	LEFT JOIN app_user l ON l.id = j.locked_by`
 
+// jobConflicts are the job's recorded conflicts with the names of the people they concern, so a
+// manager reads "Ada's lock was broken by Ben", not two ids.
+const jobConflicts = `(SELECT coalesce(jsonb_agg(c.v || jsonb_build_object(
+		'holder_alias', coalesce(trim(h.first_name || ' ' || h.last_name), ''),
+		'by_alias', coalesce(trim(b.first_name || ' ' || b.last_name), ''),
+		'resolved_alias', coalesce(trim(r.first_name || ' ' || r.last_name), '')) ORDER BY c.n), '[]'::jsonb)
+	FROM jsonb_array_elements(j.conflicts) WITH ORDINALITY c(v, n)
+	LEFT JOIN app_user h ON h.id::text = c.v->>'holder'
+	LEFT JOIN app_user b ON b.id::text = c.v->>'by'
+	LEFT JOIN app_user r ON r.id::text = c.v->>'resolved_by')`
+
 func scanJob(row pgx.Row) (*Job, error) {
 	var j Job
 	var conflicts []byte
 	err := row.Scan(&j.ID, &j.Name, &j.Note, &j.Status, &j.Manager, &j.ManagerAlias, &j.Locked, &j.LockedBy, &j.LockedAlias,
-		&conflicts, &j.Project, &j.ProjectName, &j.Organisation, &j.CompanyName, &j.TreeCount, &j.GroupCount, &j.ActionCount,
+		&j.LockedAt, &conflicts, &j.Project, &j.ProjectName, &j.Organisation, &j.CompanyName, &j.TreeCount, &j.GroupCount, &j.ActionCount,
 		&j.ActionsDone, &j.CheckCount, &j.Version, &j.CreatedAt)
 	j.Conflicts = conflicts
 	return &j, err
@@ -74,6 +89,43 @@ func (s *Queries) Jobs(ctx context.Context, sc Content) ([]*Job, error) {
 	rows, err := s.q.Query(ctx, jobSelect+` WHERE j.organisation_id = $1 AND j.project_id = $2 ORDER BY j.status, lower(j.name)`,
 		sc.OrganisationID, sc.ProjectID)
 	return scanAll(rows, err, scanJob)
+}
+
+// JobsOf lists the jobs of every project userID may read (member or administrator of its
+// organisation) and the jobs they take part in, each with the role they would work in. Not
+// scoped to one organisation: it is the person's own list, like ProjectsOf.
+func (s *Queries) JobsOf(ctx context.Context, userID string) ([]*Job, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT j.id, coalesce(jm.role, CASE WHEN pm.access = 0 OR oa.user_id IS NOT NULL THEN 'job-manager' ELSE '' END)
+		FROM job j
+		LEFT JOIN job_member jm ON jm.job_id = j.id AND jm.user_id = $1
+		LEFT JOIN project_member pm ON pm.project_id = j.project_id AND pm.user_id = $1
+		LEFT JOIN organisation_admin oa ON oa.organisation_id = j.organisation_id AND oa.user_id = $1
+		WHERE jm.user_id IS NOT NULL OR pm.user_id IS NOT NULL OR oa.user_id IS NOT NULL`, userID)
+	if err != nil {
+		return nil, err
+	}
+	roles := map[string]string{}
+	ids := []string{}
+	for rows.Next() {
+		var id, role string
+		if err := rows.Scan(&id, &role); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		roles[id] = role
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	r2, err := s.q.Query(ctx, jobSelect+` WHERE j.id = ANY($1::uuid[]) ORDER BY j.status, lower(p.name), lower(j.name)`, ids)
+	list, err := scanAll(r2, err, scanJob)
+	for _, j := range list {
+		j.Role = roles[j.ID]
+	}
+	return list, err
 }
 
 // Job reads one job of the project.
@@ -441,6 +493,68 @@ func (s *Queries) UnlockJob(ctx context.Context, sc Content, userID, jobID strin
 		WHERE organisation_id = $1 AND id = $2`, sc.OrganisationID, jobID, userID)
 	if err != nil {
 		return nil, err
+	}
+	return s.Job(ctx, sc, jobID)
+}
+
+// JobItem is one object of a job: a tree or group, or one of its works (Action set).
+type JobItem struct {
+	Tree             string     `json:"tree"`
+	Number           int        `json:"number"`
+	NumberText       string     `json:"number_text"`
+	SingleTree       bool       `json:"single_tree"`
+	SpeciesBotanical string     `json:"species_botanical"`
+	SpeciesLanguage  string     `json:"species_language"`
+	Action           *string    `json:"action"`      // the work's id
+	ActionName       string     `json:"action_name"` // in the caller's language
+	Deadline         *string    `json:"deadline"`
+	ExecuteTimestamp *time.Time `json:"execute_timestamp"` // the work is done
+	CheckTimestamp   *time.Time `json:"check_timestamp"`   // the object's newest inspection since the job began
+}
+
+// JobItems lists a job's objects by tree number, each tree before its works, within the
+// caller's access limit.
+func (s *Queries) JobItems(ctx context.Context, sc Content, jobID string) ([]JobItem, error) {
+	j, err := s.Job(ctx, sc, jobID)
+	if err != nil {
+		return nil, err
+	}
+	within, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, jobID, j.CreatedAt})
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.q.Query(ctx, `
+		SELECT t.id::text, t.number, t.number_text, t.single_tree, coalesce(s.botanical, ''), coalesce(s.`+nameColumn(sc.Lang)+`, ''),
+		       i.action_id::text, coalesce(w.`+nameColumn(sc.Lang)+`, a.action, ''), to_char(a.deadline, 'YYYY-MM-DD'), a.execute_timestamp,
+		       (SELECT max(c.created_at) FROM tree_check c WHERE c.tree_id = t.id AND c.created_at >= $4)
+		FROM job_item i JOIN tree t ON t.id = i.tree_id
+		LEFT JOIN list_entry s ON s.id = t.species_id
+		LEFT JOIN tree_action a ON a.id = i.action_id
+		LEFT JOIN list_entry w ON w.id = a.work_id
+		WHERE i.organisation_id = $1 AND t.project_id = $2 AND i.job_id = $3`+within+`
+		ORDER BY t.number, t.number_text, i.action_id NULLS FIRST, a.timestamp`, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[JobItem])
+}
+
+// ResolveJobConflict marks the conflict at index (0-based, oldest first) resolved by userID. The
+// record stays on the job, with who resolved it and when: nothing is dropped.
+func (s *Queries) ResolveJobConflict(ctx context.Context, sc Content, userID, jobID string, index int) (*Job, error) {
+	if _, err := s.Job(ctx, sc, jobID); err != nil {
+		return nil, err
+	}
+	tag, err := s.q.Exec(ctx, `UPDATE job SET conflicts = jsonb_set(conflicts, ARRAY[$3::text],
+			conflicts->$3::int || jsonb_build_object('resolved_at', now(), 'resolved_by', $4::uuid)),
+			version = version + 1, updated_at = now()
+		WHERE organisation_id = $1 AND id = $2 AND $3::int >= 0 AND jsonb_array_length(conflicts) > $3::int
+		  AND NOT (conflicts->$3::int ? 'resolved_at')`, sc.OrganisationID, jobID, index, userID)
+	if err != nil {
+		return nil, err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return s.Job(ctx, sc, jobID)
 }

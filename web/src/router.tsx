@@ -91,6 +91,11 @@ const userRoutes: RouteObject[] = [
         handle: { crumb: 'nav.data', title: 'titles.jobsData' },
         lazy: page(() => import('./features/jobs/components/JobsDataPage')),
       },
+      {
+        path: ':jobId',
+        handle: { crumb: 'jobs.single', title: 'jobs.single', named: true },
+        lazy: page(() => import('./features/jobs/components/JobPage')),
+      },
     ],
   },
   {

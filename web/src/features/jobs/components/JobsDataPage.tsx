@@ -1,8 +1,71 @@
-import { IconMapPin } from '@tabler/icons-react';
-import { EmptyPage } from '@/features/shell/components/EmptyPage';
+import { Anchor, Card, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+import { useSession } from '@/features/auth/api/getSession';
+import { useMyJobs } from '../api/getMyJobs';
+import { useJobItems } from '../api/getJobItems';
+import { canManage } from '../job';
+import { JobItemsTable } from './JobItemsTable';
+import { JobProgress } from './JobProgress';
+import { JobStatusBadge } from './JobStatusBadge';
 
+/** /jobs/data: the trees, groups and works of a chosen job as a list (?job= keeps the choice). */
 export default function JobsDataPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const session = useSession().data?.session;
+  const jobs = useMyJobs();
+  // In a job session only that job's objects can be read.
+  const choosable = (jobs.data ?? []).filter((j) => session?.type !== 'job' || j.id === session.id_j);
+  const chosen = params.get('job') ?? (session?.type === 'job' ? (session.id_j ?? null) : null);
+  const job = choosable.find((j) => j.id === chosen);
+  const items = useJobItems(job?.project, job?.id);
   return (
-    <EmptyPage titleKey="titles.jobsData" emptyKey="empty.jobsData" icon={<IconMapPin size={30} stroke={1.6} />} />
+    <>
+      <PageHeader title={t('titles.jobsData')} description={t('jobs.data.chooseText')} />
+      <Stack gap="lg">
+        <Card padding="lg">
+          <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+            <Select
+              label={t('jobs.data.choose')}
+              placeholder={t('jobs.data.placeholder')}
+              w={360}
+              searchable
+              data={choosable.map((j) => ({ value: j.id, label: `${j.name} · ${j.projectName}` }))}
+              value={job?.id ?? null}
+              onChange={(v) => setParams(v ? { job: v } : {})}
+              data-testid="data-job-select"
+            />
+            {job && (
+              <Group gap="lg">
+                <JobStatusBadge status={job.status} />
+                <JobProgress job={job} />
+                <Anchor component={Link} to={`/jobs/${job.id}`} size="sm">
+                  {t('jobs.data.open')}
+                </Anchor>
+              </Group>
+            )}
+          </Group>
+        </Card>
+        {job ? (
+          <JobItemsTable job={job} items={items.data} loading={items.isPending} manage={canManage(job.role)} />
+        ) : (
+          <Card padding="xl" py={64} data-testid="empty-state">
+            <EmptyState
+              variant="light"
+              color="arbor"
+              size="lg"
+              icon={<IconClipboardList size={30} stroke={1.6} />}
+              title={t('empty.jobsData.title')}
+              description={<Text size="sm">{t('jobs.data.chooseText')}</Text>}
+              maw={520}
+              mx="auto"
+            />
+          </Card>
+        )}
+      </Stack>
+    </>
   );
 }

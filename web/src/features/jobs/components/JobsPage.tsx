@@ -1,6 +1,170 @@
-import { IconClipboardList } from '@tabler/icons-react';
-import { EmptyPage } from '@/features/shell/components/EmptyPage';
+import { useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconClipboardList, IconLock, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/features/shell/components/PageHeader';
+import { useProjects } from '@/features/projects/api/getProjects';
+import { useMyJobs } from '../api/getMyJobs';
+import { CreateJobModal } from './CreateJobModal';
+import { JobProgress } from './JobProgress';
+import { JobStatusBadge } from './JobStatusBadge';
 
+/** /jobs: the jobs of my projects and those I take part in, with status, manager, counts and progress. */
 export default function JobsPage() {
-  return <EmptyPage titleKey="titles.jobs" emptyKey="empty.jobs" icon={<IconClipboardList size={30} stroke={1.6} />} />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const jobs = useMyJobs();
+  const projects = useProjects();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [status, setStatus] = useState('all');
+  const mayCreate = (projects.data ?? []).some((p) => p.role === 'manager');
+  const list = (jobs.data ?? []).filter((j) => status === 'all' || String(j.status) === status);
+
+  const createButton = mayCreate ? (
+    <Button leftSection={<IconPlus size={16} />} onClick={open} data-testid="create-job">
+      {t('jobs.create')}
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader title={t('titles.jobs')} description={t('jobs.subheading')} actions={createButton} />
+      <CreateJobModal
+        opened={opened}
+        onClose={close}
+        onCreated={(j) => {
+          close();
+          notifications.show({
+            color: 'arbor',
+            icon: <IconCheck size={18} />,
+            message: t('jobs.created', { name: j.name }),
+          });
+          void navigate(`/jobs/${j.id}`);
+        }}
+      />
+      {jobs.isPending ? (
+        <Card padding="xl" data-testid="loading">
+          <Stack gap="sm">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h={36} />
+            ))}
+          </Stack>
+        </Card>
+      ) : !jobs.data?.length ? (
+        <Card padding="xl" py={64} data-testid="empty-state">
+          <EmptyState
+            variant="light"
+            color="arbor"
+            size="lg"
+            icon={<IconClipboardList size={30} stroke={1.6} />}
+            title={t('jobs.empty.title')}
+            description={t('jobs.empty.text')}
+            maw={520}
+            mx="auto"
+          >
+            {createButton}
+          </EmptyState>
+        </Card>
+      ) : (
+        <Stack gap="md">
+          <SegmentedControl
+            value={status}
+            onChange={setStatus}
+            w="fit-content"
+            data={[
+              { value: 'all', label: t('jobs.filterAll') },
+              { value: '0', label: t('jobs.statuses.0') },
+              { value: '1', label: t('jobs.statuses.1') },
+              { value: '2', label: t('jobs.statuses.2') },
+            ]}
+            data-testid="job-status-filter"
+          />
+          <Card padding={0} data-testid="job-list">
+            <Table.ScrollContainer minWidth={820}>
+              <Table verticalSpacing="md" horizontalSpacing="lg" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('jobs.name')}</Table.Th>
+                    <Table.Th>{t('jobs.status')}</Table.Th>
+                    <Table.Th>{t('jobs.manager')}</Table.Th>
+                    <Table.Th>{t('jobs.objects')}</Table.Th>
+                    <Table.Th>{t('jobs.progress')}</Table.Th>
+                    <Table.Th>{t('jobs.myRole')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((j) => (
+                    <Table.Tr key={j.id} data-testid="job-row" data-job={j.id}>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          <Group gap={6} wrap="nowrap">
+                            <Anchor component={Link} to={`/jobs/${j.id}`} fw={600} size="sm">
+                              {j.name}
+                            </Anchor>
+                            {j.locked && (
+                              <Tooltip label={t('jobs.lockedBy', { name: j.locked_alias })}>
+                                <IconLock size={14} aria-label={t('jobs.lockedBy', { name: j.locked_alias })} />
+                              </Tooltip>
+                            )}
+                          </Group>
+                          <Text size="xs" c="dimmed">
+                            {j.projectName}
+                          </Text>
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        <JobStatusBadge status={j.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{j.managerAlias || t('jobs.noManager')}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">
+                          {t('jobs.treeCount', { count: j.tree_count })} ·{' '}
+                          {t('jobs.groupCount', { count: j.group_count })}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <JobProgress job={j} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="default" radius="sm" size="sm">
+                          {t(`jobs.roles.${j.role || 'none'}`)}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                  {!list.length && (
+                    <Table.Tr>
+                      <Table.Td colSpan={6}>
+                        <Text size="sm" c="dimmed" ta="center" py="md">
+                          {t('jobs.empty.filtered')}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+        </Stack>
+      )}
+    </>
+  );
 }

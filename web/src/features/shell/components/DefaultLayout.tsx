@@ -11,6 +11,7 @@ import { MainNav } from './MainNav';
 import { NotificationBar } from './NotificationBar';
 import { FooterLinks } from './FooterLinks';
 import { useCrumbs, usePageTitle } from './usePageTitle';
+import { JobSessionBar } from '@/features/jobs/components/JobSessionBar';
 
 const HEADER = 64;
 const NAVBAR = 248;
@@ -89,6 +90,7 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
           style={{ display: 'flex', flexDirection: 'column', minHeight: `calc(100dvh - ${HEADER}px)` }}
         >
           <Stack gap="lg" pt="lg" style={{ flex: 1 }}>
+            <JobSessionBar />
             <NotificationBar stickyTop={HEADER + 12} />
             <Box component="main" id="content">
               {children ?? <Outlet />}

@@ -1,0 +1,265 @@
+// Jobs: a manager builds a job from a saved filter, assigns an editor by e-mail and releases it; the
+// editor works as the job (two inspections, one work completed); the manager breaks the editor's
+// lock, sees the progress and completes the job; removing an item afterwards is refused.
+import {
+  OUTBOX,
+  test,
+  assert,
+  shot,
+  see,
+  goto,
+  waitPath,
+  pickMenu,
+  newUser,
+  choose,
+  createOrganisation,
+  createProject,
+  apiJSON,
+} from '../lib.mjs';
+import { waitForLink } from '../mail.mjs';
+
+const ok = (r, what, status = 200) =>
+  assert(r.status === status, `${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
+
+async function settled(page) {
+  await page
+    .locator('[data-testid="loading"]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}
+
+test('jobs: build from a filter, assign, release, work as the job, break a lock, progress, complete, refused removal', async (browser) => {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
+  const editor = await newUser(browser, 'jobeditor', { lastName: 'Esche' });
+  const { page, email: managerEmail } = await newUser(browser, 'jobmanager', { lastName: 'Eiche' });
+  assert(managerEmail, 'no manager e-mail');
+
+  // No jobs yet: the empty state offers to create one (after there is a project to manage).
+  const orgId = await createOrganisation(page, `Baumpflege ${Date.now().toString(36)}`);
+  const projectId = await createProject(page, orgId, 'Alleen Nord');
+  await goto(page, '/jobs');
+  await page.getByTestId('empty-state').waitFor();
+  await page.getByTestId('create-job').first().waitFor();
+  await shot(page, 'jobs-empty-en-light');
+  const q = `?project=${projectId}`;
+
+  // What other parts of the app build, through the API: three trees (two weakened), a work on
+  // tree 1, a saved filter "Weakened trees", and another open job that holds tree 2 already.
+  const trees = [];
+  for (const [number, vitality, lon] of [
+    [1, 2, 9.43],
+    [2, 2, 9.431],
+    [3, 0, 9.432],
+  ]) {
+    const r = await apiJSON(page, 'POST', `/api/content/tree${q}`, {
+      geom: { type: 'Point', coordinates: [lon, 54.78] },
+      number,
+      vitality,
+    });
+    ok(r, `creating tree ${number}`, 201);
+    trees.push(r.json);
+  }
+  const workList = await apiJSON(page, 'GET', `/api/management/organisation/${orgId}/lists/work`);
+  ok(workList, 'the work list');
+  const entry = workList.json.items[0];
+  const work = await apiJSON(page, 'POST', `/api/content/action${q}`, { tree: trees[0].id, work: entry.id });
+  ok(work, 'creating the work', 201);
+  ok(
+    await apiJSON(page, 'POST', `/api/content/filters${q}`, {
+      name: 'Weakened trees',
+      filter: { conditions: [{ field: 'vitality', op: 'eq', value: 2 }] },
+    }),
+    'saving the filter',
+    201,
+  );
+  ok(
+    await apiJSON(page, 'POST', `/api/content/job/add-list-new${q}`, { name: 'Autumn round', ids: [trees[1].id] }),
+    'the other job',
+  );
+
+  // The list shows the other job; "Create job" opens the modal; the new job's page follows.
+  await goto(page, '/jobs');
+  await page.getByTestId('job-list').waitFor();
+  await see(page, 'Autumn round');
+  await page.getByTestId('create-job').click();
+  await page.getByTestId('create-job-form').waitFor();
+  await page.getByTestId('job-name').fill('Autumn round');
+  await page.getByTestId('job-note').fill('Avenue trees north of the station; crown deadwood first.');
+  await page.getByTestId('create-job-submit').click();
+  await see(page, 'A job of this name exists in the project already.');
+  await page.getByTestId('job-name').fill('Spring round');
+  await shot(page, 'jobs-create-en-light', { fullPage: false });
+  await page.getByTestId('create-job-submit').click();
+  await page.waitForURL((u) => /^\/jobs\/[0-9a-f-]{36}$/.test(u.pathname));
+  const jobId = new URL(page.url()).pathname.split('/')[2];
+  await page.getByTestId('job-title').waitFor();
+  await see(page, 'This job holds no trees, groups or works yet.');
+
+  // From the saved filter: the modal warns that tree 2 is in "Autumn round" already.
+  await choose(page, 'saved-filter-select', 'Weakened trees');
+  await page.getByTestId('add-from-filter-button').click();
+  await page.getByTestId('add-to-job').waitFor();
+  const warning = page.getByTestId('overlap-warning');
+  await warning.waitFor();
+  const warned = await warning.textContent();
+  assert(warned.includes('Autumn round') && warned.includes('1 object'), `overlap warning: ${warned}`);
+  await shot(page, 'jobs-add-to-job-en-light', { fullPage: false });
+  await page.getByTestId('add-to-job-submit').click();
+  await see(page, '2 objects added to "Spring round".');
+  // The work of tree 1 joins the job through the data table's selection (another part): the API.
+  ok(
+    await apiJSON(page, 'POST', `/api/content/job/add-list${q}`, { job: jobId, actions: [work.json.id] }),
+    'adding the work',
+  );
+  await page.reload();
+  await page.getByTestId('job-items').waitFor();
+  await page.getByTestId('items-count').filter({ hasText: '3 items' }).waitFor();
+
+  // Participants: the editor by e-mail and an address without an account (invited).
+  const invitee = `crew-${Date.now().toString(36)}@example.org`;
+  const assigned = Date.now() - 1000;
+  await page.getByTestId('participant-emails').fill(`${editor.email}, not-an-address`);
+  await page.getByTestId('add-participants-submit').click();
+  await see(page, 'Not an e-mail address: not-an-address');
+  await page.getByTestId('participant-emails').fill(`${editor.email}, ${invitee}`);
+  await page.getByTestId('add-participants-submit').click();
+  await page.locator(`[data-testid="participant"][data-email="${invitee}"]`).waitFor();
+  await page.locator(`[data-testid="participant"][data-email="${editor.email}"]`).waitFor();
+  await see(page, 'Invitation sent');
+  await waitForLink(OUTBOX, invitee, '/register', { after: assigned });
+
+  // Release: in progress; the details are fixed now.
+  await page.getByTestId('status-release').click();
+  await page.locator('[data-testid="job-status"][data-status="1"]').first().waitFor();
+  await see(page, 'Only open jobs can be renamed or given new details.');
+  await settled(page);
+  await shot(page, 'jobs-released-en-light');
+
+  // The editor finds the job in their list, enters it as the job and holds it.
+  const ep = editor.page;
+  await goto(ep, '/jobs');
+  const row = ep.locator(`[data-testid="job-row"][data-job="${jobId}"]`);
+  await row.waitFor();
+  assert((await row.textContent()).includes('Editor'), 'the editor does not see their role');
+  await row.getByRole('link', { name: 'Spring round' }).click();
+  await waitPath(ep, `/jobs/${jobId}`);
+  await ep.getByTestId('enter-job').click();
+  const bar = ep.getByTestId('job-session-bar');
+  await bar.waitFor();
+  await see(ep, 'You are working as the job: Spring round');
+  await ep.getByTestId('hold-job').click();
+  await ep.locator('[data-testid="job-lock"][data-mine="true"]').waitFor();
+  await shot(ep, 'jobs-session-en-light');
+
+  // Inside the job: only its two trees; two inspections and the work completed (their UI is
+  // another part's, so the page's own API calls).
+  const seen = await apiJSON(ep, 'GET', '/api/content/trees');
+  ok(seen, 'the job session tree list');
+  assert(seen.json.total === 2, `the job session lists ${seen.json.total} trees, want 2`);
+  ok(await apiJSON(ep, 'GET', `/api/content/tree/${trees[2].id}`), 'a tree outside the job', 404);
+  for (const t of trees.slice(0, 2)) {
+    ok(await apiJSON(ep, 'POST', `/api/content/tree/${t.id}/checks`, { vitality: 1 }), `inspecting ${t.number}`, 201);
+  }
+  const current = await apiJSON(ep, 'GET', `/api/content/action/${work.json.id}`);
+  ok(current, 'reading the work');
+  ok(
+    await apiJSON(ep, 'POST', `/api/content/action/${work.json.id}/complete`, {
+      version: current.json.version,
+      execute_note: 'Deadwood removed',
+    }),
+    'completing the work',
+  );
+
+  // The manager sees the progress and who holds the job, and breaks the lock.
+  await page.reload();
+  await page.getByTestId('job-progress-card').waitFor();
+  await page.getByTestId('works-done').filter({ hasText: '1' }).waitFor();
+  await page.getByTestId('checks-count').filter({ hasText: '2' }).waitFor();
+  await page.getByTestId('objects-inspected').filter({ hasText: '2 of 2' }).waitFor();
+  await see(page, 'Ada Esche holds this job since');
+  await page.getByTestId('break-lock').click();
+  await page.getByTestId('break-lock-modal').getByTestId('confirm-button').click();
+  await see(page, 'Lock broken; Ada Esche is told on the job.');
+  await page.locator('[data-testid="conflict"][data-kind="lock_broken"]').waitFor();
+  await see(page, 'Ada Eiche broke the lock of Ada Esche');
+  await settled(page);
+  await shot(page, 'jobs-progress-en-light');
+
+  // The editor is told, and leaves the job.
+  await ep.reload();
+  await ep.getByTestId('lock-broken-notice').waitFor();
+  await see(ep, 'Your hold on this job was ended by Ada Eiche');
+  await shot(ep, 'jobs-lock-broken-en-light');
+  await ep.getByTestId('leave-job').first().click();
+  await waitPath(ep, '/jobs');
+  await see(ep, 'You left the job.');
+  await ep.getByTestId('job-session-bar').waitFor({ state: 'detached' });
+  const after = await apiJSON(ep, 'GET', '/api/auth/session');
+  assert(after.json.session.type === 'user', `after leaving the session is ${after.json.session.type}`);
+
+  // The manager resolves the conflict; it stays listed, marked with who resolved it.
+  await page.getByTestId('resolve-conflict').click();
+  await page.locator('[data-testid="conflict"][data-resolved="true"]').waitFor();
+  await see(page, 'Resolved by Ada Eiche');
+
+  // Completed: removing an item is refused with the server's message, shown in the modal.
+  await page.getByTestId('status-complete').click();
+  await page.locator('[data-testid="job-status"][data-status="2"]').first().waitFor();
+  await page.getByTestId('remove-item').first().click();
+  const modal = page.getByTestId('remove-from-job');
+  await modal.waitFor();
+  await modal.getByTestId('confirm-button').click();
+  await modal
+    .getByTestId('modal-error')
+    .filter({ hasText: 'Items cannot be removed from this job because of its status.' })
+    .waitFor();
+  await shot(page, 'jobs-remove-refused-en-light', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('items-count').filter({ hasText: '3 items' }).waitFor();
+
+  // The data page lists the chosen job's items.
+  await goto(page, `/jobs/data?job=${jobId}`);
+  await page.getByTestId('job-items').waitFor();
+  await page.getByTestId('items-count').filter({ hasText: '3 items' }).waitFor();
+  await shot(page, 'jobs-data-en-light');
+
+  // German, dark: the same screens, and the session bar of a manager working as the job.
+  await goto(page, `/jobs/${jobId}`);
+  await page.getByTestId('job-title').waitFor();
+  await pickMenu(page, 'language-menu', 'language-de');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await see(page, 'Abgeschlossen');
+  await settled(page);
+  await shot(page, 'jobs-job-de-dark');
+  await goto(page, '/jobs');
+  await page.getByTestId('job-list').waitFor();
+  await shot(page, 'jobs-list-de-dark');
+  await page.getByTestId('create-job').click();
+  await page.getByTestId('create-job-form').waitFor();
+  await shot(page, 'jobs-create-de-dark', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await goto(page, `/jobs/data?job=${jobId}`);
+  await page.getByTestId('items-count').waitFor();
+  await shot(page, 'jobs-data-de-dark');
+  await goto(page, `/jobs/${jobId}`);
+  await page.getByTestId('enter-job').click();
+  await page.getByTestId('job-session-bar').waitFor();
+  await see(page, 'Sie arbeiten als Auftrag');
+  await settled(page);
+  await shot(page, 'jobs-session-de-dark');
+  await page.getByTestId('remove-item').first().click();
+  await page.getByTestId('remove-from-job').getByTestId('confirm-button').click();
+  await page
+    .getByTestId('remove-from-job')
+    .getByTestId('modal-error')
+    .filter({ hasText: 'Aus diesem Auftrag können wegen seines Status keine Objekte entfernt werden.' })
+    .waitFor();
+  await shot(page, 'jobs-remove-refused-de-dark', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('leave-job').first().click();
+  await waitPath(page, '/jobs');
+
+  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  assert(ep.errors.length === 0, `editor page errors: ${ep.errors.map((e) => e.message).join('; ')}`);
+});

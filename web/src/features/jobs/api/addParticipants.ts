@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { ListAnswer } from '@/features/organisations/api/types';
+import { inProject, jobKeys } from './keys';
+import type { Participant, ParticipantRole } from './types';
+
+export interface AddParticipantsInput {
+  projectId: string;
+  jobId: string;
+  /** Comma-separated (SPEC §5); addresses without an account are invited by e-mail. */
+  emails: string;
+  role: ParticipantRole;
+}
+
+/** POST /api/management/job/{jobId}/users?project=: answers the participants afterwards. */
+export const addParticipants = ({ projectId, jobId, emails, role }: AddParticipantsInput) =>
+  api.post<ListAnswer<Participant>>(
+    inProject(`/api/management/job/${encodeURIComponent(jobId)}/users`, projectId),
+    { emails, role },
+    { silent: true },
+  );
+
+export function useAddParticipants() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: addParticipants,
+    onSuccess: (list, v) => {
+      qc.setQueryData(jobKeys.participants(v.projectId, v.jobId), list);
+      void qc.invalidateQueries({ queryKey: jobKeys.mine() });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { ListAnswer } from '@/features/organisations/api/types';
+import { inProject, jobKeys } from './keys';
+import type { JobOverlap, JobSelection } from './types';
+
+/**
+ * POST /api/content/job/exists-objects-in-jobs: the unfinished jobs (but `except`) that hold some
+ * of the selection already, to warn before adding them again.
+ */
+export const existsInJobs = (projectId: string, selection: JobSelection, except = '') =>
+  api.post<ListAnswer<JobOverlap>>(
+    inProject('/api/content/job/exists-objects-in-jobs', projectId),
+    { ...selection, job: except },
+    { silent: true },
+  );
+
+export function useJobOverlap(projectId: string, selection: JobSelection, enabled = true) {
+  return useQuery({
+    queryKey: jobKeys.overlap(projectId, selection),
+    queryFn: () => existsInJobs(projectId, selection),
+    select: (a) => a.items ?? [],
+    enabled: enabled && !!projectId,
+  });
+}

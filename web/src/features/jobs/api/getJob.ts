@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { inProject, jobKeys } from './keys';
+import type { Job } from './types';
+
+/** GET /api/management/job/{jobId}?project=: one job with its counts. */
+export const getJob = (projectId: string, jobId: string) =>
+  api.get<Job>(inProject(`/api/management/job/${encodeURIComponent(jobId)}`, projectId), { silent: true });
+
+export function useJob(projectId: string | undefined, jobId: string) {
+  return useQuery({
+    queryKey: jobKeys.one(projectId ?? '', jobId),
+    queryFn: () => getJob(projectId ?? '', jobId),
+    enabled: !!projectId && !!jobId,
+  });
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { ListAnswer } from '@/features/organisations/api/types';
+import { jobKeys } from './keys';
+import type { Job } from './types';
+
+/** GET /api/management/job-list: my jobs across projects, each with the role I would work in. */
+export const getMyJobs = () => api.get<ListAnswer<Job>>('/api/management/job-list');
+
+export function useMyJobs(enabled = true) {
+  return useQuery({ queryKey: jobKeys.mine(), queryFn: getMyJobs, select: (a) => a.items ?? [], enabled });
+}

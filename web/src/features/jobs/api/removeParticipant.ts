@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { ListAnswer } from '@/features/organisations/api/types';
+import { inProject, jobKeys } from './keys';
+import type { Participant } from './types';
+
+export interface RemoveParticipantInput {
+  projectId: string;
+  jobId: string;
+  /** The user id, or the e-mail of an open invitation. */
+  member: string;
+}
+
+/** DELETE /api/management/job/{jobId}/users/{member}?project=: ends a participation. */
+export const removeParticipant = ({ projectId, jobId, member }: RemoveParticipantInput) =>
+  api.delete<ListAnswer<Participant>>(
+    inProject(`/api/management/job/${encodeURIComponent(jobId)}/users/${encodeURIComponent(member)}`, projectId),
+    undefined,
+    { silent: true },
+  );
+
+export function useRemoveParticipant() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: removeParticipant,
+    onSuccess: (list, v) => qc.setQueryData(jobKeys.participants(v.projectId, v.jobId), list),
+  });
+}

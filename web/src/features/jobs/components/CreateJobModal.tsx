@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { useProjects } from '@/features/projects/api/getProjects';
+import { useCreateJob } from '../api/createJob';
+import type { Job } from '../api/types';
+
+/** "Create job": name, details and one of the projects I manage. */
+export function CreateJobModal({
+  opened,
+  onClose,
+  onCreated,
+  projectId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (j: Job) => void;
+  projectId?: string;
+}) {
+  const { t } = useTranslation();
+  const projects = useProjects(undefined, opened);
+  const managed = (projects.data ?? []).filter((p) => p.role === 'manager');
+  const create = useCreateJob();
+  // With one managed project there is nothing to choose.
+  const only = managed.length === 1 ? managed[0].id : '';
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { projectId: projectId ?? '', name: '', note: '' },
+    validate: {
+      projectId: (v) => (v || projectId || only ? null : t('jobs.chooseProject')),
+      name: (v) => (v.trim() ? null : t('errors.required')),
+    },
+  });
+  const close = () => {
+    form.reset();
+    create.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((v) =>
+    create.mutate(
+      { projectId: projectId || v.projectId || only, name: v.name.trim(), note: v.note.trim() },
+      {
+        onSuccess: (j) => {
+          form.reset();
+          onCreated(j);
+        },
+        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
+      },
+    ),
+  );
+  const generalError =
+    create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('jobs.create')}</Text>} centered size="lg">
+      <form onSubmit={submit} noValidate data-testid="create-job-form">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('jobs.createText')}
+          </Text>
+          {!projectId && !projects.isPending && !managed.length && (
+            <Alert color="yellow" variant="light">
+              {t('jobs.noManagedProjects')}
+            </Alert>
+          )}
+          {!projectId && (
+            <Select
+              label={t('jobs.project')}
+              required
+              allowDeselect={false}
+              searchable={managed.length > 6}
+              data={managed.map((p) => ({ value: p.id, label: `${p.name} · ${p.organisationName}` }))}
+              data-testid="job-project"
+              {...form.getInputProps('projectId')}
+              value={form.values.projectId || only || null}
+            />
+          )}
+          <TextInput
+            label={t('jobs.name')}
+            required
+            data-autofocus
+            data-testid="job-name"
+            {...form.getInputProps('name')}
+          />
+          <Textarea
+            label={t('jobs.note')}
+            placeholder={t('jobs.notePlaceholder')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            data-testid="job-note"
+            {...form.getInputProps('note')}
+          />
+          {generalError && (
+            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
+              {generalError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="create-job-submit">
+              {t('jobs.createSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { searchItems } from '../job';
+import type { Job, JobItem } from '../api/types';
+import { RemoveFromJobModal } from './RemoveFromJobModal';
+import { AddFromFilter } from './AddFromFilter';
+
+function State({ item }: { item: JobItem }) {
+  const { t } = useTranslation();
+  const done = item.action ? !!item.execute_timestamp : !!item.check_timestamp;
+  const label = item.action
+    ? t(done ? 'jobs.items.done' : 'jobs.items.open')
+    : t(done ? 'jobs.items.inspected' : 'jobs.items.notInspected');
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="item-state" data-done={done}>
+      {done ? (
+        <IconCircleCheck size={16} color="var(--mantine-color-arbor-6)" />
+      ) : (
+        <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" />
+      )}
+      <Text size="sm" c={done ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
+/** The job's trees, groups and works with their state; management removes items (confirmed). */
+export function JobItemsTable({
+  job,
+  items,
+  loading,
+  manage,
+}: {
+  job: Pick<Job, 'id' | 'name' | 'project' | 'status'>;
+  items: JobItem[] | undefined;
+  loading: boolean;
+  manage: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const [q, setQ] = useState('');
+  const [removing, setRemoving] = useState<JobItem | null>(null);
+  const list = searchItems(items ?? [], q);
+  const label = (i: JobItem) => (i.number_text ? `${i.number} (${i.number_text})` : String(i.number));
+  const what = (i: JobItem) =>
+    i.action
+      ? t('jobs.remove.workWhat', { work: i.action_name, number: label(i) })
+      : t(i.single_tree ? 'jobs.remove.treeWhat' : 'jobs.remove.groupWhat', { number: label(i) });
+  return (
+    <Card padding="lg" data-testid="job-items">
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
+        <Group gap="xs">
+          <Title order={3} fz="md">
+            {t('jobs.items.title')}
+          </Title>
+          {items && (
+            <Badge variant="light" color="gray" radius="sm" data-testid="items-count">
+              {t('jobs.items.count', { count: items.length })}
+            </Badge>
+          )}
+        </Group>
+        {!!items?.length && (
+          <TextInput
+            size="xs"
+            w={300}
+            leftSection={<IconSearch size={14} />}
+            placeholder={t('jobs.items.search')}
+            aria-label={t('jobs.items.search')}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+          />
+        )}
+      </Group>
+      {manage && job.status === 0 && (
+        <Stack mb="md">
+          <AddFromFilter job={job} />
+        </Stack>
+      )}
+      {loading ? (
+        <Stack gap="xs">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={28} />
+          ))}
+        </Stack>
+      ) : !items?.length ? (
+        <Text size="sm" c="dimmed" py="md" data-testid="items-empty">
+          {t('jobs.items.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('jobs.items.number')}</Table.Th>
+                <Table.Th>{t('jobs.items.kind')}</Table.Th>
+                <Table.Th>{t('jobs.items.species')}</Table.Th>
+                <Table.Th>{t('jobs.items.deadline')}</Table.Th>
+                <Table.Th>{t('jobs.items.state')}</Table.Th>
+                {manage && <Table.Th w={40} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((i) => (
+                <Table.Tr
+                  key={`${i.tree}:${i.action ?? ''}`}
+                  data-testid="job-item"
+                  data-tree={i.tree}
+                  data-action={i.action ?? ''}
+                >
+                  <Table.Td>
+                    <Text size="sm" fw={i.action ? 400 : 600} pl={i.action ? 'md' : 0}>
+                      {i.action ? '↳' : label(i)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge
+                      size="xs"
+                      radius="sm"
+                      variant="light"
+                      color={i.action ? 'orange' : i.single_tree ? 'arbor' : 'teal'}
+                    >
+                      {t(i.action ? 'jobs.items.work' : i.single_tree ? 'jobs.items.tree' : 'jobs.items.group')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fs={i.action ? undefined : 'italic'}>
+                      {i.action ? i.action_name : i.species_botanical || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {i.deadline ? new Date(i.deadline).toLocaleDateString(i18n.language) : '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <State item={i} />
+                  </Table.Td>
+                  {manage && (
+                    <Table.Td>
+                      <Tooltip label={t('jobs.items.remove')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${t('jobs.items.remove')}: ${label(i)}${i.action ? ` · ${i.action_name}` : ''}`}
+                          onClick={() => setRemoving(i)}
+                          data-testid="remove-item"
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {removing && (
+        <RemoveFromJobModal
+          projectId={job.project}
+          job={job}
+          selection={removing.action ? { actions: [removing.action] } : { ids: [removing.tree] }}
+          what={what(removing)}
+          opened
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </Card>
+  );
+}
