@@ -177,6 +177,9 @@ export async function createProject(page, orgId, name) {
   await page.getByTestId('create-project-submit').click();
   await page.waitForURL((u) => /^\/projects\/[0-9a-f-]{36}$/.test(u.pathname));
   await page.getByTestId('project-page').waitFor();
+  // The page enters the project (a scoped login that replaces the session and its CSRF token):
+  // calls the test makes itself must wait for that, as the app's own calls do.
+  await page.waitForLoadState('networkidle');
   return new URL(page.url()).pathname.split('/')[2];
 }
 
