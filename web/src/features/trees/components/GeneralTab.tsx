@@ -37,6 +37,7 @@ import {
 import { DuplicateNumberModal } from './DuplicateNumberModal';
 import { customValues, enumOptions, speciesOptions, symptomOptions } from './options';
 import { StockSection } from './StockSection';
+import { JobManager } from '@/features/jobs/components/JobManager';
 import { formatDateTime } from './format';
 import { Section } from './Section';
 
@@ -362,6 +363,10 @@ export function GeneralTab({
         ))}
 
         <StockSection projectId={projectId} tree={tree} perms={perms} onChanged={onChanged} onDeleted={onDeleted} />
+
+        <Section title={t('trees.general.jobs')}>
+          <JobManager projectId={projectId} treeId={tree.id} />
+        </Section>
 
         <Section title={t('trees.general.record')}>
           <SimpleGrid cols={2} spacing="sm">
