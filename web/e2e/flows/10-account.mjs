@@ -356,6 +356,9 @@ test('help links to the API reference, which lists the calls', async (browser) =
   // The rules of the core record are explained where people look for them.
   await page.getByTestId('help-rules').waitFor();
   await see(page, 'An open detailed investigation makes it doubtful');
+  // And how to work with the map, the data view, dashboards and jobs.
+  await page.getByTestId('help-guide').waitFor();
+  await see(page, 'Click any segment to open the data view filtered to exactly those trees.');
   await shot(page, 'help-en-light');
   await page.getByTestId('help-api').click();
   await waitPath(page, '/help/api');

@@ -104,6 +104,21 @@ export default function HelpPage() {
           </Timeline.Item>
         </Timeline>
       </Card>
+      <Card padding="xl" mt="xl" data-testid="help-guide">
+        <Title order={3} fz="lg" mb="lg">
+          {t('helpGuide.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          {(['map', 'info', 'data', 'dashboards', 'jobs'] as const).map((part) => (
+            <Stack gap={4} key={part}>
+              <Text fw={600}>{t(`helpGuide.${part}.title`)}</Text>
+              <Text size="sm" c="dimmed">
+                {t(`helpGuide.${part}.text`)}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card>
       <Card padding="xl" mt="xl" data-testid="help-rules">
         <Title order={3} fz="lg" mb="lg">
           {t('help.rulesTitle')}
