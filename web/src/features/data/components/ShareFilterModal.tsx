@@ -14,8 +14,9 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
 import { ApiError } from '@/lib/api';
-import { emailListProblem, joinEmails, parseEmailList } from '@/lib/emails';
+import { joinEmails, parseEmailList } from '@/lib/emails';
 import { useShareFilter, type SavedFilter } from '../api/filters';
 
 /** The link of the data view that opens a saved filter. */
@@ -39,16 +40,12 @@ export function ShareFilterModal({
 }) {
   const { t } = useTranslation();
   const share = useShareFilter(projectId);
+  const emailRule = useEmailListRule();
   const form = useForm({
     mode: 'controlled',
     initialValues: { emails: '' },
     validate: {
-      emails: (v) => {
-        const { problem, invalid } = emailListProblem(v);
-        if (problem === 'empty') return t('emails.empty');
-        if (problem === 'invalid') return t('emails.invalid', { list: invalid.join(', ') });
-        return null;
-      },
+      emails: emailRule,
     },
   });
   const close = () => {
@@ -93,15 +90,7 @@ export function ShareFilterModal({
               <Text size="sm" c="dimmed">
                 {t('data.share.text')}
               </Text>
-              <TextInput
-                label={t('emails.label')}
-                description={t('emails.hint')}
-                placeholder="anna@example.org, ben@example.org"
-                name="emails"
-                required
-                data-autofocus
-                {...form.getInputProps('emails')}
-              />
+              <EmailListInput {...form.getInputProps('emails')} />
               {generalError && (
                 <Alert color="red" variant="light" role="alert">
                   {generalError}

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
 import { ApiError } from '@/lib/api';
-import { emailListProblem, joinEmails, parseEmailList } from '@/lib/emails';
+import { joinEmails, parseEmailList } from '@/lib/emails';
 import { useAddAdministrators } from '../api/addAdministrators';
 
 /** "Add administrator": comma-separated e-mail addresses of people with an account. */
@@ -19,16 +20,12 @@ export function AddAdministratorModal({
 }) {
   const { t } = useTranslation();
   const add = useAddAdministrators();
+  const emailRule = useEmailListRule();
   const form = useForm({
     mode: 'controlled',
     initialValues: { emails: '' },
     validate: {
-      emails: (v) => {
-        const { problem, invalid } = emailListProblem(v);
-        if (problem === 'empty') return t('emails.empty');
-        if (problem === 'invalid') return t('emails.invalid', { list: invalid.join(', ') });
-        return null;
-      },
+      emails: emailRule,
     },
   });
   const close = () => {
@@ -59,15 +56,7 @@ export function AddAdministratorModal({
           <Text size="sm" c="dimmed">
             {t('admins.addText')}
           </Text>
-          <TextInput
-            label={t('emails.label')}
-            description={t('emails.hint')}
-            placeholder="anna@example.org, ben@example.org"
-            name="emails"
-            required
-            data-autofocus
-            {...form.getInputProps('emails')}
-          />
+          <EmailListInput {...form.getInputProps('emails')} />
           {generalError && (
             <Alert color="red" variant="light" role="alert" data-testid="modal-error">
               {generalError}

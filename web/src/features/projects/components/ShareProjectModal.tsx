@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
 import { ApiError } from '@/lib/api';
-import { emailListProblem, joinEmails, parseEmailList } from '@/lib/emails';
+import { joinEmails, parseEmailList } from '@/lib/emails';
 import { accessOptions, isAccessLevel } from '../access';
 import { useShareProject } from '../api/shareProject';
 
@@ -20,16 +21,12 @@ export function ShareProjectModal({
 }) {
   const { t } = useTranslation();
   const share = useShareProject();
+  const emailRule = useEmailListRule();
   const form = useForm({
     mode: 'controlled',
     initialValues: { emails: '', access: '1' },
     validate: {
-      emails: (v) => {
-        const { problem, invalid } = emailListProblem(v);
-        if (problem === 'empty') return t('emails.empty');
-        if (problem === 'invalid') return t('emails.invalid', { list: invalid.join(', ') });
-        return null;
-      },
+      emails: emailRule,
       access: (v) => (isAccessLevel(Number(v)) ? null : t('errors.required')),
     },
   });
@@ -67,15 +64,7 @@ export function ShareProjectModal({
           <Text size="sm" c="dimmed">
             {t('members.shareText')}
           </Text>
-          <TextInput
-            label={t('emails.label')}
-            description={t('emails.hint')}
-            placeholder="anna@example.org, ben@example.org"
-            name="emails"
-            required
-            data-autofocus
-            {...form.getInputProps('emails')}
-          />
+          <EmailListInput {...form.getInputProps('emails')} />
           <Select
             label={t('members.access')}
             name="access"
