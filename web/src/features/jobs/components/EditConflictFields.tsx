@@ -24,14 +24,14 @@ export function EditConflictFields({ projectId, fields }: { projectId: string; f
     >
       <Table.Thead>
         <Table.Tr>
-          <Table.Th fw={500} c="dimmed">
+          <Table.Th fw={500} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {t('jobs.conflicts.field')}
           </Table.Th>
-          <Table.Th fw={500} c="dimmed">
+          <Table.Th fw={500} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {t('jobs.conflicts.theirs')}
           </Table.Th>
           <Table.Th w={16} />
-          <Table.Th fw={500} c="dimmed">
+          <Table.Th fw={500} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {t('jobs.conflicts.current')}
           </Table.Th>
         </Table.Tr>

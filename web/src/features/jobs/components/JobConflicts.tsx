@@ -92,6 +92,11 @@ export function JobConflicts({ job, manage }: { job: Job; manage: boolean }) {
                     {resolved(c)}
                   </Text>
                 )}
+                {!manage && !c.resolved_at && c.kind === 'edit' && (
+                  <Text size="xs" c="dimmed" data-testid="conflict-waiting">
+                    {t('jobs.conflicts.waiting')}
+                  </Text>
+                )}
                 {manage && !c.resolved_at && c.kind === 'edit' && (
                   <Group gap="xs" mt={4}>
                     <Button size="compact-xs" onClick={() => setApplying(i)} data-testid="apply-conflict">
