@@ -103,9 +103,18 @@ func TestJobEditConflicts(t *testing.T) {
 	if now := w.manager.do("GET", w.url("/api/content/tree/"+treeID), nil).json(t); now["top_form"] != "flat" || now["version"] != 3.0 {
 		t.Fatalf("keeping the current values changed the tree: %v", now)
 	}
+	// A group of the job: kept the same way, told as a group.
+	grp := w.createTree(t, w.editor, map[string]any{"geom": square(9.44, 54.79, 0.001), "number": 8, "tree_count": 3})
+	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": jobID, "ids": []string{grp["id"].(string)}}), http.StatusOK)
+	wantStatus(t, w.manager.do("PUT", w.url("/api/content/tree/"+grp["id"].(string)), map[string]any{"version": grp["version"], "tree_count": 4}), http.StatusOK)
+	m = wantError(t, b.do("PUT", "/api/content/tree/"+grp["id"].(string), map[string]any{"version": grp["version"], "tree_count": 5}),
+		http.StatusConflict, "conflict", "Someone changed this group meanwhile. Your changes are kept in the job for the manager to resolve.")
+	if c := conflicts(); len(c) != 4 || c[3].(map[string]any)["single_tree"] != false || m["kept"] != true {
+		t.Fatalf("group conflict %v", c)
+	}
 	// A stale write asking for what the tree holds already keeps nothing.
 	m = wantError(t, b.do("PUT", "/api/content/tree/"+treeID, map[string]any{"version": 1, "top_form": "flat"}), http.StatusConflict, "conflict", "")
-	if m["kept"] != nil || len(conflicts()) != 3 {
+	if m["kept"] != nil || len(conflicts()) != 4 {
 		t.Fatalf("an edit without differences was kept: %v", m)
 	}
 }

@@ -124,7 +124,11 @@ func (s *Server) updateTree(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if kept {
-		return &arbor.Error{Code: arbor.ECONFLICT, Key: "job.edit_kept", Current: t, Kept: true}
+		key := "job.edit_kept"
+		if !t.SingleTree {
+			key = "job.edit_kept_group"
+		}
+		return &arbor.Error{Code: arbor.ECONFLICT, Key: key, Current: t, Kept: true}
 	}
 	writeJSON(w, http.StatusOK, t)
 	return nil
