@@ -36,6 +36,8 @@ type Error struct {
 	Fields map[string]string
 	// Current carries the up-to-date object for a stale-version conflict.
 	Current any
+	// Kept says that a job session's stale write was kept in the job's conflicts for a manager.
+	Kept bool
 }
 
 func (e *Error) Error() string {

@@ -39,6 +39,7 @@ type errorBody struct {
 	Code    string            `json:"code"`
 	Fields  map[string]string `json:"fields,omitempty"`
 	Current any               `json:"current,omitempty"`
+	Kept    bool              `json:"kept,omitempty"` // a job session's stale edit is kept in the job's conflicts
 }
 
 // writeError answers err in the user's language. Domain errors are shown as they are; database
@@ -50,7 +51,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		e = s.classify(r, err)
 	}
 	args := withFieldLabels(lang, e.Args)
-	body := errorBody{Message: i18n.T(lang, e.Key, args), Code: e.Code, Current: e.Current}
+	body := errorBody{Message: i18n.T(lang, e.Key, args), Code: e.Code, Current: e.Current, Kept: e.Kept}
 	if len(e.Fields) > 0 {
 		body.Fields = map[string]string{}
 		for f, key := range e.Fields {

@@ -285,3 +285,15 @@ func (s *Server) resolveConflict(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, j)
 	return nil
 }
+
+// applyConflict applies a crew's kept edit (management): its fields are written onto the tree or
+// group as it is now, under the manager's name, and the conflict is marked resolved ("applied").
+func (s *Server) applyConflict(w http.ResponseWriter, r *http.Request) error {
+	index, err := strconv.Atoi(chi.URLParam(r, "index"))
+	if err != nil {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.Job, error) {
+		return tx.ApplyJobEdit(r.Context(), content(r), actor(r), chi.URLParam(r, "jobId"), index)
+	})
+}

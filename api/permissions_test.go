@@ -137,6 +137,7 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/management/job/{jobId}/users/{member}":               manageOnly,
 	"POST /api/management/job/{jobId}/lock":                           careWrite,
 	"POST /api/management/job/{jobId}/conflicts/{index}/resolve":      manageOnly,
+	"POST /api/management/job/{jobId}/conflicts/{index}/apply":        manageOnly,
 	"DELETE /api/management/job/{jobId}/lock":                         careWrite,
 	"GET /api/management/job":                                         projRead,
 	"POST /api/management/job":                                        manageOnly,

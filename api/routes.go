@@ -134,6 +134,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/management/job/{jobId}/users", action: auth.ActJobManage, scope: cont, summary: "Assign people by comma-separated e-mails with a role (editor, care, reader)", h: s.addParticipants},
 		{method: "DELETE", path: "/api/management/job/{jobId}/users/{member}", action: auth.ActJobManage, scope: cont, summary: "End a participation (member: user id or invited e-mail)", h: s.removeParticipant},
 		{method: "POST", path: "/api/management/job/{jobId}/conflicts/{index}/resolve", action: auth.ActJobManage, scope: cont, summary: "Mark a conflict of the job resolved (it stays recorded, with who resolved it)", h: s.resolveConflict},
+		{method: "POST", path: "/api/management/job/{jobId}/conflicts/{index}/apply", action: auth.ActJobManage, scope: cont, summary: "Apply a crew's kept edit onto the current tree or group and mark the conflict resolved", h: s.applyConflict},
 		{method: "POST", path: "/api/management/job/{jobId}/lock", action: auth.ActJobLock, scope: cont, summary: "Hold the job (a field device works on it); management may break a lock with ?force=true", h: s.lockJob},
 		{method: "DELETE", path: "/api/management/job/{jobId}/lock", action: auth.ActJobLock, scope: cont, summary: "Release the job; management may break someone's lock with ?force=true", h: s.lockJob},
 		{method: "POST", path: "/api/content/job/add-list", action: auth.ActJobManage, scope: cont, summary: "Add trees, groups (ids) and works (actions) to a job", h: s.jobContent("add")},

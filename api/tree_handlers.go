@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"arbor"
+	"arbor/auth"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -104,9 +105,41 @@ func (s *Server) updateTree(w http.ResponseWriter, r *http.Request) error {
 	if version <= 0 {
 		return arbor.Invalid(map[string]string{"version": "field.version"})
 	}
-	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.Tree, error) {
-		return tx.UpdateTree(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), version, geom, values)
+	id, job := chi.URLParam(r, "treeId"), jobOfSession(r)
+	var t *store.Tree
+	var kept bool
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		t, err = tx.UpdateTree(r.Context(), content(r), actor(r), id, version, geom, values)
+		if job != "" && store.IsStale(err) {
+			// DESIGN.md: a sync that meets a newer version keeps both. The crew's edit is
+			// committed to the job's conflicts; the answer is still the conflict.
+			t, kept, err = tx.KeepJobEdit(r.Context(), content(r), actor(r), job, id, version, geom, values)
+			if err == nil && !kept {
+				err = &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: t}
+			}
+		}
+		return err
 	})
+	if err != nil {
+		return err
+	}
+	if kept {
+		key := "job.edit_kept"
+		if !t.SingleTree {
+			key = "job.edit_kept_group"
+		}
+		return &arbor.Error{Code: arbor.ECONFLICT, Key: key, Current: t, Kept: true}
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// jobOfSession is the job a job session works in, "" in any other session.
+func jobOfSession(r *http.Request) string {
+	if c := sessionOf(r).claims; c.Type == auth.TypeJob {
+		return c.IDJ
+	}
+	return ""
 }
 
 // listTrees answers a page of the project's trees and groups (GET /api/content/trees).

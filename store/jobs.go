@@ -540,13 +540,15 @@ func (s *Queries) JobItems(ctx context.Context, sc Content, jobID string) ([]Job
 }
 
 // ResolveJobConflict marks the conflict at index (0-based, oldest first) resolved by userID. The
-// record stays on the job, with who resolved it and when: nothing is dropped.
+// record stays on the job, with who resolved it and when: nothing is dropped. A kept edit
+// resolved this way keeps the current values (resolution "kept"); ApplyJobEdit applies it.
 func (s *Queries) ResolveJobConflict(ctx context.Context, sc Content, userID, jobID string, index int) (*Job, error) {
 	if _, err := s.Job(ctx, sc, jobID); err != nil {
 		return nil, err
 	}
 	tag, err := s.q.Exec(ctx, `UPDATE job SET conflicts = jsonb_set(conflicts, ARRAY[$3::text],
-			conflicts->$3::int || jsonb_build_object('resolved_at', now(), 'resolved_by', $4::uuid)),
+			conflicts->$3::int || jsonb_build_object('resolved_at', now(), 'resolved_by', $4::uuid)
+				|| CASE WHEN conflicts->$3::int->>'kind' = 'edit' THEN '{"resolution": "kept"}'::jsonb ELSE '{}'::jsonb END),
 			version = version + 1, updated_at = now()
 		WHERE organisation_id = $1 AND id = $2 AND $3::int >= 0 AND jsonb_array_length(conflicts) > $3::int
 		  AND NOT (conflicts->$3::int ? 'resolved_at')`, sc.OrganisationID, jobID, index, userID)

@@ -19,6 +19,13 @@ describe('toApiError', () => {
     expect(e.fields).toEqual({ password: 'x' });
     expect(e.kind).toBe('client');
   });
+  it('tells a stale write kept in a job from one that was not', () => {
+    const kept = toApiError(409, { message: 'kept', code: 'conflict', current: { id: 't' }, kept: true }, t);
+    expect(kept.stale && kept.kept).toBe(true);
+    const plain = toApiError(409, { message: 'stale', code: 'conflict', current: { id: 't' } }, t);
+    expect(plain.stale).toBe(true);
+    expect(plain.kept).toBe(false);
+  });
   it('recognises an untrusted token', () => {
     const e = toApiError(401, { message: 'token cannot be trusted', code: 'untrusted_token' }, t);
     expect(e.untrusted).toBe(true);

@@ -7,6 +7,8 @@ export interface ErrorBody {
   fields?: Record<string, string>;
   /** The up-to-date object of a stale-version conflict (409). */
   current?: unknown;
+  /** A job session's stale write was kept in the job's conflicts for the manager. */
+  kept?: boolean;
 }
 
 export type ErrorKind = 'client' | 'server' | 'unavailable' | 'network';
@@ -17,6 +19,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   readonly kind: ErrorKind;
   readonly current: unknown;
+  /** A stale write made in a job session that the server kept for the manager (nothing lost). */
+  readonly kept: boolean;
   constructor(
     message: string,
     status: number,
@@ -24,6 +28,7 @@ export class ApiError extends Error {
     kind: ErrorKind,
     fields: Record<string, string> = {},
     current?: unknown,
+    kept = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,6 +37,7 @@ export class ApiError extends Error {
     this.kind = kind;
     this.fields = fields;
     this.current = current;
+    this.kept = kept;
   }
   /** A 409 because someone else saved first; `current` holds the up-to-date object. */
   get stale(): boolean {
@@ -55,7 +61,15 @@ export function toApiError(status: number, body: ErrorBody | null | undefined, t
   if (status === 503) return new ApiError(t('errors.unavailable'), status, code, 'unavailable');
   if (status >= 400 && status < 500) {
     const message = body?.message?.trim() || t('errors.generic');
-    return new ApiError(message, status, code, 'client', body?.fields ?? {}, body?.current ?? undefined);
+    return new ApiError(
+      message,
+      status,
+      code,
+      'client',
+      body?.fields ?? {},
+      body?.current ?? undefined,
+      body?.kept === true,
+    );
   }
   return new ApiError(t('errors.generic'), status, code, 'server');
 }

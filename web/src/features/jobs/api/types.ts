@@ -4,18 +4,36 @@ export type JobStatus = 0 | 1 | 2;
 /** What someone is in a job session; empty: they only read the job through its project. */
 export type JobRole = 'job-manager' | 'editor' | 'care' | 'reader' | '';
 
-/** A broken lock, recorded on the job so the holder is told (docs/API.md "Jobs"). */
+/** A field of a kept edit: what the crew wrote, and what the object held when their write met it. */
+export interface EditedField {
+  mine: unknown;
+  current: unknown;
+}
+
+/**
+ * What collided, kept on the job so nothing is lost (docs/API.md "Jobs"): a broken lock, or a
+ * crew's edit that met a newer version of a tree or group (`kind: 'edit'`).
+ */
 export interface JobConflict {
-  kind: 'lock_broken' | string;
+  kind: 'lock_broken' | 'edit' | string;
   holder?: string;
   by?: string;
   at?: string;
   holder_alias?: string;
   by_alias?: string;
+  /** An edit: the tree or group, its number then, and the fields the crew changed. */
+  tree?: string;
+  number?: number;
+  number_text?: string;
+  single_tree?: boolean;
+  base_version?: number;
+  fields?: Record<string, EditedField>;
   /** Set once management resolved it; the record stays. */
   resolved_at?: string;
   resolved_by?: string;
   resolved_alias?: string;
+  /** How an edit was resolved: its fields applied, or the current values kept. */
+  resolution?: 'applied' | 'kept';
 }
 
 /** A job with its counts (SPEC §3). */

@@ -75,6 +75,8 @@ export function GeneralTab({
   const update = useUpdateTree(projectId);
   const editable = perms.edit;
   const [stale, setStale] = useState<Tree | null>(null);
+  // In a job session a stale save is kept on the job for the manager: the server's message says so.
+  const [kept, setKept] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState<{ taken: number; next: number } | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
@@ -113,6 +115,7 @@ export function GeneralTab({
       {
         onSuccess: (saved) => {
           setStale(null);
+          setKept(null);
           load(saved);
           notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('trees.general.saved') });
           onChanged?.();
@@ -129,6 +132,7 @@ export function GeneralTab({
           }
           if (e.stale) {
             setStale(e.current as Tree);
+            setKept(e.kept ? e.message : null);
             return;
           }
           const errors: Record<string, string> = {};
@@ -177,18 +181,25 @@ export function GeneralTab({
     <form onSubmit={form.onSubmit(save)} noValidate data-testid="tree-general" data-editable={editable}>
       <Stack gap="lg" pb={form.isDirty() ? 72 : 'md'}>
         {stale && (
-          <Alert color="yellow" variant="light" role="alert" data-testid="tree-stale">
+          <Alert
+            color={kept ? 'blue' : 'yellow'}
+            variant="light"
+            role="alert"
+            data-testid="tree-stale"
+            data-kept={!!kept}
+          >
             <Stack gap="xs">
-              <Text size="sm">{t('trees.general.stale')}</Text>
+              <Text size="sm">{kept ?? t('trees.general.stale')}</Text>
               <Group>
                 <Button
                   size="xs"
                   variant="light"
-                  color="yellow"
+                  color={kept ? 'blue' : 'yellow'}
                   leftSection={<IconRefresh size={14} />}
                   onClick={() => {
                     load(stale);
                     setStale(null);
+                    setKept(null);
                   }}
                   data-testid="tree-stale-reload"
                 >
