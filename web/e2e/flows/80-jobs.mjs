@@ -152,13 +152,30 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await ep.locator('[data-testid="job-lock"][data-mine="true"]').waitFor();
   await shot(ep, 'jobs-session-en-light');
 
-  // Inside the job: only its two trees; two inspections and the work completed (their UI is
-  // another part's, so the page's own API calls).
+  // Inside the job: only its two trees. The first is inspected from the job page: its info
+  // window opens beside the items and the editor records the inspection there, although the
+  // editor has no access to the project itself.
   const seen = await apiJSON(ep, 'GET', '/api/content/trees');
   ok(seen, 'the job session tree list');
   assert(seen.json.total === 2, `the job session lists ${seen.json.total} trees, want 2`);
   ok(await apiJSON(ep, 'GET', `/api/content/tree/${trees[2].id}`), 'a tree outside the job', 404);
-  for (const t of trees.slice(0, 2)) {
+  await ep.locator(`[data-testid="job-item"][data-tree="${trees[0].id}"] [data-testid="job-item-open"]`).click();
+  const drawer = ep.getByTestId('job-tree-drawer');
+  await drawer.locator(`[data-testid="map-tree-card"][data-tree="${trees[0].id}"]`).waitFor();
+  await drawer.getByTestId('tree-tab-rating').click();
+  await drawer.getByTestId('check-new').click();
+  await ep.locator('[data-testid="check-modal"] .mantine-Modal-content').waitFor();
+  await choose(ep, 'check-field-vitality', 'Slightly weakened');
+  const inspected = ep.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/checks'));
+  await ep.getByTestId('check-submit').click();
+  assert((await inspected).status() === 201, 'the inspection from the job page was not recorded');
+  await drawer.getByTestId('check-record').first().waitFor();
+  await shot(ep, 'jobs-session-tree-en-light', { fullPage: false });
+  await ep.keyboard.press('Escape');
+  await ep
+    .locator(`[data-testid="job-item"][data-tree="${trees[0].id}"] [data-testid="item-state"][data-done="true"]`)
+    .waitFor();
+  for (const t of trees.slice(1, 2)) {
     ok(await apiJSON(ep, 'POST', `/api/content/tree/${t.id}/checks`, { vitality: 1 }), `inspecting ${t.number}`, 201);
   }
   const current = await apiJSON(ep, 'GET', `/api/content/action/${work.json.id}`);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { brokenLockOf, canHold, canManage, inspectedOf, searchItems, transitionsOf, worksPercent } from './job';
+import {
+  brokenLockOf,
+  canHold,
+  canManage,
+  inspectedOf,
+  jobRole,
+  searchItems,
+  transitionsOf,
+  worksPercent,
+} from './job';
 import type { JobItem } from './api/types';
 
 const item = (over: Partial<JobItem>): JobItem => ({
@@ -40,6 +49,8 @@ describe('job helpers', () => {
     expect(canManage('job-manager')).toBe(true);
     expect(canManage('editor')).toBe(false);
     expect(canHold('care')).toBe(true);
+    expect(jobRole('job-manager')).toBe('manager');
+    expect(jobRole('care')).toBe('care');
     expect(canHold('reader')).toBe(false);
     expect(canHold('')).toBe(false);
   });

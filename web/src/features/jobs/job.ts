@@ -32,6 +32,8 @@ export function inspectedOf(items: JobItem[]): { done: number; total: number } {
 /** Whether someone may manage the job (build, release, assign) or hold it. */
 export const canManage = (role: JobRole | undefined) => role === 'job-manager';
 export const canHold = (role: JobRole | undefined) => role === 'job-manager' || role === 'editor' || role === 'care';
+/** The project role a job participant works with (as the server's job session). */
+export const jobRole = (role: JobRole): string => (role === 'job-manager' ? 'manager' : role);
 
 /** The newest unresolved record of a lock of `userId` broken by someone else, if any. */
 export function brokenLockOf(job: Pick<Job, 'conflicts' | 'locked_by'>, userId: string): JobConflict | undefined {

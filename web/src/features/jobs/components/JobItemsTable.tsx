@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
@@ -33,11 +46,14 @@ export function JobItemsTable({
   items,
   loading,
   manage,
+  onOpen,
 }: {
   job: Pick<Job, 'id' | 'name' | 'project' | 'status'>;
   items: JobItem[] | undefined;
   loading: boolean;
   manage: boolean;
+  /** Opens a tree or group (its info window) from its row. */
+  onOpen?: (tree: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
@@ -110,9 +126,22 @@ export function JobItemsTable({
                   data-action={i.action ?? ''}
                 >
                   <Table.Td>
-                    <Text size="sm" fw={i.action ? 400 : 600} pl={i.action ? 'md' : 0}>
-                      {i.action ? '↳' : label(i)}
-                    </Text>
+                    {onOpen && !i.action ? (
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        fw={600}
+                        onClick={() => onOpen(i.tree)}
+                        data-testid="job-item-open"
+                      >
+                        {label(i)}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={i.action ? 400 : 600} pl={i.action ? 'md' : 0}>
+                        {i.action ? '↳' : label(i)}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Badge

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, EmptyState, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Drawer, EmptyState, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDoorEnter, IconLockOff, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { useSession } from '@/features/auth/api/getSession';
 import { useJob } from '../api/getJob';
 import { useJobItems } from '../api/getJobItems';
 import { useEnterJob } from '../api/enterJob';
-import { brokenLockOf, canHold, canManage } from '../job';
+import { brokenLockOf, canHold, canManage, jobRole } from '../job';
 import { useMyJob } from './useMyJob';
 import { JobStatusBadge } from './JobStatusBadge';
 import { JobProgress } from './JobProgress';
@@ -23,6 +23,7 @@ import { JobLockCard } from './JobLockCard';
 import { JobParticipants } from './JobParticipants';
 import { JobConflicts } from './JobConflicts';
 import { JobItemsTable } from './JobItemsTable';
+import { TreeInfoWindow } from '@/features/trees/components/TreeInfoWindow';
 import { DeleteJobModal } from './DeleteJobModal';
 import { LeaveJobButton } from './JobSessionBar';
 
@@ -42,6 +43,7 @@ export default function JobPage() {
   const items = useJobItems(job.data ? projectId : undefined, jobId);
   const enter = useEnterJob();
   const [deleting, setDeleting] = useState(false);
+  const [openTree, setOpenTree] = useState<string | null>(null);
   useCrumbLabel(`/jobs/${jobId}`, job.data?.name ?? mine.entry?.name);
 
   if (inOtherJob) {
@@ -187,8 +189,33 @@ export default function JobPage() {
             </Grid.Col>
           </Grid>
         )}
-        {!limited && <JobItemsTable job={j} items={items.data} loading={items.isPending} manage={manage} />}
+        {!limited && (
+          <JobItemsTable job={j} items={items.data} loading={items.isPending} manage={manage} onOpen={setOpenTree} />
+        )}
       </Stack>
+      {/* The info window of an item: inspections and works right from the job. Working as the job,
+          the participant's role in it decides what they may change. */}
+      <Drawer
+        opened={!!openTree}
+        onClose={() => setOpenTree(null)}
+        position="right"
+        size={460}
+        withCloseButton={false}
+        padding={0}
+        data-testid="job-tree-drawer"
+      >
+        {openTree && (
+          <Box h="100dvh" p="sm">
+            <TreeInfoWindow
+              projectId={j.project}
+              treeId={openTree}
+              onClose={() => setOpenTree(null)}
+              onChanged={() => void items.refetch()}
+              access={inThisJob && role ? { role: jobRole(role), terminated: false } : undefined}
+            />
+          </Box>
+        )}
+      </Drawer>
       <DeleteJobModal
         job={j}
         opened={deleting}

@@ -47,6 +47,11 @@ export interface TreeInfoWindowProps {
   onChanged?: () => void;
   /** The object was deleted. */
   onDeleted?: () => void;
+  /**
+   * The caller's role and whether the organisation is read-only, when known without reading the
+   * project: a job session's participant works on the job's objects without access to the project.
+   */
+  access?: { role: string; terminated: boolean };
 }
 
 const TABS = [
@@ -62,16 +67,18 @@ const TABS = [
  * The info window of a tree or group (SPEC §2): opened from the map, the table or ?tree=<uuid>.
  * It fills the height its parent gives it and scrolls inside.
  */
-export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDeleted }: TreeInfoWindowProps) {
+export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDeleted, access }: TreeInfoWindowProps) {
   const { t } = useTranslation();
   const tree = useTree(projectId, id);
-  const project = useProject(projectId);
+  const project = useProject(projectId, !access);
   const settings = useProjectSettings(projectId);
   const lists = useContentLists(projectId);
   const [tab, setTab] = useState<string>('general');
   const d = tree.data;
   const group = d ? !d.single_tree : false;
-  const perms = treePermissions(project.data?.role, project.data?.terminated ?? true);
+  const perms = access
+    ? treePermissions(access.role, access.terminated)
+    : treePermissions(project.data?.role, project.data?.terminated ?? true);
   const species = d ? lists.data?.species.find((s) => s.id === d.species) : undefined;
   const state = d ? stockState(d) : 'stock';
   const missing = tree.error instanceof ApiError && tree.error.status === 404;
