@@ -1,0 +1,100 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestJobRulesByStatusLockAndRole walks every job status (0 open, 1 in progress, 2 completed)
+// × lock (none, held by the one acting, held by someone else) × project role, and tries each change
+// of a job and its items: rename, add items, remove items, delete. Only management may change jobs;
+// for management an open job that nobody else holds may be changed, and every other combination is
+// refused with its own message (SPEC §4, §8; DESIGN.md), changing nothing.
+func TestJobRulesByStatusLockAndRole(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	inJob := w.createTree(t, w.editor, map[string]any{"geom": point(9.43, 54.78)})["id"].(string)
+	outside := w.createTree(t, w.editor, map[string]any{"geom": point(9.431, 54.78)})["id"].(string)
+	managerID, editorID := e.userID(t, w.members[0]), e.userID(t, w.members[2])
+
+	const (
+		fixed     = "This job is in progress or completed and cannot be changed."
+		noRemove  = "Items cannot be removed from this job because of its status."
+		noDelete  = "This job cannot be deleted because of its status."
+		lockedFmt = "is working on this job right now"
+	)
+	roles := []struct {
+		name string
+		b    *browser
+	}{{"manager", w.manager}, {"editor", w.editor}, {"care", w.care}, {"reader", w.reader}}
+	n := 0
+	for status := 0; status <= 2; status++ {
+		for _, lock := range []string{"none", "mine", "other"} {
+			for _, role := range roles {
+				n++
+				// A fresh job per case, holding one tree, put into the state by hand.
+				r := w.manager.do("POST", w.url("/api/management/job"), map[string]any{"name": fmt.Sprintf("Case %d", n)})
+				wantStatus(t, r, http.StatusCreated)
+				job := r.json(t)["id"].(string)
+				wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": job, "ids": []string{inJob}}), http.StatusOK)
+				holder := map[string]any{"none": nil, "mine": managerID, "other": editorID}[lock]
+				if lock == "mine" && role.name != "manager" {
+					holder = e.userID(t, w.members[map[string]int16{"editor": 2, "care": 3, "reader": 1}[role.name]])
+				}
+				if lock == "other" && role.name == "editor" {
+					holder = managerID
+				}
+				e.exec(t, `UPDATE job SET status = $2, locked_by = $3, locked_at = CASE WHEN $3::uuid IS NULL THEN NULL ELSE now() END WHERE id = $1`, job, status, holder)
+				version := w.manager.do("GET", w.url("/api/management/job/"+job), nil).json(t)["version"]
+				items := func() int {
+					return e.count(t, `SELECT count(*) FROM job_item WHERE job_id = $1`, job)
+				}
+				name := fmt.Sprintf("%d/%s/%s", status, lock, role.name)
+
+				calls := []struct {
+					what, method, path string
+					body               map[string]any
+					refusal            string // for management
+				}{
+					{"rename", "PUT", "/api/management/job/" + job, map[string]any{"name": "Renamed " + name, "version": version}, fixed},
+					{"add", "POST", "/api/content/job/add-list", map[string]any{"job": job, "ids": []string{outside}}, fixed},
+					{"remove", "POST", "/api/content/job/remove-list", map[string]any{"job": job, "ids": []string{inJob}}, noRemove},
+					{"delete", "DELETE", "/api/management/job/" + job, nil, noDelete},
+				}
+				for _, c := range calls {
+					before := items()
+					r := role.b.do(c.method, w.url(c.path), c.body)
+					switch {
+					case role.name != "manager":
+						wantStatus(t, r, http.StatusForbidden)
+					case status != 0:
+						wantError(t, r, http.StatusConflict, "conflict", c.refusal)
+					case lock == "other":
+						m := wantError(t, r, http.StatusConflict, "conflict", "")
+						if msg, _ := m["message"].(string); !strings.Contains(msg, lockedFmt) {
+							t.Fatalf("%s %s: lock message %q", name, c.what, msg)
+						}
+					default:
+						if r.StatusCode != http.StatusOK && r.StatusCode != http.StatusNoContent {
+							t.Fatalf("%s %s: allowed, but answered %d: %s", name, c.what, r.StatusCode, r.body)
+						}
+						continue // allowed: the change happened (the next call sees it)
+					}
+					if after := items(); after != before {
+						t.Fatalf("%s %s: refused, but the job's items went from %d to %d", name, c.what, before, after)
+					}
+				}
+				if status == 0 && lock != "other" && role.name == "manager" {
+					if e.count(t, `SELECT count(*) FROM job WHERE id = $1`, job) != 0 {
+						t.Fatalf("%s: the job was not deleted", name)
+					}
+				} else if e.count(t, `SELECT count(*) FROM job WHERE id = $1 AND name = $2`, job, fmt.Sprintf("Case %d", n)) != 1 {
+					t.Fatalf("%s: a refused job changed", name)
+				}
+			}
+		}
+	}
+}
