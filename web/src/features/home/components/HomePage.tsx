@@ -15,6 +15,7 @@ import {
 import { IconBuildingCommunity, IconClipboardList, IconStethoscope, IconTrees, IconFolders } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/features/dashboard/format';
 import { useSession } from '@/features/auth/api/getSession';
 import { PageHeader } from '@/features/shell/components/PageHeader';
 import { useProjects } from '@/features/projects/api/getProjects';
@@ -23,6 +24,7 @@ import { ProjectCard } from '@/features/projects/components/ProjectCard';
 import { useUserDashboard } from '@/features/dashboard/api/getUserDashboard';
 
 function Stat({ label, icon: Icon, value = 0 }: { label: string; icon: typeof IconTrees; value?: number }) {
+  const { i18n } = useTranslation();
   return (
     <Card padding="lg" className="arbor-stat">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -31,7 +33,7 @@ function Stat({ label, icon: Icon, value = 0 }: { label: string; icon: typeof Ic
             {label}
           </Text>
           <Text fz={28} fw={700} lh={1.1}>
-            {value}
+            {formatNumber(value, i18n.language)}
           </Text>
         </Stack>
         <ThemeIcon variant="light" color="arbor" size={40} radius="md">

@@ -24,12 +24,14 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/features/dashboard/format';
 import { PageHeader } from '@/features/shell/components/PageHeader';
 import { canManage } from '../access';
 import { ProjectRoleBadge } from './ProjectBadges';
 import { useProjectContext } from './ProjectLayout';
 
 function Figure({ label, value, icon: Icon }: { label: string; value: number; icon: typeof IconTrees }) {
+  const { i18n } = useTranslation();
   return (
     <Card padding="md" className="arbor-stat">
       <Group justify="space-between" wrap="nowrap">
@@ -38,7 +40,7 @@ function Figure({ label, value, icon: Icon }: { label: string; value: number; ic
             {label}
           </Text>
           <Text fz={24} fw={700} lh={1.1}>
-            {value}
+            {formatNumber(value, i18n.language)}
           </Text>
         </Stack>
         <ThemeIcon variant="light" color="arbor" size={36} radius="md">
