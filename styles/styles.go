@@ -157,13 +157,15 @@ func Build(o Options) (map[string]any, error) {
 			"maxzoom": DetailZoom, "filter": []any{"has", "count"},
 			"metadata": map[string]any{"arbor:kind": "tree", "arbor:grid": true},
 			"paint": map[string]any{"circle-color": col,
-				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"get", "count"}, 1, 4, 10, 8, 100, 13, 1000, 19, 10000, 28},
+				// Cells are 8 px apart on a 512 px tile: dense parts of a city stay readable.
+				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"get", "count"}, 1, 3, 10, 5, 100, 8, 1000, 12, 10000, 17},
 				"circle-opacity":      0.85,
 				"circle-stroke-color": sc.Stroke, "circle-stroke-width": 1.2}},
 		map[string]any{"id": "trees-grid-count", "type": "symbol", "source": "trees", "source-layer": "trees",
 			"maxzoom": DetailZoom, "filter": []any{">", []any{"coalesce", []any{"get", "count"}, 0}, 9},
 			"layout": map[string]any{"text-field": []any{"to-string", []any{"get", "count"}}, "text-font": font,
-				"text-size": 11, "text-allow-overlap": true},
+				// Counts that would overlap are left out; the circles still show where trees are.
+				"text-size": 10, "text-allow-overlap": false},
 			"paint": map[string]any{"text-color": sc.Text, "text-halo-color": sc.Halo, "text-halo-width": 1.4}},
 		map[string]any{"id": "works", "type": "circle", "source": "works", "source-layer": "works",
 			"minzoom":  DetailZoom,

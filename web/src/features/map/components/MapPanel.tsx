@@ -426,7 +426,8 @@ export default function MapPanel({
 
       {ready && (
         <>
-          <Box pos="absolute" top={12} left={12} style={{ zIndex: 2 }}>
+          {/* Above the legend: on a short map (the data view's) the two meet, and the tools must stay usable. */}
+          <Box pos="absolute" top={12} left={12} style={{ zIndex: 3 }}>
             <DrawTools
               mode={mode}
               onMode={changeMode}
