@@ -16,8 +16,8 @@ import (
 	"arbor"
 	"arbor/store"
 
-	"github.com/klauspost/compress/gzip"
 	"github.com/cespare/xxhash/v2"
+	"github.com/klauspost/compress/gzip"
 	"golang.org/x/sync/singleflight"
 )
 
