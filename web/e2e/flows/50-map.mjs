@@ -377,7 +377,7 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   assert(bm.status === 201, `adding a basemap answered ${bm.status}: ${JSON.stringify(bm.json)}`);
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.getByTestId('map-panel').waitFor();
-  await page.waitForFunction(() => window.__map?.getStyle().layers[1]?.id === 'basemap', null, { timeout: 15000 });
+  await page.waitForFunction(() => window.__map?.getStyle()?.layers?.[1]?.id === 'basemap', null, { timeout: 15000 });
   await mapReady(page);
   await waitTreeCount(page, 4);
   await page.getByTestId('map-settings').click();
