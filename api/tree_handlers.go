@@ -164,12 +164,7 @@ func (s *Server) listTrees(w http.ResponseWriter, r *http.Request) error {
 	if tq.Limit, tq.Offset, err = paging(r); err != nil {
 		return err
 	}
-	list, total, err := s.db.Trees(r.Context(), content(r), tq)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
-	return nil
+	return s.writeTreePage(w, r, tq)
 }
 
 // paging reads limit and offset (DESIGN.md API conventions).
@@ -350,18 +345,23 @@ func (s *Server) data(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	// The table asks for page after page of one filter: the total is counted once per change
-	// of the project, beside the first page.
+	return s.writeTreePage(w, r, store.TreeQuery{Filter: req.Filter, Sort: req.Sort, Limit: req.Limit, Offset: req.Offset})
+}
+
+// writeTreePage answers a page of trees with the total of its filter. Lists ask for page after
+// page of one filter, so the total is counted once per change of the project (answers.go),
+// beside the page.
+func (s *Server) writeTreePage(w http.ResponseWriter, r *http.Request, q store.TreeQuery) error {
 	var total answer
 	var countErr error
 	counted := make(chan struct{})
 	go func() {
 		defer close(counted)
 		total, countErr = s.cached(r.Context(), content(r), "data/total", func() (any, error) {
-			return s.db.CountTrees(r.Context(), content(r), req.Filter)
-		}, req.Filter)
+			return s.db.CountTrees(r.Context(), content(r), q.Filter)
+		}, q.Filter)
 	}()
-	list, err := s.db.TreePage(r.Context(), content(r), store.TreeQuery{Filter: req.Filter, Sort: req.Sort, Limit: req.Limit, Offset: req.Offset})
+	list, err := s.db.TreePage(r.Context(), content(r), q)
 	<-counted
 	if err != nil {
 		return err

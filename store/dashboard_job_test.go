@@ -16,21 +16,7 @@ func TestJobDashboard(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	q := db.Pool
-	must := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := q.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	id := func(sql string, args ...any) string {
-		t.Helper()
-		var v string
-		if err := q.QueryRow(ctx, sql, args...).Scan(&v); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		return v
-	}
+	must, id := sqlHelpers(t, db)
 	org := id(`INSERT INTO organisation (name) VALUES ('Job town') RETURNING id`)
 	project := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Avenue') RETURNING id`, org)
 	other := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Elsewhere') RETURNING id`, org)

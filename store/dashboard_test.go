@@ -250,3 +250,24 @@ func TestTreePagesInOrder(t *testing.T) {
 		t.Fatal("a sort on an unknown field was taken")
 	}
 }
+
+// sqlHelpers runs seeding SQL in tests: must executes, id answers the one value a statement
+// returns; either fails the test on an error.
+func sqlHelpers(t *testing.T, db *store.DB) (must func(string, ...any), id func(string, ...any) string) {
+	ctx := context.Background()
+	must = func(sql string, args ...any) {
+		t.Helper()
+		if _, err := db.Pool.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	id = func(sql string, args ...any) string {
+		t.Helper()
+		var v string
+		if err := db.Pool.QueryRow(ctx, sql, args...).Scan(&v); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		return v
+	}
+	return must, id
+}

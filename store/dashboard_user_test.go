@@ -15,21 +15,7 @@ func TestUserDashboard(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	q := db.Pool
-	must := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := q.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	id := func(sql string, args ...any) string {
-		t.Helper()
-		var v string
-		if err := q.QueryRow(ctx, sql, args...).Scan(&v); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		return v
-	}
+	must, id := sqlHelpers(t, db)
 	user := id(`INSERT INTO app_user (email, first_name, last_name, password_hash, agb_accepted_at)
 		VALUES ('dash-'||gen_random_uuid()||'@example.org', 'Ada', 'Baum', 'x', now()) RETURNING id`)
 	orgA := id(`INSERT INTO organisation (name) VALUES ('Dash A') RETURNING id`)

@@ -13,7 +13,6 @@ import (
 	"arbor"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Content is the part of an organisation a content request works in: one project. Every query of
@@ -308,29 +307,13 @@ func (s *Queries) TreePage(ctx context.Context, sc Content, q TreeQuery) ([]*Tre
 }
 
 // Trees lists a page of the scope's trees and groups that pass the filter, with the total.
-// On the pool the count and the page run side by side, each on a connection of its own.
 func (s *Queries) Trees(ctx context.Context, sc Content, q TreeQuery) ([]*Tree, int, error) {
-	if _, pooled := s.q.(*pgxpool.Pool); !pooled {
-		list, err := s.TreePage(ctx, sc, q)
-		if err != nil {
-			return nil, 0, err
-		}
-		total, err := s.CountTrees(ctx, sc, q.Filter)
-		return list, total, err
-	}
-	var total int
-	var countErr error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		total, countErr = s.CountTrees(ctx, sc, q.Filter)
-	}()
 	list, err := s.TreePage(ctx, sc, q)
-	<-done
 	if err != nil {
 		return nil, 0, err
 	}
-	return list, total, countErr
+	total, err := s.CountTrees(ctx, sc, q.Filter)
+	return list, total, err
 }
 
 func likeEscape(s string) string {

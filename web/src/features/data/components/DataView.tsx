@@ -65,6 +65,26 @@ import { ShareFilterModal } from './ShareFilterModal';
 // MapLibre, mapbox-gl-draw and turf live in their own chunk.
 const MapPanel = lazy(() => import('@/features/map/components/MapPanel'));
 
+/** A button of the selection bar. */
+function SelectionAction({
+  icon: Icon,
+  testId,
+  children,
+  ...props
+}: {
+  icon: typeof IconShare;
+  testId: string;
+  children: React.ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="xs" variant="default" leftSection={<Icon size={14} />} data-testid={testId} {...props}>
+      {children}
+    </Button>
+  );
+}
+
 /** The most objects a selection takes (mass edit and archive answer with their own limit). */
 export const SELECT_MAX = 20000;
 
@@ -475,54 +495,47 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
               </Group>
               <Group gap="xs">
                 {manager && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconEdit size={14} />}
+                  <SelectionAction
+                    icon={IconEdit}
                     disabled={!count}
                     onClick={() => setMassOpen(true)}
-                    data-testid="action-mass-edit"
+                    testId="action-mass-edit"
                   >
                     {t('data.mass.action')}
-                  </Button>
+                  </SelectionAction>
                 )}
                 {canArchive && (!archivedView || mixedView) && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconArchive size={14} />}
+                  <SelectionAction
+                    icon={IconArchive}
                     disabled={!count}
                     onClick={() => archiveSelection(true)}
-                    data-testid="action-archive"
+                    testId="action-archive"
                   >
                     {t('data.archive.archive')}
-                  </Button>
+                  </SelectionAction>
                 )}
                 {canArchive && (archivedView || mixedView) && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconArchiveOff size={14} />}
+                  <SelectionAction
+                    icon={IconArchiveOff}
                     disabled={!count}
                     onClick={() => archiveSelection(false)}
-                    data-testid="action-activate"
+                    testId="action-activate"
                   >
                     {t('data.archive.activate')}
-                  </Button>
+                  </SelectionAction>
                 )}
                 {onAddToJob && manager && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconBriefcase size={14} />}
+                  <SelectionAction
+                    icon={IconBriefcase}
                     onClick={() => onAddToJob([...selection.keys()], liveFilter)}
-                    data-testid="action-add-to-job"
+                    testId="action-add-to-job"
                   >
                     {t('data.selection.addToJob')}
-                  </Button>
+                  </SelectionAction>
                 )}
                 {canShare && (
                   <Tooltip label={loaded ? t('data.share.action') : t('data.share.saveFirst')}>
+                    {/* A Button itself: the tooltip needs the element's ref. */}
                     <Button
                       size="xs"
                       variant="default"
