@@ -182,17 +182,21 @@ func (s *Queries) FilterValues(ctx context.Context, sc Content, field string, li
 	if limit <= 0 || limit > 1000 {
 		limit = 200
 	}
+	label := "NULL::text"
+	if f.kind == fID {
+		label = "(SELECT coalesce(nullif(e.botanical, ''), e." + nameColumn(sc.Lang) + ") FROM list_entry e WHERE e.id = v.value::uuid)"
+	}
+	// The whole stock's values of most picker fields are kept by the database (store/tally.go).
+	if sc.canUseTally(nil) && talliedFields[field] {
+		return s.tallyValues(ctx, sc, field, label, limit)
+	}
 	within, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, limit})
 	if err != nil {
 		return nil, err
 	}
 	expr, from := f.expr, ""
-	label := "NULL::text"
-	switch f.kind {
-	case fTexts:
+	if f.kind == fTexts {
 		expr, from = "item.value", " CROSS JOIN LATERAL unnest("+f.expr+") AS item(value)"
-	case fID:
-		label = "(SELECT coalesce(nullif(e.botanical, ''), e." + nameColumn(sc.Lang) + ") FROM list_entry e WHERE e.id = v.value::uuid)"
 	}
 	rows, err := s.q.Query(ctx, fmt.Sprintf(`
 		SELECT v.value, %s, v.n FROM (

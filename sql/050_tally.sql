@@ -1,0 +1,153 @@
+-- Tallies (migrations/0010_tally.up.sql): per project, how many objects in stock have each value
+-- of the fields the dashboard cards and the filter panel's pickers show, and how many open works
+-- have each deadline. Statement triggers keep them, once per statement like the revision
+-- (sql/030_tiles.sql), so a mass edit of 10,000 trees updates each count once. The revision
+-- triggers fire first (their names sort first): they lock the project's row, so two
+-- transactions writing the same project reach its tallies one after the other, never crosswise.
+
+-- arbor_tally_values: the (field, value) pairs an object is tallied under when it is in stock.
+-- Field names are the filter's (store/filter.go); values are text as the filter-values call
+-- answers them, '' for none. Dates are written out so no DateStyle can change them.
+CREATE OR REPLACE FUNCTION arbor_tally_values(t tree) RETURNS TABLE (field text, value text)
+LANGUAGE sql STABLE AS $$
+    SELECT p.field, p.value FROM (VALUES
+        ('kind', CASE WHEN t.single_tree THEN 'tree' ELSE 'group' END),
+        ('check_next', coalesce(to_char(t.check_next, 'YYYY-MM-DD'), '')),
+        ('action_security', coalesce(t.action_security::text, '')),
+        ('vitality', coalesce(t.vitality::text, '')),
+        ('damage_tree', coalesce(t.damage_tree::text, '')),
+        ('development', coalesce(t.development::text, '')),
+        ('species', coalesce(t.species_id::text, '')),
+        ('top_form', t.top_form),
+        ('general01', t.general01), ('general02', t.general02), ('general03', t.general03),
+        ('general04', t.general04), ('general05', t.general05), ('general06', t.general06),
+        ('general07', t.general07), ('general08', t.general08), ('general09', t.general09),
+        ('general11', t.general11), ('general12', t.general12), ('general13', t.general13),
+        ('general21', t.general21), ('general22', t.general22), ('general23', t.general23),
+        ('general31', t.general31), ('general32', t.general32)
+    ) AS p(field, value)
+    WHERE NOT t.archive AND NOT t.cut
+    UNION ALL
+    SELECT 'symptoms', s FROM unnest(t.symptoms) AS s WHERE NOT t.archive AND NOT t.cut
+$$;
+
+-- arbor_tally_changed: whether an update moves any of an object's tallies (must name every column
+-- arbor_tally_values reads). Most updates — a height, a note — do not, and are skipped.
+CREATE OR REPLACE FUNCTION arbor_tally_changed(o tree, n tree) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT (o.project_id, o.archive, o.cut, o.single_tree, o.check_next, o.action_security, o.vitality,
+            o.damage_tree, o.development, o.species_id, o.top_form, o.symptoms,
+            o.general01, o.general02, o.general03, o.general04, o.general05, o.general06, o.general07,
+            o.general08, o.general09, o.general11, o.general12, o.general13, o.general21, o.general22,
+            o.general23, o.general31, o.general32)
+        IS DISTINCT FROM
+           (n.project_id, n.archive, n.cut, n.single_tree, n.check_next, n.action_security, n.vitality,
+            n.damage_tree, n.development, n.species_id, n.top_form, n.symptoms,
+            n.general01, n.general02, n.general03, n.general04, n.general05, n.general06, n.general07,
+            n.general08, n.general09, n.general11, n.general12, n.general13, n.general21, n.general22,
+            n.general23, n.general31, n.general32)
+$$;
+
+-- arbor_tally_work: the value an open work is tallied under (its deadline), NULL when done.
+CREATE OR REPLACE FUNCTION arbor_tally_work(a tree_action) RETURNS text
+LANGUAGE sql STABLE AS $$
+    SELECT CASE WHEN a.execute_timestamp IS NULL THEN coalesce(to_char(a.deadline, 'YYYY-MM-DD'), '') END
+$$;
+
+-- arbor_tally_add: adds changes (parallel arrays, one key each) to the tallies in key order and
+-- sweeps the counts that reached zero. Projects being deleted are left out: their tallies go
+-- with them.
+CREATE OR REPLACE FUNCTION arbor_tally_add(p_projects uuid[], p_fields text[], p_values text[], p_n bigint[])
+RETURNS void LANGUAGE sql AS $$
+    INSERT INTO project_tally AS c (project_id, field, value, n)
+    SELECT d.project_id, d.field, d.value, d.n
+    FROM unnest(p_projects, p_fields, p_values, p_n) AS d(project_id, field, value, n)
+    WHERE EXISTS (SELECT 1 FROM project x WHERE x.id = d.project_id)
+    ORDER BY 1, 2, 3
+    ON CONFLICT (project_id, field, value) DO UPDATE SET n = c.n + excluded.n;
+    DELETE FROM project_tally c USING unnest(p_projects, p_fields, p_values) AS d(project_id, field, value)
+    WHERE c.project_id = d.project_id AND c.field = d.field AND c.value = d.value AND c.n = 0;
+$$;
+
+-- The triggers: +1 for each row as it is now, -1 as it was, summed per key before they are
+-- added (a statement over a million rows adds a few thousand keys).
+CREATE OR REPLACE FUNCTION arbor_tally_trees() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        PERFORM arbor_tally_add(array_agg(project_id), array_agg(field), array_agg(value), array_agg(n)) FROM (
+            SELECT t.project_id, v.field, v.value, count(*) AS n
+            FROM new_rows t, arbor_tally_values(t) v GROUP BY 1, 2, 3) d;
+    ELSIF TG_OP = 'DELETE' THEN
+        PERFORM arbor_tally_add(array_agg(project_id), array_agg(field), array_agg(value), array_agg(n)) FROM (
+            SELECT t.project_id, v.field, v.value, -count(*) AS n
+            FROM old_rows t, arbor_tally_values(t) v GROUP BY 1, 2, 3) d;
+    ELSE
+        PERFORM arbor_tally_add(array_agg(project_id), array_agg(field), array_agg(value), array_agg(n)) FROM (
+            SELECT project_id, field, value, sum(n) AS n FROM (
+                SELECT o.project_id, v.field, v.value, -1 AS n
+                FROM old_rows o JOIN new_rows n ON n.id = o.id, arbor_tally_values(o) v
+                WHERE arbor_tally_changed(o, n)
+                UNION ALL
+                SELECT n.project_id, v.field, v.value, 1
+                FROM old_rows o JOIN new_rows n ON n.id = o.id, arbor_tally_values(n) v
+                WHERE arbor_tally_changed(o, n)
+            ) c GROUP BY 1, 2, 3 HAVING sum(n) <> 0) d;
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION arbor_tally_works() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        PERFORM arbor_tally_add(array_agg(project_id), array_agg('work_deadline'::text), array_agg(value), array_agg(n)) FROM (
+            SELECT project_id, arbor_tally_work(a) AS value, count(*) AS n
+            FROM new_rows a WHERE arbor_tally_work(a) IS NOT NULL GROUP BY 1, 2) d;
+    ELSIF TG_OP = 'DELETE' THEN
+        PERFORM arbor_tally_add(array_agg(project_id), array_agg('work_deadline'::text), array_agg(value), array_agg(n)) FROM (
+            SELECT project_id, arbor_tally_work(a) AS value, -count(*) AS n
+            FROM old_rows a WHERE arbor_tally_work(a) IS NOT NULL GROUP BY 1, 2) d;
+    ELSE
+        PERFORM arbor_tally_add(array_agg(project_id), array_agg('work_deadline'::text), array_agg(value), array_agg(n)) FROM (
+            SELECT project_id, value, sum(n) AS n FROM (
+                SELECT a.project_id, arbor_tally_work(a) AS value, -1 AS n FROM old_rows a
+                UNION ALL
+                SELECT a.project_id, arbor_tally_work(a), 1 FROM new_rows a
+            ) c WHERE value IS NOT NULL GROUP BY 1, 2 HAVING sum(n) <> 0) d;
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER tree_tally_insert AFTER INSERT ON tree
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tally_trees();
+CREATE OR REPLACE TRIGGER tree_tally_update AFTER UPDATE ON tree
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tally_trees();
+CREATE OR REPLACE TRIGGER tree_tally_delete AFTER DELETE ON tree
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tally_trees();
+CREATE OR REPLACE TRIGGER tree_action_tally_insert AFTER INSERT ON tree_action
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tally_works();
+CREATE OR REPLACE TRIGGER tree_action_tally_update AFTER UPDATE ON tree_action
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tally_works();
+CREATE OR REPLACE TRIGGER tree_action_tally_delete AFTER DELETE ON tree_action
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tally_works();
+
+-- arbor_tally_rebuild: counts every project's tallies afresh (when the definition above changes;
+-- also a repair tool: SELECT arbor_tally_rebuild()).
+CREATE OR REPLACE FUNCTION arbor_tally_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    LOCK TABLE project_tally IN EXCLUSIVE MODE;
+    DELETE FROM project_tally;
+    INSERT INTO project_tally (project_id, field, value, n)
+    SELECT t.project_id, v.field, v.value, count(*) FROM tree t, arbor_tally_values(t) v GROUP BY 1, 2, 3;
+    INSERT INTO project_tally (project_id, field, value, n)
+    SELECT a.project_id, 'work_deadline', arbor_tally_work(a), count(*)
+    FROM tree_action a WHERE arbor_tally_work(a) IS NOT NULL GROUP BY 1, 2, 3;
+END $$;
+
+-- Version 1 of the definition; raise it with any change above that changes what is counted.
+DO $$
+BEGIN
+    IF (SELECT version FROM tally_definition) < 1 THEN
+        PERFORM arbor_tally_rebuild();
+        UPDATE tally_definition SET version = 1;
+    END IF;
+END $$;
