@@ -103,10 +103,11 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 
 // gzipWriters are reused: a new writer allocates over half a megabyte, which at thousands of
 // tiles a second made the garbage collector the bottleneck of cold tiles. klauspost's gzip is
-// the standard format, compressed about three times faster than compress/gzip at this level:
-// at z14 (tiles of 100+ KB) compression was most of what a cold tile cost beyond its query.
+// the standard format, compressed about three times faster than compress/gzip. Level 2, not 1:
+// on our tiles it is both faster (133 against 112 MB/s on this machine) and a little smaller.
+// At z14 (tiles of 100+ KB) compression is most of what a cold tile costs beyond its query.
 var gzipWriters = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+	zw, _ := gzip.NewWriterLevel(io.Discard, 2)
 	return zw
 }}
 

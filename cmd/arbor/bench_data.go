@@ -85,7 +85,7 @@ func benchData(ctx context.Context, db *store.DB, args []string) error {
 		page("table: first page, no filter, sort check_next", "check_next", 0, nil),
 		dashboard("dashboard: whole project", store.Filter{}),
 		dashboard("dashboard: 3 conditions", store.Filter{Conditions: three}),
-		values("species"), values("vitality"), values("height"), values("symptoms"),
+		values("species"), values("vitality"), values("symptoms"), values("top_form"), values("height"),
 	}
 	direct, err := timeCases(ctx, cases, *n, func(ctx context.Context, dc dataCase) error { return dc.run(ctx) })
 	if err != nil {
