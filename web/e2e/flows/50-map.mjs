@@ -311,8 +311,25 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   assert(Math.abs(backTo[0] - A[0]) < 1e-7 && Math.abs(backTo[1] - A[1]) < 1e-7, `undo moved the tree to ${backTo}`);
   await page.getByTestId('map-tool-browse').click();
 
-  // Clicking a tree opens it (?tree=<uuid>).
+  // Clicking a tree opens it (?tree=<uuid>). The undo moved the project's revision, so the map
+  // reloads its tiles: wait until tree C is drawn again before clicking it.
   await mapReady(page);
+  await page.waitForFunction(
+    ([lon, lat]) => {
+      const p = window.__map.project([lon, lat]);
+      return (
+        window.__map.queryRenderedFeatures(
+          [
+            [p.x - 5, p.y - 5],
+            [p.x + 5, p.y + 5],
+          ],
+          { layers: ['trees'] },
+        ).length > 0
+      );
+    },
+    C,
+    { timeout: 20000 },
+  );
   assert(!new URL(page.url()).search.includes('tree='), `a tree is open already: ${page.url()}`);
   const cPx = await mapPixel(page, C);
   const atC = await page.evaluate(([lon, lat]) => {
