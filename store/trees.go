@@ -276,7 +276,10 @@ func (s *Queries) TreePage(ctx context.Context, sc Content, q TreeQuery) ([]*Tre
 	if err != nil {
 		return nil, err
 	}
-	keys, inner, outer := []string{"t.id"}, []string{}, []string{}
+	if q.Limit <= 0 || q.Limit > 1000 {
+		q.Limit = 100
+	}
+	keys, inner, outer, cols := []string{"t.id"}, []string{}, []string{}, []string{}
 	for i, f := range q.Sort {
 		desc := strings.HasPrefix(f, "-")
 		col, ok := sortColumn(strings.TrimPrefix(f, "-"))
@@ -287,6 +290,7 @@ func (s *Queries) TreePage(ctx context.Context, sc Content, q TreeQuery) ([]*Tre
 		if desc {
 			dir = " DESC NULLS LAST"
 		}
+		cols = append(cols, col)
 		keys = append(keys, fmt.Sprintf("%s AS k%d", col, i))
 		inner = append(inner, col+dir)
 		outer = append(outer, fmt.Sprintf("p.k%d%s", i, dir))
@@ -294,16 +298,70 @@ func (s *Queries) TreePage(ctx context.Context, sc Content, q TreeQuery) ([]*Tre
 	keys = append(keys, "t.number")
 	inner = append(inner, "t.number", "t.id")
 	outer = append(outer, "p.number", "p.id")
-	if q.Limit <= 0 || q.Limit > 1000 {
-		q.Limit = 100
+	var ids string
+	switch {
+	case len(cols) == 1 && indexedSorts[cols[0]]:
+		ids, args = indexedPageIDs(cols[0], strings.HasPrefix(q.Sort[0], "-"), cond, args, q.Limit, q.Offset)
+	case len(cols) == 1 && cols[0] == "s.botanical" && (q.Filter.State == "" || q.Filter.State == "stock"):
+		ids, args = speciesPageIDs(strings.HasPrefix(q.Sort[0], "-"), cond, args, q.Limit, q.Offset)
+	default:
+		args = append(args, q.Limit, q.Offset)
+		ids = `SELECT ` + strings.Join(keys, ", ") + ` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id
+		      WHERE ` + cond + ` ORDER BY ` + strings.Join(inner, ", ") + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args))
 	}
-	args = append(args, q.Limit, q.Offset)
 	rows, err := s.q.Query(ctx, treeSelect(sc.Lang)+`
-		JOIN (SELECT `+strings.Join(keys, ", ")+` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id
-		      WHERE `+cond+` ORDER BY `+strings.Join(inner, ", ")+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args))+`
-		) p ON p.id = t.id
+		JOIN (`+ids+`) p ON p.id = t.id
 		ORDER BY `+strings.Join(outer, ", "), args...)
 	return scanAll(rows, err, scanTree)
+}
+
+// indexedSorts are the sorts a partial index of the stock serves (migrations 0009, 0011): a page
+// sorted by one of them alone is read along the index and stops after offset + limit rows.
+var indexedSorts = map[string]bool{
+	"t.check_next": true, "t.action_deadline": true, "t.height": true, "t.diameter": true,
+	"t.planting_year": true, "t.vitality": true, "t.action_security": true,
+}
+
+// indexedPageIDs is the inner query of TreePage for one indexed sort key: the objects with a
+// value along the index (either way round), then those without, each part stopping after
+// offset + limit rows, so that empty values come last both ways round as in every other sort.
+func indexedPageIDs(col string, desc bool, cond string, args []any, limit, offset int) (string, []any) {
+	dir := ""
+	if desc {
+		dir = " DESC"
+	}
+	args = append(args, limit+offset, limit, offset)
+	n := len(args)
+	from := ` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id WHERE ` + cond
+	return fmt.Sprintf(`SELECT * FROM (
+			(SELECT t.id, %[1]s AS k0, t.number%[2]s AND %[1]s IS NOT NULL ORDER BY %[1]s%[3]s, t.number, t.id LIMIT $%[4]d)
+			UNION ALL
+			(SELECT t.id, %[1]s, t.number%[2]s AND %[1]s IS NULL ORDER BY t.number, t.id LIMIT $%[4]d)
+		) u ORDER BY k0%[3]s NULLS LAST, number, id LIMIT $%[5]d OFFSET $%[6]d`, col, from, dir, n-2, n-1, n), args
+}
+
+// speciesPageIDs is the inner query of TreePage sorted by species name, in the stock: the
+// project's species (from the tallies, a few hundred at most) in name order, each one's objects
+// along the index tree_stock_species, stopping after offset + limit rows; then the objects
+// without a species.
+func speciesPageIDs(desc bool, cond string, args []any, limit, offset int) (string, []any) {
+	dir := ""
+	if desc {
+		dir = " DESC"
+	}
+	args = append(args, limit+offset, limit, offset)
+	n := len(args)
+	from := ` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id WHERE ` + cond
+	return fmt.Sprintf(`SELECT * FROM (
+			(SELECT x.id, sp.botanical AS k0, x.number
+			 FROM (SELECT e.id, e.botanical FROM list_entry e
+			       WHERE e.id IN (SELECT v.value::uuid FROM project_tally v
+			                      WHERE v.project_id = $2 AND v.field = 'species' AND v.value <> '' AND v.n > 0)) sp
+			 CROSS JOIN LATERAL (SELECT t.id, t.number%[1]s AND t.species_id = sp.id ORDER BY t.number, t.id LIMIT $%[3]d) x
+			 ORDER BY sp.botanical%[2]s, x.number, x.id LIMIT $%[3]d)
+			UNION ALL
+			(SELECT t.id, NULL, t.number%[1]s AND t.species_id IS NULL ORDER BY t.number, t.id LIMIT $%[3]d)
+		) u ORDER BY k0%[2]s NULLS LAST, number, id LIMIT $%[4]d OFFSET $%[5]d`, from, dir, n-2, n-1, n), args
 }
 
 // Trees lists a page of the scope's trees and groups that pass the filter, with the total.

@@ -223,6 +223,23 @@ export async function mapReady(page) {
   await page.waitForFunction(() => window.__map?.loaded() && window.__map.areTilesLoaded(), null, { timeout: 20000 });
 }
 
+/** Waits until the map draws a tree within 5 pixels of a longitude/latitude (after an edit the
+ * project's revision moves and the map reloads its tiles). */
+export async function waitTreeAt(page, lonLat) {
+  await page.waitForFunction(
+    ([lon, lat]) => {
+      const p = window.__map.project([lon, lat]);
+      const box = [
+        [p.x - 5, p.y - 5],
+        [p.x + 5, p.y + 5],
+      ];
+      return window.__map.queryRenderedFeatures(box, { layers: ['trees'] }).length > 0;
+    },
+    lonLat,
+    { timeout: 20000 },
+  );
+}
+
 /** The tile feature ids of the trees the map draws now. */
 export async function renderedTrees(page) {
   return page.evaluate(() =>

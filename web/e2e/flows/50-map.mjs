@@ -16,6 +16,7 @@ import {
   mapReady,
   waitTreeCount,
   mapPixel,
+  waitTreeAt,
 } from '../lib.mjs';
 
 test('map: trees from tiles, themes and legend, draw, undo, redo, polygon selection, bad geometry', async (browser) => {
@@ -285,7 +286,10 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   await page.getByTestId('map-undo').click();
   assert((await workDeleted).status() === 204, 'undoing the work did not delete it');
 
-  // Move a tree: edit mode, pick tree A, drag it; undo puts it back.
+  // Move a tree: edit mode, pick tree A, drag it; undo puts it back. The undo above moved the
+  // revision, so wait until tree A is drawn again.
+  await mapReady(page);
+  await waitTreeAt(page, A);
   await page.getByTestId('map-tool-edit').click();
   const aPx = await mapPixel(page, A);
   await page.mouse.click(aPx.x, aPx.y);
@@ -314,22 +318,7 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   // Clicking a tree opens it (?tree=<uuid>). The undo moved the project's revision, so the map
   // reloads its tiles: wait until tree C is drawn again before clicking it.
   await mapReady(page);
-  await page.waitForFunction(
-    ([lon, lat]) => {
-      const p = window.__map.project([lon, lat]);
-      return (
-        window.__map.queryRenderedFeatures(
-          [
-            [p.x - 5, p.y - 5],
-            [p.x + 5, p.y + 5],
-          ],
-          { layers: ['trees'] },
-        ).length > 0
-      );
-    },
-    C,
-    { timeout: 20000 },
-  );
+  await waitTreeAt(page, C);
   assert(!new URL(page.url()).search.includes('tree='), `a tree is open already: ${page.url()}`);
   const cPx = await mapPixel(page, C);
   const atC = await page.evaluate(([lon, lat]) => {
