@@ -4,3 +4,7 @@ DROP INDEX IF EXISTS tree_stock_vitality;
 DROP INDEX IF EXISTS tree_stock_planting_year;
 DROP INDEX IF EXISTS tree_stock_diameter;
 DROP INDEX IF EXISTS tree_stock_height;
+DROP INDEX IF EXISTS tree_stock_action_deadline;
+CREATE INDEX tree_stock_action_deadline ON tree (project_id, action_deadline) WHERE NOT archive AND NOT cut;
+DROP INDEX IF EXISTS tree_stock_check_next;
+CREATE INDEX tree_stock_check_next ON tree (project_id, check_next) WHERE NOT archive AND NOT cut;

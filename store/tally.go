@@ -89,3 +89,14 @@ func (s *Queries) tallyValues(ctx context.Context, sc Content, field, label stri
 		ORDER BY v.n DESC, v.value LIMIT $4`, sc.OrganisationID, sc.ProjectID, field, limit)
 	return scanAllValues(rows, err)
 }
+
+// tallyStock counts the objects in stock from the tallies.
+func (s *Queries) tallyStock(ctx context.Context, sc Content) (int, error) {
+	var n int
+	err := s.q.QueryRow(ctx, `
+		SELECT coalesce(sum(v.n), 0)::int FROM project_tally v
+		WHERE v.project_id = $2 AND v.field = 'kind'
+		  AND EXISTS (SELECT 1 FROM project p WHERE p.id = $2 AND p.organisation_id = $1)`,
+		sc.OrganisationID, sc.ProjectID).Scan(&n)
+	return n, err
+}

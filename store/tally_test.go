@@ -53,10 +53,22 @@ func TestTalliesFollowEveryChange(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := expectedDashboard(t, db, sc, "true"); !reflect.DeepEqual(got, want) {
+		want := expectedDashboard(t, db, sc, "true")
+		if !reflect.DeepEqual(got, want) {
 			g, _ := json.Marshal(got)
 			w, _ := json.Marshal(want)
 			t.Fatalf("%s: dashboard\n got %s\nwant %s", step, g, w)
+		}
+		fromTally, err := db.CountTrees(ctx, sc, store.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byRow, err := db.CountTrees(ctx, counted, store.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fromTally != byRow || byRow != want.Trees+want.Groups {
+			t.Fatalf("%s: stock of %d from the tallies, %d counted", step, fromTally, byRow)
 		}
 		for _, field := range []string{"species", "vitality", "check_next", "symptoms", "top_form", "general01"} {
 			fromTally, err := db.FilterValues(ctx, sc, field, 1000)

@@ -256,8 +256,12 @@ func (s *Queries) treeScope(ctx context.Context, sc Content, f Filter) (string, 
 	return "t.organisation_id = $1 AND t.project_id = $2 AND " + filter + limit, args, nil
 }
 
-// CountTrees counts the scope's trees and groups that pass the filter.
+// CountTrees counts the scope's trees and groups that pass the filter (the whole stock from the
+// tallies).
 func (s *Queries) CountTrees(ctx context.Context, sc Content, f Filter) (int, error) {
+	if sc.canUseTally(&f) {
+		return s.tallyStock(ctx, sc)
+	}
 	cond, args, err := s.treeScope(ctx, sc, f)
 	if err != nil {
 		return 0, err
@@ -325,6 +329,8 @@ var indexedSorts = map[string]bool{
 // indexedPageIDs is the inner query of TreePage for one indexed sort key: the objects with a
 // value along the index (either way round), then those without, each part stopping after
 // offset + limit rows, so that empty values come last both ways round as in every other sort.
+// The empty part is ordered by the (empty) key too: that is the index's order, so the planner
+// reads the empty values along it instead of looking for them through every object.
 func indexedPageIDs(col string, desc bool, cond string, args []any, limit, offset int) (string, []any) {
 	dir := ""
 	if desc {
@@ -336,14 +342,15 @@ func indexedPageIDs(col string, desc bool, cond string, args []any, limit, offse
 	return fmt.Sprintf(`SELECT * FROM (
 			(SELECT t.id, %[1]s AS k0, t.number%[2]s AND %[1]s IS NOT NULL ORDER BY %[1]s%[3]s, t.number, t.id LIMIT $%[4]d)
 			UNION ALL
-			(SELECT t.id, %[1]s, t.number%[2]s AND %[1]s IS NULL ORDER BY t.number, t.id LIMIT $%[4]d)
+			(SELECT t.id, %[1]s, t.number%[2]s AND %[1]s IS NULL ORDER BY %[1]s, t.number, t.id LIMIT $%[4]d)
 		) u ORDER BY k0%[3]s NULLS LAST, number, id LIMIT $%[5]d OFFSET $%[6]d`, col, from, dir, n-2, n-1, n), args
 }
 
 // speciesPageIDs is the inner query of TreePage sorted by species name, in the stock: the
 // project's species (from the tallies, a few hundred at most) in name order, each one's objects
 // along the index tree_stock_species, stopping after offset + limit rows; then the objects
-// without a species.
+// without a species. OFFSET 0 keeps the species subquery sorted on its own, so the planner
+// knows the rows come in name order and sorts only within a name.
 func speciesPageIDs(desc bool, cond string, args []any, limit, offset int) (string, []any) {
 	dir := ""
 	if desc {
@@ -356,7 +363,8 @@ func speciesPageIDs(desc bool, cond string, args []any, limit, offset int) (stri
 			(SELECT x.id, sp.botanical AS k0, x.number
 			 FROM (SELECT e.id, e.botanical FROM list_entry e
 			       WHERE e.id IN (SELECT v.value::uuid FROM project_tally v
-			                      WHERE v.project_id = $2 AND v.field = 'species' AND v.value <> '' AND v.n > 0)) sp
+			                      WHERE v.project_id = $2 AND v.field = 'species' AND v.value <> '' AND v.n > 0)
+			       ORDER BY e.botanical%[2]s OFFSET 0) sp
 			 CROSS JOIN LATERAL (SELECT t.id, t.number%[1]s AND t.species_id = sp.id ORDER BY t.number, t.id LIMIT $%[3]d) x
 			 ORDER BY sp.botanical%[2]s, x.number, x.id LIMIT $%[3]d)
 			UNION ALL
