@@ -41,18 +41,37 @@ func newAnswers(maxBytes int64) *answers {
 // cached answers the JSON of compute for the question (kind and parts) in the request's
 // content scope, from the cache when the project has not changed since it was computed.
 func (s *Server) cached(ctx context.Context, sc store.Content, kind string, compute func() (any, error), parts ...any) (answer, error) {
+	key, err := s.answerKey(ctx, sc, kind, parts...)
+	if err != nil {
+		return nil, err
+	}
+	return s.answers.get(key, compute)
+}
+
+// kept answers the JSON for the question only if it is kept already (nil otherwise).
+func (s *Server) kept(ctx context.Context, sc store.Content, kind string, parts ...any) (answer, error) {
+	key, err := s.answerKey(ctx, sc, kind, parts...)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := s.answers.cache.Get(key)
+	return v, nil
+}
+
+// answerKey names a question in the project as it is now.
+func (s *Server) answerKey(ctx context.Context, sc store.Content, kind string, parts ...any) (string, error) {
 	// Read from the database, not from the notices: a notice may trail a write by a moment, and
 	// whoever just saved must see it counted. The read is one row by its key.
 	rev, err := s.db.ContentRevision(ctx, sc)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	question, err := json.Marshal(append([]any{sc.Limit, sc.Lang}, parts...))
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	sum := sha256.Sum256(question)
-	return s.answers.get(fmt.Sprintf("%s/%d/%s/%s/%x", sc.ProjectID, rev, s.now().Format(time.DateOnly), kind, sum[:16]), compute)
+	return fmt.Sprintf("%s/%d/%s/%s/%x", sc.ProjectID, rev, s.now().Format(time.DateOnly), kind, sum[:16]), nil
 }
 
 // get answers the JSON under key from the cache, or computes and keeps it.

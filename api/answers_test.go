@@ -93,3 +93,39 @@ func TestCachedAnswersFollowWrites(t *testing.T) {
 		t.Fatalf("job dashboard after adding %v", d)
 	}
 }
+
+// TestPageWithTotalLater: with total_later the page comes at once and the total only when it is
+// known already; the count goes on after the answer, and the next question finds it. A write
+// makes the total unknown again.
+func TestPageWithTotalLater(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	for i := 0; i < 3; i++ {
+		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "vitality": i})
+	}
+	filter := map[string]any{"conditions": []any{map[string]any{"field": "vitality", "op": "gte", "value": 1}}}
+	page := func(later bool) map[string]any {
+		t.Helper()
+		r := w.reader.do("POST", w.url("/api/content/data"), map[string]any{"filter": filter, "limit": 10, "total_later": later})
+		wantStatus(t, r, http.StatusOK)
+		return r.json(t)
+	}
+	first := page(true)
+	if first["total"] != nil || len(first["items"].([]any)) != 2 {
+		t.Fatalf("first page with total_later: total %v, %d items", first["total"], len(first["items"].([]any)))
+	}
+	if got := page(false); got["total"] != 2.0 {
+		t.Fatalf("total asked for: %v", got["total"])
+	}
+	if got := page(true); got["total"] != 2.0 {
+		t.Fatalf("total_later once counted: %v", got["total"])
+	}
+	w.createTree(t, w.editor, map[string]any{"geom": point(9.44, 54.78), "vitality": 2})
+	if got := page(true); got["total"] != nil || len(got["items"].([]any)) != 3 {
+		t.Fatalf("total_later after a write: total %v, %d items", got["total"], len(got["items"].([]any)))
+	}
+	if got := page(false); got["total"] != 3.0 {
+		t.Fatalf("total after a write: %v", got["total"])
+	}
+}

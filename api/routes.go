@@ -88,7 +88,7 @@ func (s *Server) routes() []route {
 		{method: "DELETE", path: "/api/management/project/{id}/basemaps/{basemapId}", action: auth.ActProjectSettings, scope: proj, summary: "Remove a basemap", h: s.deleteBasemap},
 		// The project's content. The project is named by ?project= or by the project session.
 		{method: "GET", path: "/api/content/trees", action: auth.ActTreeRead, scope: cont, summary: "Trees and groups, a page at a time (state, q, sort, limit, offset)", h: s.listTrees},
-		{method: "POST", path: "/api/content/data", action: auth.ActTreeRead, scope: cont, summary: "A page of the data table: {filter, sort (any column, -desc), limit, offset}", h: s.data},
+		{method: "POST", path: "/api/content/data", action: auth.ActTreeRead, scope: cont, summary: "A page of the data table: {filter, sort (any column, -desc), limit, offset, total_later}", h: s.data},
 		{method: "POST", path: "/api/content/tree", action: auth.ActTreeWrite, scope: cont, summary: "Create a tree (Point) or group (Polygon); a repeated id answers the stored one", h: s.createTree},
 		{method: "GET", path: "/api/content/tree/{treeId}", action: auth.ActTreeRead, scope: cont, summary: "One tree or group", h: s.getTree},
 		{method: "PUT", path: "/api/content/tree/{treeId}", action: auth.ActTreeWrite, scope: cont, summary: "Change a tree or group (with its version)", h: s.updateTree},

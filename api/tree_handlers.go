@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -326,6 +327,10 @@ type dataRequest struct {
 	Sort   []string     `json:"sort"`
 	Limit  int          `json:"limit"`
 	Offset int          `json:"offset"`
+	// TotalLater: answer the page at once, with the total only if it is known already (else
+	// null, and the count goes on for the next question). On a big project a filter's count
+	// takes longer than its page.
+	TotalLater bool `json:"total_later"`
 }
 
 // data answers a page of the data table (POST /api/content/data): the objects that pass the
@@ -345,7 +350,42 @@ func (s *Server) data(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	return s.writeTreePage(w, r, store.TreeQuery{Filter: req.Filter, Sort: req.Sort, Limit: req.Limit, Offset: req.Offset})
+	q := store.TreeQuery{Filter: req.Filter, Sort: req.Sort, Limit: req.Limit, Offset: req.Offset}
+	if req.TotalLater {
+		return s.writePageTotalLater(w, r, q)
+	}
+	return s.writeTreePage(w, r, q)
+}
+
+// writePageTotalLater answers a page of trees with the total of its filter if that is kept
+// already, else with a null total, counting it after the answer has gone (detached from the
+// request, which ends) so that the next question about the same filter finds it or joins it.
+func (s *Server) writePageTotalLater(w http.ResponseWriter, r *http.Request, q store.TreeQuery) error {
+	sc := content(r)
+	total, err := s.kept(r.Context(), sc, "data/total", q.Filter)
+	if err != nil {
+		return err
+	}
+	if total == nil {
+		go func() {
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Minute)
+			defer cancel()
+			if _, err := s.cached(ctx, sc, "data/total", func() (any, error) {
+				return s.db.CountTrees(ctx, sc, q.Filter)
+			}, q.Filter); err != nil {
+				s.log.Warn("counting a filter's total after its page", "err", err)
+			}
+		}()
+	}
+	list, err := s.db.TreePage(r.Context(), sc, q)
+	if err != nil {
+		return err
+	}
+	if total == nil {
+		total = answer("null")
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": json.RawMessage(total)})
+	return nil
 }
 
 // writeTreePage answers a page of trees with the total of its filter. Lists ask for page after

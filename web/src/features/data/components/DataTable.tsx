@@ -14,7 +14,7 @@ import {
   type RowSelectedEvent,
 } from 'ag-grid-community';
 import type { CustomField } from '@/features/projects/api/settings';
-import { getData, type DataRow } from '../api/getData';
+import { getData, getDataTotalLater, type DataRow } from '../api/getData';
 import { COLUMNS, sortKeyOf, toServerSort, type ColumnInfo, type SavedColumn } from '../columns';
 import type { Filter } from '../filter';
 import { fieldName } from './labels';
@@ -152,27 +152,52 @@ export function DataTable(props: Props) {
   }, []);
   useEffect(syncSelection, [selection, syncSelection]);
 
-  const datasource = useMemo<IDatasource>(
-    () => ({
-      getRows: (params) => {
-        const sort = toServerSort(params.sortModel as never);
-        getData(projectId, { filter, sort, limit: params.endRow - params.startRow, offset: params.startRow })
-          .then((page) => {
-            params.successCallback(page.items, page.total);
-            latest.current.onTotal(page.total);
-            setTimeout(syncSelection, 0);
-          })
-          .catch((e: unknown) => {
-            params.failCallback();
-            latest.current.onTotal(null);
-            latest.current.onError(e);
-          });
-      },
-    }),
+  // The datasource that counts now: a count that comes back for an earlier filter is dropped.
+  const activeSource = useRef<object | null>(null);
+  const datasource = useMemo<IDatasource & { token: object }>(
+    () => {
+      const token = {};
+      return {
+        token,
+        getRows: (params) => {
+          const sort = toServerSort(params.sortModel as never);
+          const limit = params.endRow - params.startRow;
+          getDataTotalLater(projectId, { filter, sort, limit, offset: params.startRow })
+            .then((page) => {
+              if (page.total !== null) {
+                params.successCallback(page.items, page.total);
+                latest.current.onTotal(page.total);
+              } else {
+                // The rows now, the count when it is there (-1: the grid does not know the end yet).
+                const end = page.items.length < limit ? params.startRow + page.items.length : -1;
+                params.successCallback(page.items, end);
+                latest.current.onTotal(null);
+                getData(projectId, { filter, limit: 1 })
+                  .then((counted) => {
+                    if (activeSource.current !== token) return;
+                    grid.current?.api?.setRowCount(counted.total, true);
+                    latest.current.onTotal(counted.total);
+                  })
+                  .catch((e: unknown) => latest.current.onError(e));
+              }
+              setTimeout(syncSelection, 0);
+            })
+            .catch((e: unknown) => {
+              params.failCallback();
+              latest.current.onTotal(null);
+              latest.current.onError(e);
+            });
+        },
+      };
+    },
     // The filter is read through its key: the same filter must not start the table over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [projectId, filterKey, syncSelection],
   );
+
+  useEffect(() => {
+    activeSource.current = datasource.token;
+  }, [datasource]);
 
   useEffect(() => {
     if (refreshKey > 0) grid.current?.api?.purgeInfiniteCache();
