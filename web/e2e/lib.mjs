@@ -223,6 +223,20 @@ export async function mapReady(page) {
   await page.waitForFunction(() => window.__map?.loaded() && window.__map.areTilesLoaded(), null, { timeout: 20000 });
 }
 
+/** Waits until the map draws the tiles of the project's current revision (an edit moves it, and
+ * the map then loads its tiles anew; until then a click may land on tiles being replaced). */
+export async function mapAtCurrentRevision(page, projectId) {
+  const res = await apiJSON(page, 'GET', `/api/tiles/${projectId}/trees.json`);
+  const rev = res.json?.revision;
+  assert(typeof rev === 'number', `trees.json without a revision: ${JSON.stringify(res.json)}`);
+  await page.waitForFunction(
+    (rev) => (window.__map.getSource('trees')?.tiles ?? []).some((u) => u.includes(`rev=${rev}`)),
+    rev,
+    { timeout: 20000 },
+  );
+  await mapReady(page);
+}
+
 /** Waits until the map draws a tree within 5 pixels of a longitude/latitude (after an edit the
  * project's revision moves and the map reloads its tiles). */
 export async function waitTreeAt(page, lonLat) {

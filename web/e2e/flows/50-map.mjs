@@ -17,6 +17,7 @@ import {
   waitTreeCount,
   mapPixel,
   waitTreeAt,
+  mapAtCurrentRevision,
 } from '../lib.mjs';
 
 test('map: trees from tiles, themes and legend, draw, undo, redo, polygon selection, bad geometry', async (browser) => {
@@ -287,8 +288,8 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   assert((await workDeleted).status() === 204, 'undoing the work did not delete it');
 
   // Move a tree: edit mode, pick tree A, drag it; undo puts it back. The undo above moved the
-  // revision, so wait until tree A is drawn again.
-  await mapReady(page);
+  // revision: wait until the map draws the new tiles and tree A on them.
+  await mapAtCurrentRevision(page, projectId);
   await waitTreeAt(page, A);
   await page.getByTestId('map-tool-edit').click();
   const aPx = await mapPixel(page, A);
@@ -317,8 +318,11 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
 
   // Clicking a tree opens it (?tree=<uuid>). The undo moved the project's revision, so the map
   // reloads its tiles: wait until tree C is drawn again before clicking it.
-  await mapReady(page);
+  await mapAtCurrentRevision(page, projectId);
   await waitTreeAt(page, C);
+  // The map ignores clicks for half a second after a drawing changed (MapView: lastDrawn), so
+  // that the click ending a drawing does not open what lies below; the move above was one.
+  await page.waitForTimeout(600);
   assert(!new URL(page.url()).search.includes('tree='), `a tree is open already: ${page.url()}`);
   const cPx = await mapPixel(page, C);
   const atC = await page.evaluate(([lon, lat]) => {
@@ -334,7 +338,12 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
       .map((f) => `${f.layer.id}:${f.id}`);
   }, C);
   await page.mouse.click(cPx.x, cPx.y);
-  await page.waitForURL((u) => /tree=[0-9a-f-]{36}/.test(u.search));
+  await page
+    .waitForURL((u) => /tree=[0-9a-f-]{36}/.test(u.search))
+    .catch(async (e) => {
+      await shot(page, 'map-click-failed-en-light', { fullPage: false });
+      throw new Error(`clicking tree C at ${JSON.stringify(cPx)} (${atC.join()}) opened nothing: ${e.message}`);
+    });
   const card = page.getByTestId('map-tree-card');
   await card.waitFor();
   await page

@@ -459,8 +459,7 @@ export default function MapPanel({
               onChange={changeSettings}
             />
           </Group>
-          {/* Beside the tool column, not under it: on a short map the open legend reached up behind the tools. */}
-          <Box pos="absolute" bottom={12} left={66} style={{ zIndex: 2 }}>
+          <Box pos="absolute" bottom={12} left={12} style={{ zIndex: 2 }}>
             <Legend
               legend={legend}
               open={settings.legendOpen}
