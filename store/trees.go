@@ -326,19 +326,23 @@ var indexedSorts = map[string]bool{
 	"t.planting_year": true, "t.vitality": true, "t.action_security": true,
 }
 
+// twoPartPage is what both parts of an indexed page need: the direction, the FROM and WHERE of
+// the scope, and the values offset + limit, limit and offset bound after args ($n-2, $n-1, $n).
+func twoPartPage(desc bool, cond string, args []any, limit, offset int) (dir, from string, _ []any, n int) {
+	if desc {
+		dir = " DESC"
+	}
+	args = append(args, limit+offset, limit, offset)
+	return dir, ` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id WHERE ` + cond, args, len(args)
+}
+
 // indexedPageIDs is the inner query of TreePage for one indexed sort key: the objects with a
 // value along the index (either way round), then those without, each part stopping after
 // offset + limit rows, so that empty values come last both ways round as in every other sort.
 // The empty part is ordered by the (empty) key too: that is the index's order, so the planner
 // reads the empty values along it instead of looking for them through every object.
 func indexedPageIDs(col string, desc bool, cond string, args []any, limit, offset int) (string, []any) {
-	dir := ""
-	if desc {
-		dir = " DESC"
-	}
-	args = append(args, limit+offset, limit, offset)
-	n := len(args)
-	from := ` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id WHERE ` + cond
+	dir, from, args, n := twoPartPage(desc, cond, args, limit, offset)
 	return fmt.Sprintf(`SELECT * FROM (
 			(SELECT t.id, %[1]s AS k0, t.number%[2]s AND %[1]s IS NOT NULL ORDER BY %[1]s%[3]s, t.number, t.id LIMIT $%[4]d)
 			UNION ALL
@@ -352,13 +356,7 @@ func indexedPageIDs(col string, desc bool, cond string, args []any, limit, offse
 // without a species. OFFSET 0 keeps the species subquery sorted on its own, so the planner
 // knows the rows come in name order and sorts only within a name.
 func speciesPageIDs(desc bool, cond string, args []any, limit, offset int) (string, []any) {
-	dir := ""
-	if desc {
-		dir = " DESC"
-	}
-	args = append(args, limit+offset, limit, offset)
-	n := len(args)
-	from := ` FROM tree t LEFT JOIN list_entry s ON s.id = t.species_id WHERE ` + cond
+	dir, from, args, n := twoPartPage(desc, cond, args, limit, offset)
 	return fmt.Sprintf(`SELECT * FROM (
 			(SELECT x.id, sp.botanical AS k0, x.number
 			 FROM (SELECT e.id, e.botanical FROM list_entry e
