@@ -370,9 +370,7 @@ func (s *Server) writePageTotalLater(w http.ResponseWriter, r *http.Request, q s
 		go func() {
 			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Minute)
 			defer cancel()
-			if _, err := s.cached(ctx, sc, "data/total", func() (any, error) {
-				return s.db.CountTrees(ctx, sc, q.Filter)
-			}, q.Filter); err != nil {
+			if _, err := s.filterTotal(ctx, sc, q.Filter); err != nil {
 				s.log.Warn("counting a filter's total after its page", "err", err)
 			}
 		}()
@@ -388,6 +386,11 @@ func (s *Server) writePageTotalLater(w http.ResponseWriter, r *http.Request, q s
 	return nil
 }
 
+// filterTotal counts the objects a filter shows, once per change of the project (answers.go).
+func (s *Server) filterTotal(ctx context.Context, sc store.Content, f store.Filter) (answer, error) {
+	return s.cached(ctx, sc, "data/total", func() (any, error) { return s.db.CountTrees(ctx, sc, f) }, f)
+}
+
 // writeTreePage answers a page of trees with the total of its filter. Lists ask for page after
 // page of one filter, so the total is counted once per change of the project (answers.go),
 // beside the page.
@@ -397,9 +400,7 @@ func (s *Server) writeTreePage(w http.ResponseWriter, r *http.Request, q store.T
 	counted := make(chan struct{})
 	go func() {
 		defer close(counted)
-		total, countErr = s.cached(r.Context(), content(r), "data/total", func() (any, error) {
-			return s.db.CountTrees(r.Context(), content(r), q.Filter)
-		}, q.Filter)
+		total, countErr = s.filterTotal(r.Context(), content(r), q.Filter)
 	}()
 	list, err := s.db.TreePage(r.Context(), content(r), q)
 	<-counted

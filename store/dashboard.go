@@ -24,8 +24,9 @@ type ProjectDashboard struct {
 
 // ProjectDashboard reads the whole stock's figures from the tallies the database keeps
 // (store/tally.go); for a filter or an access limit it counts in one pass over the project's
-// objects and one over its open works. The objects are first grouped by the few values the cards show (about a thousand groups on a
-// big project), so the many counts are taken over those groups, not over every row.
+// objects and one over its open works. The objects are first grouped by the few values the
+// cards show (about a thousand groups on a big project), so the many counts are taken over
+// those groups, not over every row.
 func (s *Queries) ProjectDashboard(ctx context.Context, sc Content, f Filter) (*ProjectDashboard, error) {
 	if sc.canUseTally(&f) {
 		return s.tallyDashboard(ctx, sc)

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
+import { createForm } from '@/lib/createForm';
 import { useProjects } from '@/features/projects/api/getProjects';
 import { useCreateJob } from '../api/createJob';
 import type { Job } from '../api/types';
@@ -32,25 +32,13 @@ export function CreateJobModal({
       name: (v) => (v.trim() ? null : t('errors.required')),
     },
   });
-  const close = () => {
-    form.reset();
-    create.reset();
-    onClose();
-  };
-  const submit = form.onSubmit((v) =>
-    create.mutate(
-      { projectId: projectId || v.projectId || only, name: v.name.trim(), note: v.note.trim() },
-      {
-        onSuccess: (j) => {
-          form.reset();
-          onCreated(j);
-        },
-        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
-      },
-    ),
+  const { close, submit, generalError } = createForm(
+    form,
+    create,
+    (v) => ({ projectId: projectId || v.projectId || only, name: v.name.trim(), note: v.note.trim() }),
+    onCreated,
+    onClose,
   );
-  const generalError =
-    create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('jobs.create')}</Text>} centered size="lg">
       <form onSubmit={submit} noValidate data-testid="create-job-form">

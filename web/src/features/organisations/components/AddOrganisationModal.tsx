@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
+import { createForm } from '@/lib/createForm';
 import { currentLanguage } from '@/i18n';
 import { countryOptions, zipValid } from '../organisation';
 import { AddressFields } from './AddressFields';
@@ -30,25 +30,13 @@ export function AddOrganisationModal({
       zip: (v) => (zipValid(v) ? null : t('organisation.errors.zip')),
     },
   });
-  const close = () => {
-    form.reset();
-    create.reset();
-    onClose();
-  };
-  const submit = form.onSubmit((values) =>
-    create.mutate(
-      { ...values, location: currentLanguage() },
-      {
-        onSuccess: (o) => {
-          form.reset();
-          onCreated(o);
-        },
-        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
-      },
-    ),
+  const { close, submit, generalError } = createForm(
+    form,
+    create,
+    (values) => ({ ...values, location: currentLanguage() }),
+    onCreated,
+    onClose,
   );
-  const generalError =
-    create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('organisations.add')}</Text>} centered size="lg">
       <form onSubmit={submit} noValidate data-testid="add-organisation-form">

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
+import { createForm } from '@/lib/createForm';
 import type { Organisation } from '@/features/organisations/api/types';
 import { useCreateProject } from '../api/createProject';
 import type { Project } from '../api/types';
@@ -41,25 +41,13 @@ export function CreateProjectModal({
       name: (v) => (v.trim() ? null : t('errors.required')),
     },
   });
-  const close = () => {
-    form.reset();
-    create.reset();
-    onClose();
-  };
-  const submit = form.onSubmit((values) =>
-    create.mutate(
-      { ...values, name: values.name.trim(), organisation: organisationId ?? values.organisation },
-      {
-        onSuccess: (p) => {
-          form.reset();
-          onCreated(p);
-        },
-        onError: (e) => e instanceof ApiError && form.setErrors(e.fields),
-      },
-    ),
+  const { close, submit, generalError } = createForm(
+    form,
+    create,
+    (values) => ({ ...values, name: values.name.trim(), organisation: organisationId ?? values.organisation }),
+    onCreated,
+    onClose,
   );
-  const generalError =
-    create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('projects.create')}</Text>} centered size="lg">
       <form onSubmit={submit} noValidate data-testid="create-project-form">
