@@ -127,6 +127,8 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/content/filters/{filterId}":                          memberOnly,
 	"POST /api/content/filters/{filterId}/share":                      careWrite,
 	"GET /api/content/filter-values":                                  projRead,
+	"GET /api/content/table-columns":                                  projRead,
+	"PUT /api/content/table-columns":                                  projRead,
 	"GET /api/content/dashboard/project":                              projRead,
 	"GET /api/content/news":                                           selfOnly,
 	"GET /api/content/dashboard/user":                                 selfOnly,

@@ -120,6 +120,8 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/dashboard/user", action: self, summary: "Figures of your projects (trees, groups, open inspections and works by class), their unfinished jobs, totals and news", h: s.userDashboard},
 		{method: "GET", path: "/api/content/dashboard/job", action: auth.ActTreeRead, scope: cont, summary: "A job's progress (?job=): works done and open, objects inspected since the job began, objects by safety, deadline and inspection class", h: s.jobDashboard},
 		{method: "GET", path: "/api/content/filter-values", action: auth.ActTreeRead, scope: cont, summary: "Distinct values of a field (?field=) for filter pickers", h: s.filterValues},
+		{method: "GET", path: "/api/content/table-columns", action: auth.ActTreeRead, scope: cont, summary: "Your columns of the project's data table (order, visibility, width, pinning); null if never arranged", h: s.getTableColumns},
+		{method: "PUT", path: "/api/content/table-columns", action: auth.ActTreeRead, scope: cont, summary: "Keep your columns of the project's data table: {columns: [{colId, hide, width, pinned}]}", h: s.putTableColumns},
 
 		// Jobs of a project (?project=): the job, its status, and the SPEC §7 content calls.
 		{method: "GET", path: "/api/management/job-list", action: auth.ActProjectList, summary: "Your jobs: those of every project you may read and those you take part in, with your role", h: s.listMyJobs},

@@ -323,6 +323,23 @@ async function dataFlow(browser, track) {
   await page.getByTestId('data-view').waitFor();
   await header('planting_year').waitFor();
   assert((await header('species').count()) === 0, 'the species column is back after a reload');
+  // Kept on the server, so another device shows them too: without this browser's copy, the same.
+  const keptRight = (cols) =>
+    cols?.find((c) => c.colId === 'species')?.hide === true &&
+    cols?.find((c) => c.colId === 'planting_year')?.hide === false;
+  let kept = null;
+  for (let i = 0; i < 50 && !keptRight(kept?.json?.columns); i++) {
+    if (i) await page.waitForTimeout(100);
+    kept = await apiJSON(page, 'GET', `/api/content/table-columns?project=${projectId}`);
+  }
+  assert(keptRight(kept.json?.columns), `the server did not keep the columns: ${JSON.stringify(kept.json)}`);
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('arbor-data-columns:')) localStorage.removeItem(k);
+  });
+  await page.reload();
+  await page.getByTestId('data-view').waitFor();
+  await header('planting_year').waitFor();
+  await header('species').waitFor({ state: 'detached' });
 
   // A filter from a link with an unknown field: the server's message at that condition.
   await goto(

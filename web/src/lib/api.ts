@@ -105,6 +105,8 @@ export interface RequestOptions {
    * every call in flight has finished, and every later call waits for it.
    */
   exclusive?: boolean;
+  /** The call outlives the page (sent while it closes or reloads). */
+  keepalive?: boolean;
 }
 
 /**
@@ -183,6 +185,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions): Prom
       credentials: 'same-origin',
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       signal: opts.signal,
+      keepalive: opts.keepalive,
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;

@@ -43,7 +43,7 @@ import { TreeInfoWindow } from '@/features/trees/components/TreeInfoWindow';
 import { useSavedFilters, type SavedFilter } from '../api/filters';
 import { getDataIds } from '../api/getData';
 import { useArchiveFiltered, useArchiveSelection } from '../api/selection';
-import { loadColumns, saveColumns, type SavedColumn } from '../columns';
+import { useColumns } from '../useColumns';
 import {
   activeParts,
   emptyPanel,
@@ -186,16 +186,7 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
   }, []);
 
   // Columns, per person and project.
-  const [columns, setColumns] = useState<SavedColumn[]>(() => loadColumns(userId, p.id));
-  const [columnsOf, setColumnsOf] = useState(`${userId}:${p.id}`);
-  if (columnsOf !== `${userId}:${p.id}`) {
-    setColumnsOf(`${userId}:${p.id}`);
-    setColumns(loadColumns(userId, p.id));
-  }
-  const changeColumns = (c: SavedColumn[]) => {
-    setColumns(c);
-    if (userId) saveColumns(userId, p.id, c);
-  };
+  const [columns, changeColumns] = useColumns(userId, p.id);
 
   // One selection for table and map: uuid → tile feature id.
   const [selection, setSelection] = useState<Map<string, number>>(() => new Map());
