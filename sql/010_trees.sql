@@ -28,7 +28,7 @@ $$;
 -- shorter interval, because an inspection that comes too late is the costly mistake.
 CREATE OR REPLACE FUNCTION arbor_check_next(
     p_intervals jsonb, p_development smallint, p_damage smallint, p_expectation smallint, p_at timestamptz)
-RETURNS date LANGUAGE sql IMMUTABLE AS $$
+RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT ((p_at AT TIME ZONE 'UTC')::date + make_interval(months =>
         (p_intervals
             -> CASE WHEN p_development = 3 THEN 'hollow'
@@ -41,8 +41,10 @@ $$;
 -- arbor_inspection_class (SPEC §4): 0 overdue (next inspection more than 6 weeks before today),
 -- 1 due (6 weeks before to 6 weeks after today), 2 six weeks to 3 months ahead, 3 further ahead;
 -- NULL when never inspected.
+-- PARALLEL SAFE, like arbor_deadline_class: a query naming an unsafe function never runs in
+-- parallel workers, even where the planner inlines it, and filters and dashboards use both.
 CREATE OR REPLACE FUNCTION arbor_inspection_class(p_next date, p_today date)
-RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT CASE WHEN p_next IS NULL THEN NULL
                 WHEN p_next < p_today - 42 THEN 0
                 WHEN p_next <= p_today + 42 THEN 1
@@ -53,7 +55,7 @@ $$;
 -- arbor_deadline_class (SPEC §4): 0 overdue (before today), 1 up to 2 weeks, 2 two weeks to
 -- 3 months, 3 three to 6 months, 4 later than 6 months, 5 none.
 CREATE OR REPLACE FUNCTION arbor_deadline_class(p_deadline date, p_today date)
-RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT CASE WHEN p_deadline IS NULL THEN 5
                 WHEN p_deadline < p_today THEN 0
                 WHEN p_deadline <= p_today + 14 THEN 1

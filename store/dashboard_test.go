@@ -61,6 +61,15 @@ func dashboardProject(t *testing.T, db *store.DB) store.Content {
 		       CASE WHEN number % 5 = 0 THEN now() END
 		FROM tree WHERE project_id = $1 AND number % 2 = 0`, project, work)
 	must(err)
+	// Some objects have several works, open and done, due at other times.
+	_, err = q.Exec(ctx, `
+		INSERT INTO tree_action (organisation_id, project_id, tree_id, work_id, action, security_relevance,
+			code_action_security, deadline, execute_timestamp)
+		SELECT organisation_id, project_id, id, $2, 'Deadwood', false, 2,
+		       CASE WHEN k = 3 THEN NULL ELSE current_date + (number * 13 * k % 400) - 60 END,
+		       CASE WHEN (number + k) % 7 = 0 THEN now() END
+		FROM tree, generate_series(1, 3) k WHERE project_id = $1 AND number % 6 = 0 AND k <= 1 + number % 3`, project, work)
+	must(err)
 	return store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // dbtx is what a pool and a transaction have in common.
@@ -80,4 +81,26 @@ func afterVersionedWrite[T any](tag pgconn.CommandTag, err error, current func()
 		return zero, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
 	}
 	return cur, nil
+}
+
+// withPlanner runs fn with planner settings (constants of the caller, never input) for its
+// queries: in a transaction of its own on the pool, so that SET LOCAL ends with it. Inside a
+// caller's transaction fn runs without them, not to change the plans of the caller's queries.
+func (s *Queries) withPlanner(ctx context.Context, settings string, fn func(q *Queries) error) error {
+	pool, ok := s.q.(*pgxpool.Pool)
+	if !ok {
+		return fn(s)
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx) // a no-op after Commit
+	if _, err := tx.Exec(ctx, settings); err != nil {
+		return err
+	}
+	if err := fn(&Queries{q: tx}); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }

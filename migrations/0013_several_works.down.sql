@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS tree_several_works;
