@@ -123,6 +123,10 @@ func (db *DB) SeedBenchCity(ctx context.Context, userID string, n int, seed floa
 		if _, err := tx.q.Exec(ctx, `SELECT arbor_refresh_tree_actions(array_agg(DISTINCT tree_id)) FROM tree_action WHERE project_id = $1`, c.ProjectID); err != nil {
 			return err
 		}
+		// The tallies' statement triggers did not run either.
+		if _, err := tx.q.Exec(ctx, `SELECT arbor_tally_project($1)`, c.ProjectID); err != nil {
+			return err
+		}
 		_, err = tx.q.Exec(ctx, `UPDATE project SET content_revision = content_revision + 1 WHERE id = $1`, c.ProjectID)
 		return err
 	})

@@ -216,9 +216,9 @@ func TestProjectDashboardFigures(t *testing.T) {
 }
 
 // TestTreePagesInOrder reads a sorted list page by page and checks that the pages join into
-// the one sorted list, with the total, and that the list is in the order asked for — empty values
-// last either way round, ties by number — for the sorts read along an index (both ways round),
-// several keys, the species, and none.
+// the one sorted list, with the total, and that the list is in the order asked for — empty
+// values last either way round, ties by number the way the first key goes — for the sorts read
+// along an index (both ways round), several keys, the species, and none.
 func TestTreePagesInOrder(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
@@ -233,18 +233,47 @@ func TestTreePagesInOrder(t *testing.T) {
 	// planting years mostly empty, so the empty part is longer than a page.
 	must(`UPDATE tree SET height = CASE WHEN number % 10 = 0 THEN NULL ELSE round(height / 5) * 5 END,
 		planting_year = CASE WHEN number % 5 <> 0 THEN NULL ELSE 1950 + number % 7 END WHERE project_id = $1`, sc.ProjectID)
-	whole := func(v *int) *float64 {
+	// Tags that sort alike in every collation, some empty; inspections at distinct times, some never.
+	must(`UPDATE tree SET number_text = CASE WHEN number % 6 = 0 THEN '' ELSE 'T' || lpad((number * 37 % 101)::text, 3, '0') END,
+		check_timestamp = CASE WHEN number % 3 = 0 THEN NULL ELSE timestamptz '2024-01-01' + (number * 7919 % 500) * interval '1 hour' END
+		WHERE project_id = $1`, sc.ProjectID)
+	// A sort key of a field: a float64, string or time.Time; nil when empty.
+	num := func(v *float64) any {
 		if v == nil {
 			return nil
 		}
-		f := float64(*v)
-		return &f
+		return *v
 	}
-	keyOf := map[string]func(*store.Tree) *float64{
-		"height":          func(x *store.Tree) *float64 { return x.Height },
-		"planting_year":   func(x *store.Tree) *float64 { return whole(x.PlantingYear) },
-		"vitality":        func(x *store.Tree) *float64 { return whole(x.Vitality) },
-		"action_security": func(x *store.Tree) *float64 { return whole(&x.ActionSecurity) },
+	whole := func(v *int) any {
+		if v == nil {
+			return nil
+		}
+		return float64(*v)
+	}
+	keyOf := map[string]func(*store.Tree) any{
+		"height":           func(x *store.Tree) any { return num(x.Height) },
+		"planting_year":    func(x *store.Tree) any { return whole(x.PlantingYear) },
+		"vitality":         func(x *store.Tree) any { return whole(x.Vitality) },
+		"action_security":  func(x *store.Tree) any { return whole(&x.ActionSecurity) },
+		"number_text":      func(x *store.Tree) any { return x.NumberText },
+		"object_timestamp": func(x *store.Tree) any { return x.ObjectTimestamp },
+		"check_timestamp": func(x *store.Tree) any {
+			if x.CheckTimestamp == nil {
+				return nil
+			}
+			return *x.CheckTimestamp
+		},
+	}
+	less := func(a, b any) (bool, bool) { // a < b, and whether they differ
+		switch a := a.(type) {
+		case float64:
+			return a < b.(float64), a != b.(float64)
+		case string:
+			return a < b.(string), a != b.(string)
+		case time.Time:
+			return a.Before(b.(time.Time)), !a.Equal(b.(time.Time))
+		}
+		panic("no such key")
 	}
 	inOrder := func(field string, desc bool, list []*store.Tree) bool {
 		key := keyOf[field]
@@ -256,10 +285,12 @@ func TestTreePagesInOrder(t *testing.T) {
 				return false
 			case b == nil:
 				return true
-			case *a != *b:
-				return (*a > *b) == desc
+			default:
+				if lt, differ := less(a, b); differ {
+					return lt != desc
+				}
 			}
-			return list[i].Number < list[j].Number
+			return (list[i].Number < list[j].Number) != desc
 		})
 	}
 	speciesInOrder := func(desc bool, list []*store.Tree) bool {
@@ -274,7 +305,7 @@ func TestTreePagesInOrder(t *testing.T) {
 			case a.SpeciesBotanical != b.SpeciesBotanical:
 				return (a.SpeciesBotanical > b.SpeciesBotanical) == desc
 			}
-			return a.Number < b.Number
+			return (a.Number < b.Number) != desc
 		})
 	}
 	sorts := [][]string{{"vitality", "-check_next"}, {"species_botanical"}, {"-species_botanical"}, nil}

@@ -222,6 +222,7 @@ var treeSortColumns = map[string]string{
 	"number": "t.number", "number_text": "t.number_text", "species_botanical": "s.botanical",
 	"check_next": "t.check_next", "action_deadline": "t.action_deadline", "action_security": "t.action_security",
 	"vitality": "t.vitality", "object_timestamp": "t.object_timestamp", "create_timestamp": "t.create_timestamp",
+	"check_timestamp": "t.check_timestamp",
 }
 
 // sortColumn is the SQL a list may be sorted by for a field: every field filters know (but
@@ -299,9 +300,16 @@ func (s *Queries) TreePage(ctx context.Context, sc Content, q TreeQuery) ([]*Tre
 		inner = append(inner, col+dir)
 		outer = append(outer, fmt.Sprintf("p.k%d%s", i, dir))
 	}
+	// Ties go by number the way the first key goes, so a page sorted by one key descending is the
+	// exact reverse of its index and read backwards along it, also where thousands of objects
+	// share a value (an import's change date).
+	tie := ""
+	if len(q.Sort) > 0 && strings.HasPrefix(q.Sort[0], "-") {
+		tie = " DESC"
+	}
 	keys = append(keys, "t.number")
-	inner = append(inner, "t.number", "t.id")
-	outer = append(outer, "p.number", "p.id")
+	inner = append(inner, "t.number"+tie, "t.id"+tie)
+	outer = append(outer, "p.number"+tie, "p.id"+tie)
 	var ids string
 	switch {
 	case len(cols) == 1 && indexedSorts[cols[0]]:
@@ -319,11 +327,12 @@ func (s *Queries) TreePage(ctx context.Context, sc Content, q TreeQuery) ([]*Tre
 	return scanAll(rows, err, scanTree)
 }
 
-// indexedSorts are the sorts a partial index of the stock serves (migrations 0009, 0011): a page
-// sorted by one of them alone is read along the index and stops after offset + limit rows.
+// indexedSorts are the sorts a partial index of the stock serves (migrations 0009, 0011, 0014): a
+// page sorted by one of them alone is read along the index and stops after offset + limit rows.
 var indexedSorts = map[string]bool{
 	"t.check_next": true, "t.action_deadline": true, "t.height": true, "t.diameter": true,
 	"t.planting_year": true, "t.vitality": true, "t.action_security": true,
+	"t.number_text": true, "t.object_timestamp": true, "t.check_timestamp": true,
 }
 
 // twoPartPage is what both parts of an indexed page need: the direction, the FROM and WHERE of
@@ -344,10 +353,10 @@ func twoPartPage(desc bool, cond string, args []any, limit, offset int) (dir, fr
 func indexedPageIDs(col string, desc bool, cond string, args []any, limit, offset int) (string, []any) {
 	dir, from, args, n := twoPartPage(desc, cond, args, limit, offset)
 	return fmt.Sprintf(`SELECT * FROM (
-			(SELECT t.id, %[1]s AS k0, t.number%[2]s AND %[1]s IS NOT NULL ORDER BY %[1]s%[3]s, t.number, t.id LIMIT $%[4]d)
+			(SELECT t.id, %[1]s AS k0, t.number%[2]s AND %[1]s IS NOT NULL ORDER BY %[1]s%[3]s, t.number%[3]s, t.id%[3]s LIMIT $%[4]d)
 			UNION ALL
-			(SELECT t.id, %[1]s, t.number%[2]s AND %[1]s IS NULL ORDER BY %[1]s, t.number, t.id LIMIT $%[4]d)
-		) u ORDER BY k0%[3]s NULLS LAST, number, id LIMIT $%[5]d OFFSET $%[6]d`, col, from, dir, n-2, n-1, n), args
+			(SELECT t.id, %[1]s, t.number%[2]s AND %[1]s IS NULL ORDER BY %[1]s%[3]s, t.number%[3]s, t.id%[3]s LIMIT $%[4]d)
+		) u ORDER BY k0%[3]s NULLS LAST, number%[3]s, id%[3]s LIMIT $%[5]d OFFSET $%[6]d`, col, from, dir, n-2, n-1, n), args
 }
 
 // speciesPageIDs is the inner query of TreePage sorted by species name, in the stock: the
@@ -363,11 +372,11 @@ func speciesPageIDs(desc bool, cond string, args []any, limit, offset int) (stri
 			       WHERE e.id IN (SELECT v.value::uuid FROM project_tally v
 			                      WHERE v.project_id = $2 AND v.field = 'species' AND v.value <> '' AND v.n > 0)
 			       ORDER BY e.botanical%[2]s OFFSET 0) sp
-			 CROSS JOIN LATERAL (SELECT t.id, t.number%[1]s AND t.species_id = sp.id ORDER BY t.number, t.id LIMIT $%[3]d) x
-			 ORDER BY sp.botanical%[2]s, x.number, x.id LIMIT $%[3]d)
+			 CROSS JOIN LATERAL (SELECT t.id, t.number%[1]s AND t.species_id = sp.id ORDER BY t.number%[2]s, t.id%[2]s LIMIT $%[3]d) x
+			 ORDER BY sp.botanical%[2]s, x.number%[2]s, x.id%[2]s LIMIT $%[3]d)
 			UNION ALL
-			(SELECT t.id, NULL, t.number%[1]s AND t.species_id IS NULL ORDER BY t.number, t.id LIMIT $%[3]d)
-		) u ORDER BY k0%[2]s NULLS LAST, number, id LIMIT $%[4]d OFFSET $%[5]d`, from, dir, n-2, n-1, n), args
+			(SELECT t.id, NULL, t.number%[1]s AND t.species_id IS NULL ORDER BY t.number%[2]s, t.id%[2]s LIMIT $%[3]d)
+		) u ORDER BY k0%[2]s NULLS LAST, number%[2]s, id%[2]s LIMIT $%[4]d OFFSET $%[5]d`, from, dir, n-2, n-1, n), args
 }
 
 // Trees lists a page of the scope's trees and groups that pass the filter, with the total.

@@ -82,6 +82,8 @@ func benchData(ctx context.Context, db *store.DB, args []string) error {
 		page("table: first page, 3 conditions, sort -height", "-height", 0, three),
 		page("table: first page, 3 conditions, sort check_next", "check_next", 0, three),
 		page("table: page 50, 3 conditions, sort species", "species_botanical", 5000, three),
+		page("table: first page, 3 conditions, sort -object_timestamp", "-object_timestamp", 0, three),
+		page("table: first page, 3 conditions, sort top_form (no index)", "top_form", 0, three),
 		page("table: first page, no filter, sort check_next", "check_next", 0, nil),
 		dashboard("dashboard: whole project", store.Filter{}),
 		dashboard("dashboard: 3 conditions", store.Filter{Conditions: three}),
