@@ -224,6 +224,9 @@ CREATE OR REPLACE TRIGGER tree_action_refresh AFTER INSERT OR UPDATE OR DELETE O
 -- arbor_history records a change of a tree, group, inspection or work: a new or removed record
 -- whole, a changed one field by field (old → new). Bookkeeping fields, and fields that merely
 -- mirror another record (the latest inspection, work counts), are left out.
+-- Geometries are taken out of the record before it becomes JSON and added as GeoJSON only where
+-- they are new, removed or moved: PostGIS's own cast to JSON looks up the reference system of
+-- every geometry, and with it history took 0.7 ms a row (30,000 objects archived in 27 s).
 CREATE OR REPLACE FUNCTION arbor_history() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     who    record := arbor_actor();
@@ -231,6 +234,12 @@ DECLARE
     n      jsonb;
     rec    jsonb;
     entity text;
+    t_old  tree;
+    t_new  tree;
+    a_old  tree_action;
+    a_new  tree_action;
+    g_old  geometry;
+    g_new  geometry;
     skip   text[] := ARRAY['id', 'organisation_id', 'project_id', 'tree_id', 'version', 'valuation_max', 'area',
                            'create_timestamp', 'create_username', 'create_alias',
                            'object_timestamp', 'object_username', 'object_alias',
@@ -238,11 +247,27 @@ DECLARE
                            'action_count', 'action_deadline', 'actions', 'created_at', 'user_id',
                            'fid', 'geom_3857'];
 BEGIN
-    IF TG_OP <> 'INSERT' THEN o := to_jsonb(OLD) - skip; END IF;
-    IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW) - skip; END IF;
-    o := o #- '{geom,crs}';
-    n := n #- '{geom,crs}';
-    rec := CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END;
+    IF TG_TABLE_NAME = 'tree' THEN
+        IF TG_OP <> 'INSERT' THEN
+            t_old := OLD; g_old := t_old.geom; t_old.geom := NULL; t_old.geom_3857 := NULL; o := to_jsonb(t_old);
+        END IF;
+        IF TG_OP <> 'DELETE' THEN
+            t_new := NEW; g_new := t_new.geom; t_new.geom := NULL; t_new.geom_3857 := NULL; n := to_jsonb(t_new);
+        END IF;
+    ELSIF TG_TABLE_NAME = 'tree_action' THEN
+        IF TG_OP <> 'INSERT' THEN a_old := OLD; g_old := a_old.geom; a_old.geom := NULL; o := to_jsonb(a_old); END IF;
+        IF TG_OP <> 'DELETE' THEN a_new := NEW; g_new := a_new.geom; a_new.geom := NULL; n := to_jsonb(a_new); END IF;
+    ELSE
+        IF TG_OP <> 'INSERT' THEN o := to_jsonb(OLD); END IF;
+        IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW); END IF;
+    END IF;
+    rec := coalesce(n, o);
+    o := o - skip;
+    n := n - skip;
+    IF TG_TABLE_NAME IN ('tree', 'tree_action') AND (TG_OP <> 'UPDATE' OR g_old IS DISTINCT FROM g_new) THEN
+        IF o IS NOT NULL THEN o := jsonb_set(o, '{geom}', coalesce(ST_AsGeoJSON(g_old)::jsonb, 'null')); END IF;
+        IF n IS NOT NULL THEN n := jsonb_set(n, '{geom}', coalesce(ST_AsGeoJSON(g_new)::jsonb, 'null')); END IF;
+    END IF;
     entity := CASE TG_TABLE_NAME
         WHEN 'tree' THEN CASE WHEN (rec->>'single_tree')::boolean THEN 'tree' ELSE 'group' END
         WHEN 'tree_check' THEN 'check'

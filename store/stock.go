@@ -98,6 +98,11 @@ func (tx *Tx) ArchiveFiltered(ctx context.Context, sc Content, who Actor, f Filt
 	if err := tx.setActor(ctx, who); err != nil {
 		return 0, err
 	}
+	// The filter, not a count, bounds this write: a city's whole stock takes minutes (about
+	// 0.4 ms an object with its history, indexes and tallies), longer than any request may.
+	if _, err := tx.q.Exec(ctx, `SET LOCAL statement_timeout = '15min'`); err != nil {
+		return 0, err
+	}
 	tag, err := tx.q.Exec(ctx, `UPDATE tree t SET archive = $3, version = version + 1
 		WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.archive <> $3 AND (`+cond+`)`+within, args...)
 	if err != nil {
