@@ -167,6 +167,13 @@ async function dataFlow(browser, track) {
   );
   assert(tilesFiltered.length === 3, `the map draws ${tilesFiltered.length} trees`);
   assert((await dashboardTrees(page, projectId, mine.filter)) === 3, 'the dashboard does not count 3 objects');
+  // On the data view's short map the open legend stays clear of the drawing tools.
+  const legendBox = await page.getByTestId('map-legend').boundingBox();
+  const toolsBox = await page.getByTestId('map-tools').boundingBox();
+  assert(
+    legendBox && toolsBox && (legendBox.x >= toolsBox.x + toolsBox.width || legendBox.y >= toolsBox.y + toolsBox.height),
+    `the legend ${JSON.stringify(legendBox)} lies over the tools ${JSON.stringify(toolsBox)}`,
+  );
   await shot(page, 'data-en-light', { fullPage: false });
 
   // A row opens the info window of its tree.

@@ -14,7 +14,7 @@ import {
   Tooltip,
   useComputedColorScheme,
 } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useElementSize, useHotkeys } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconCurrentLocation, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -100,6 +100,9 @@ function union(a?: number[], b?: number[]): [number, number, number, number] | u
   if (!b) return a as [number, number, number, number];
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
+
+/** Below this height (px) the legend sits beside the drawing tools, not under them. */
+const SHORT_MAP = 560;
 
 /** The project map: MapView with edit tools, display settings, legend, selection and messages. */
 export default function MapPanel({
@@ -377,9 +380,13 @@ export default function MapPanel({
     [extent.data],
   );
   const hint = mode === 'browse' ? undefined : `map.hints.${mode}`;
+  // Shorter than the drawing tools and an open legend one above the other.
+  const { ref: panelRef, height: panelHeight } = useElementSize();
+  const shortMap = panelHeight > 0 && panelHeight < SHORT_MAP;
 
   return (
     <Box
+      ref={panelRef}
       pos="relative"
       h={height}
       data-testid="map-panel"
@@ -459,7 +466,8 @@ export default function MapPanel({
               onChange={changeSettings}
             />
           </Group>
-          <Box pos="absolute" bottom={12} left={12} style={{ zIndex: 2 }}>
+          {/* On a short map the legend would reach up behind the drawing tools: it goes beside them. */}
+          <Box pos="absolute" bottom={12} left={shortMap ? 66 : 12} style={{ zIndex: 2 }}>
             <Legend
               legend={legend}
               open={settings.legendOpen}
