@@ -320,9 +320,9 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   // reloads its tiles: wait until tree C is drawn again before clicking it.
   await mapAtCurrentRevision(page, projectId);
   await waitTreeAt(page, C);
-  // The map ignores clicks for half a second after a drawing changed (MapView: lastDrawn), so
-  // that the click ending a drawing does not open what lies below; the move above was one.
-  await page.waitForTimeout(600);
+  // The map ignores the click of the mouseup that ends a drawing or a drag (MapView: lastDrawn,
+  // 150 ms), so that it does not open what lies below; a person's next click is taken.
+  await page.waitForTimeout(200);
   assert(!new URL(page.url()).search.includes('tree='), `a tree is open already: ${page.url()}`);
   const cPx = await mapPixel(page, C);
   const atC = await page.evaluate(([lon, lat]) => {

@@ -151,12 +151,14 @@ export function MapView(props: MapViewProps) {
       propsRef.current.onLoad?.();
     });
 
-    // mapbox-gl-draw finishes a drawing on mouseup; the click that follows must not open what lies below.
+    // mapbox-gl-draw finishes a drawing or a drag on mouseup; the click of that same mouseup comes
+    // at once and must not open what lies below. A later click (a person picking the next tree)
+    // is taken: only draw.create and draw.update, which follow a person's hand, set the guard.
     let lastDrawn = 0;
     map.on('click', (e) => {
       const cur = propsRef.current;
       if (cur.mode !== 'browse' && cur.mode !== 'edit') return;
-      if (Date.now() - lastDrawn < 500) return;
+      if (Date.now() - lastDrawn < 150) return;
       const layers = CLICK_LAYERS.filter(
         (id) => map.getLayer(id) && map.getLayoutProperty(id, 'visibility') !== 'none',
       );
