@@ -239,65 +239,62 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
 
   const archiveSel = useArchiveSelection(p.id);
   const archiveAll = useArchiveFiltered(p.id);
+  type MutateOptions = { onSuccess: (a: { changed: number }) => void; onError: (e: unknown) => void };
   const failed = (e: unknown) =>
     notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('errors.generic') });
 
+  // Archive or activate the selection or the whole filtered view: confirm, then a notice that
+  // stays while the server works (a city's view takes a while) and says what was done.
+  const confirmArchive = (
+    archive: boolean,
+    { view, count, run }: { view: boolean; count: number; run: (o: MutateOptions) => void },
+  ) => {
+    const what = archive ? 'Archive' : 'Activate';
+    modals.openConfirmModal({
+      title: t(view ? `data.archive.viewTitle${what}` : `data.archive.title${what}`),
+      children: (
+        <Text size="sm">{t(view ? `data.archive.viewText${what}` : `data.archive.text${what}`, { count })}</Text>
+      ),
+      labels: { confirm: t(archive ? 'data.archive.archive' : 'data.archive.activate'), cancel: t('common.cancel') },
+      confirmProps: { color: archive ? 'orange' : 'arbor', 'data-testid': 'archive-confirm' } as never,
+      onConfirm: () => {
+        const id = notifications.show({
+          loading: true,
+          autoClose: false,
+          withCloseButton: false,
+          message: t(archive ? 'data.archive.archiving' : 'data.archive.activating', { count }),
+        });
+        run({
+          onSuccess: (a) => {
+            notifications.update({
+              id,
+              loading: false,
+              autoClose: 4000,
+              withCloseButton: true,
+              color: 'arbor',
+              message: t(archive ? 'data.archive.archived' : 'data.archive.activated', { count: a.changed }),
+            });
+            setSelection(new Map());
+            refresh();
+          },
+          onError: (e) => {
+            notifications.hide(id);
+            failed(e);
+          },
+        });
+      },
+    });
+  };
   const archiveSelection = (archive: boolean) => {
     const ids = [...selection.keys()];
-    modals.openConfirmModal({
-      title: t(archive ? 'data.archive.titleArchive' : 'data.archive.titleActivate'),
-      children: (
-        <Text size="sm">
-          {t(archive ? 'data.archive.textArchive' : 'data.archive.textActivate', { count: ids.length })}
-        </Text>
-      ),
-      labels: { confirm: t(archive ? 'data.archive.archive' : 'data.archive.activate'), cancel: t('common.cancel') },
-      confirmProps: { color: archive ? 'orange' : 'arbor', 'data-testid': 'archive-confirm' } as never,
-      onConfirm: () =>
-        archiveSel.mutate(
-          { ids, archive },
-          {
-            onSuccess: (a) => {
-              notifications.show({
-                color: 'arbor',
-                message: t(archive ? 'data.archive.archived' : 'data.archive.activated', { count: a.changed }),
-              });
-              setSelection(new Map());
-              refresh();
-            },
-            onError: failed,
-          },
-        ),
-    });
+    confirmArchive(archive, { view: false, count: ids.length, run: (o) => archiveSel.mutate({ ids, archive }, o) });
   };
-
-  const archiveView = (archive: boolean) => {
-    modals.openConfirmModal({
-      title: t(archive ? 'data.archive.viewTitleArchive' : 'data.archive.viewTitleActivate'),
-      children: (
-        <Text size="sm">
-          {t(archive ? 'data.archive.viewTextArchive' : 'data.archive.viewTextActivate', { count: total ?? 0 })}
-        </Text>
-      ),
-      labels: { confirm: t(archive ? 'data.archive.archive' : 'data.archive.activate'), cancel: t('common.cancel') },
-      confirmProps: { color: archive ? 'orange' : 'arbor', 'data-testid': 'archive-confirm' } as never,
-      onConfirm: () =>
-        archiveAll.mutate(
-          { filter: liveFilter, archive },
-          {
-            onSuccess: (a) => {
-              notifications.show({
-                color: 'arbor',
-                message: t(archive ? 'data.archive.archived' : 'data.archive.activated', { count: a.changed }),
-              });
-              setSelection(new Map());
-              refresh();
-            },
-            onError: failed,
-          },
-        ),
+  const archiveView = (archive: boolean) =>
+    confirmArchive(archive, {
+      view: true,
+      count: total ?? 0,
+      run: (o) => archiveAll.mutate({ filter: liveFilter, archive }, o),
     });
-  };
 
   const count = selection.size;
   const fmt = new Intl.NumberFormat(i18n.language);
