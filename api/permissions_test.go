@@ -127,6 +127,7 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/content/filters/{filterId}":                          memberOnly,
 	"POST /api/content/filters/{filterId}/share":                      careWrite,
 	"GET /api/content/filter-values":                                  projRead,
+	"POST /api/content/export":                                        careWrite,
 	"GET /api/content/table-columns":                                  projRead,
 	"PUT /api/content/table-columns":                                  projRead,
 	"GET /api/content/dashboard/project":                              projRead,

@@ -108,6 +108,7 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/api/content/archive", action: auth.ActTreeArchive, scope: cont, summary: "Archive or activate selected trees and groups", h: s.archive},
 		{method: "PUT", path: "/api/content/archive-filter", action: auth.ActTreeArchiveFilter, scope: cont, summary: "Archive or activate everything a filter shows (management): {filter, archive}", h: s.archiveFiltered},
 		{method: "PUT", path: "/api/content/bulk", action: auth.ActTreeMass, scope: cont, summary: "Mass edit: chosen fields on up to 10,000 selected objects", h: s.bulk},
+		{method: "POST", path: "/api/content/export", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as an Excel list, up to 10,000: {filter, sort, columns: [{id, label, values}], sheet}", h: s.exportTrees},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 
 		{method: "GET", path: "/api/content/filters", action: auth.ActFilterOwn, scope: cont, summary: "Saved filters one may use: own, project-wide and shared", h: s.listFilters},

@@ -47,6 +47,7 @@ const (
 	// archive or activate everything a filter shows ("archiving of the filtered view")
 	ActTreeArchiveFilter Action = "tree.archive_filter"
 	ActTreeFell          Action = "tree.fell"    // fell and undo felling
+	ActTreeExport        Action = "tree.export"  // take trees and groups away as a file (Excel)
 	ActCheckCreate       Action = "check.create" // record an inspection
 	ActActionWrite       Action = "action.write" // create, change, complete and delete works
 	ActFilterOwn         Action = "filter.own"   // save, change and delete one's own filters
@@ -87,8 +88,10 @@ var permissions = map[Action][]Role{
 	// SPEC §6: archiving of the filtered view is management's.
 	ActTreeArchiveFilter: {Manager},
 	ActTreeFell:          {Manager, Editor, Care},
-	ActCheckCreate:       {Manager, Editor},
-	ActActionWrite:       {Manager, Editor, Care},
+	// SPEC §6: readers cannot export.
+	ActTreeExport:  {Manager, Editor, Care},
+	ActCheckCreate: {Manager, Editor},
+	ActActionWrite: {Manager, Editor, Care},
 	// Readers save their own filters but do not share (SPEC §6).
 	ActFilterOwn:   {Manager, Editor, Care, Reader},
 	ActFilterShare: {Manager, Editor, Care},

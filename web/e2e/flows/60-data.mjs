@@ -1,5 +1,6 @@
 // The data view: a filter built in the panel, saved and shared; table, map and dashboard agree on
 // the count; mass edit, archive and activate; a bad filter from a link is named by the server.
+import { readFile } from 'node:fs/promises';
 import {
   OUTBOX,
   test,
@@ -262,6 +263,13 @@ async function dataFlow(browser, track) {
         .filter((f) => m.getFeatureState({ source: 'trees', sourceLayer: 'trees', id: f.id }).selected).length === 2
     );
   });
+  // The selection as an Excel list: a workbook (a zip) named after the project.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-export').click()]);
+  const name = download.suggestedFilename();
+  assert(/\.xlsx$/.test(name) && name.startsWith('Alleen'), `the Excel list is called ${name}`);
+  const file = await download.path();
+  const head = (await readFile(file)).subarray(0, 2).toString();
+  assert(head === 'PK', `the Excel list is no workbook: ${head}`);
   await page.getByTestId('action-mass-edit').click();
   await page.getByTestId('mass-edit-fields').click();
   await page.getByRole('option', { name: 'Vitality', exact: true }).click();

@@ -107,6 +107,8 @@ export interface RequestOptions {
   exclusive?: boolean;
   /** The call outlives the page (sent while it closes or reloads). */
   keepalive?: boolean;
+  /** The answer is a file (a Blob), not JSON; errors still come as JSON. */
+  blob?: boolean;
 }
 
 /**
@@ -193,6 +195,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions): Prom
     if (!opts.silent) config.onError(err);
     throw err;
   }
+  if (res.ok && opts.blob) return (await res.blob()) as T;
   const text = res.status === 204 ? '' : await res.text();
   let data: unknown = undefined;
   if (text) {

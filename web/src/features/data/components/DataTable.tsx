@@ -54,6 +54,8 @@ interface Props {
   refreshKey: number;
   columns: SavedColumn[];
   onColumnsChange: (c: SavedColumn[]) => void;
+  /** The server's sort list whenever the table asks for rows (an export keeps the order). */
+  onSortChange?: (sort: string[]) => void;
   custom?: Record<string, CustomField>;
   selection: Map<string, number>;
   onSelectionChange: (s: Map<string, number>) => void;
@@ -161,6 +163,7 @@ export function DataTable(props: Props) {
         token,
         getRows: (params) => {
           const sort = toServerSort(params.sortModel as never);
+          latest.current.onSortChange?.(sort);
           const limit = params.endRow - params.startRow;
           getDataTotalLater(projectId, { filter, sort, limit, offset: params.startRow })
             .then((page) => {

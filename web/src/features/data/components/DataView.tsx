@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -30,6 +30,7 @@ import {
   IconMapOff,
   IconSearch,
   IconSelectAll,
+  IconFileSpreadsheet,
   IconShare,
 } from '@tabler/icons-react';
 import type { Polygon } from 'geojson';
@@ -44,6 +45,7 @@ import { useSavedFilters, type SavedFilter } from '../api/filters';
 import { getDataIds } from '../api/getData';
 import { useArchiveFiltered, useArchiveSelection } from '../api/selection';
 import { useColumns } from '../useColumns';
+import { exportColumns, exportList, saveFile } from '../api/exportList';
 import {
   activeParts,
   emptyPanel,
@@ -296,6 +298,28 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
       run: (o) => archiveAll.mutate({ filter: liveFilter, archive }, o),
     });
 
+  // The Excel list: the selection if there is one, else the whole view, as the table shows it.
+  const sortRef = useRef<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    const filter = count ? { ...liveFilter, ids: [...selection.keys()] } : liveFilter;
+    setExporting(true);
+    try {
+      const blob = await exportList(p.id, {
+        filter,
+        sort: sortRef.current,
+        columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
+        sheet: t('data.export.sheet'),
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      saveFile(blob, `${p.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.xlsx`);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const count = selection.size;
   const fmt = new Intl.NumberFormat(i18n.language);
   const archivedView = panel.state === 'archived';
@@ -536,6 +560,23 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
                     </Button>
                   </Tooltip>
                 )}
+                {canShare && (
+                  <Tooltip
+                    label={count ? t('data.export.selection', { count }) : t('data.export.view', { count: total ?? 0 })}
+                  >
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconFileSpreadsheet size={14} />}
+                      disabled={!total}
+                      loading={exporting}
+                      onClick={() => void exportExcel()}
+                      data-testid="action-export"
+                    >
+                      {t('data.export.action')}
+                    </Button>
+                  </Tooltip>
+                )}
                 {manager && (
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
@@ -587,6 +628,9 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
             refreshKey={refreshKey}
             columns={columns}
             onColumnsChange={changeColumns}
+            onSortChange={(sort) => {
+              sortRef.current = sort;
+            }}
             custom={custom}
             selection={selection}
             onSelectionChange={setSelection}
