@@ -91,18 +91,17 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 		return nil, err
 	}
 
-	// One statement: the projects seen whole through arrays, each limited one as a branch of its
-	// own with its limit compiled (a loop over memberships, never over trees). Each part scans
-	// once: the objects for their inspection classes, the open works (by their partial index)
+	// Projects seen whole are read from the tallies the database keeps (store/tally.go), a few
+	// milliseconds each however big. The projects whose access is limited are counted row by row
+	// in one statement, each as a branch of its own with its limit compiled (a loop over
+	// memberships, never over trees): the objects for their inspection classes, the open works
 	// joined to their objects for the deadline classes.
-	var wholeOrgs, wholeProjects []string
-	args := []any{nil, nil}
-	scopes := []string{`t.organisation_id = ANY($1::uuid[]) AND t.project_id = ANY($2::uuid[])`}
-	workScopes := []string{`a.organisation_id = ANY($1::uuid[]) AND a.project_id = ANY($2::uuid[])`}
+	var whole []Content
+	var args []any
+	var scopes, workScopes []string
 	for _, m := range members {
 		if m.limit == nil {
-			wholeOrgs = append(wholeOrgs, m.p.Organisation)
-			wholeProjects = append(wholeProjects, m.p.ID)
+			whole = append(whole, Content{OrganisationID: m.p.Organisation, ProjectID: m.p.ID})
 			continue
 		}
 		var limit Filter
@@ -120,7 +119,6 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 		scopes = append(scopes, fmt.Sprintf(`t.organisation_id = $%d AND t.project_id = $%d AND (%s)`, n-1, n, cond))
 		workScopes = append(workScopes, fmt.Sprintf(`a.organisation_id = $%[1]d AND a.project_id = $%[2]d AND t.organisation_id = $%[1]d AND (%[3]s)`, n-1, n, cond))
 	}
-	args[0], args[1] = wholeOrgs, wholeProjects
 	objects := make([]string, len(scopes))
 	for i, sc := range scopes {
 		objects[i] = `SELECT t.project_id, t.single_tree, arbor_inspection_class(t.check_next, current_date) AS c
@@ -132,7 +130,11 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 			FROM tree_action a JOIN tree t ON t.id = a.tree_id
 			WHERE ` + sc + ` AND a.execute_timestamp IS NULL AND NOT t.archive AND NOT t.cut`
 	}
-	count := func() (map[string]ObjectFigures, error) {
+	countLimited := func() (map[string]ObjectFigures, error) {
+		figures := map[string]ObjectFigures{}
+		if len(scopes) == 0 {
+			return figures, nil
+		}
 		var raw []byte
 		err := s.q.QueryRow(ctx, `
 		WITH o AS (
@@ -140,28 +142,57 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 			       count(*) FILTER (WHERE c = 0) AS c0, count(*) FILTER (WHERE c = 1) AS c1, count(*) FILTER (WHERE c = 2) AS c2,
 			       count(*) FILTER (WHERE c = 3) AS c3, count(*) FILTER (WHERE c IS NULL) AS cn
 			FROM (`+strings.Join(objects, "\n UNION ALL ")+`) x
-			GROUP BY GROUPING SETS ((project_id), ())
+			GROUP BY project_id
 		), w AS (
 			SELECT project_id, count(*) AS open,
 			       count(*) FILTER (WHERE c = 0) AS w0, count(*) FILTER (WHERE c = 1) AS w1, count(*) FILTER (WHERE c = 2) AS w2,
 			       count(*) FILTER (WHERE c = 3) AS w3, count(*) FILTER (WHERE c = 4) AS w4, count(*) FILTER (WHERE c = 5) AS w5
 			FROM (`+strings.Join(works, "\n UNION ALL ")+`) x
-			GROUP BY GROUPING SETS ((project_id), ())
+			GROUP BY project_id
 		), f AS (
-			SELECT coalesce(o.project_id::text, 'total') AS k, jsonb_build_object(
+			SELECT o.project_id::text AS k, jsonb_build_object(
 				'trees', o.trees, 'groups', o.groups, 'open_checks', o.c0 + o.c1,
 				'checks', jsonb_build_object('overdue', o.c0, 'due', o.c1, 'months3', o.c2, 'later', o.c3, 'never', o.cn),
 				'open_works', coalesce(w.open, 0),
 				'works', jsonb_build_object('overdue', coalesce(w.w0, 0), 'weeks2', coalesce(w.w1, 0), 'months3', coalesce(w.w2, 0),
 					'months6', coalesce(w.w3, 0), 'later', coalesce(w.w4, 0), 'none', coalesce(w.w5, 0))) AS v
-			FROM o LEFT JOIN w ON w.project_id IS NOT DISTINCT FROM o.project_id
+			FROM o LEFT JOIN w ON w.project_id = o.project_id
 		)
 		SELECT coalesce(jsonb_object_agg(k, v), '{}') FROM f`, args...).Scan(&raw)
 		if err != nil {
 			return nil, err
 		}
-		var figures map[string]ObjectFigures
 		return figures, json.Unmarshal(raw, &figures)
+	}
+	count := func() (map[string]ObjectFigures, error) {
+		figures, err := countLimited()
+		if err != nil {
+			return nil, err
+		}
+		for _, sc := range whole {
+			d, err := s.tallyDashboard(ctx, sc)
+			if err != nil {
+				return nil, err
+			}
+			figures[sc.ProjectID] = ObjectFigures{Trees: d.Trees, Groups: d.Groups, Checks: d.Checks,
+				OpenChecks: d.Checks["overdue"] + d.Checks["due"], Works: d.Works, OpenWorks: d.OpenWorks}
+		}
+		total := ObjectFigures{}.orEmpty()
+		for _, m := range members {
+			f := figures[m.p.ID].orEmpty()
+			total.Trees += f.Trees
+			total.Groups += f.Groups
+			total.OpenChecks += f.OpenChecks
+			total.OpenWorks += f.OpenWorks
+			for k, n := range f.Checks {
+				total.Checks[k] += n
+			}
+			for k, n := range f.Works {
+				total.Works[k] += n
+			}
+		}
+		figures["total"] = total
+		return figures, nil
 	}
 	var figures map[string]ObjectFigures
 	if cache == nil {
