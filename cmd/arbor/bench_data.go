@@ -87,6 +87,10 @@ func benchData(ctx context.Context, db *store.DB, args []string) error {
 		page("table: first page, no filter, sort check_next", "check_next", 0, nil),
 		dashboard("dashboard: whole project", store.Filter{}),
 		dashboard("dashboard: 3 conditions", store.Filter{Conditions: three}),
+		{name: "dashboard: user (administrator of the city)", run: func(ctx context.Context) error {
+			_, err := db.UserDashboard(ctx, u.ID, nil)
+			return err
+		}, method: "GET", path: "/api/content/dashboard/user"},
 		values("species"), values("vitality"), values("symptoms"), values("top_form"), values("height"),
 	}
 	direct, err := timeCases(ctx, cases, *n, func(ctx context.Context, dc dataCase) error { return dc.run(ctx) }, nil)
