@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClipboardList, IconLock, IconPlus } from '@tabler/icons-react';
@@ -24,6 +11,7 @@ import { useMyJobs } from '../api/getMyJobs';
 import { CreateJobModal } from './CreateJobModal';
 import { JobProgress } from './JobProgress';
 import { JobStatusBadge } from './JobStatusBadge';
+import { EmptyCard, ListSkeleton } from '@/features/shell/components/ListStates';
 
 /** /jobs: the jobs of my projects and those I take part in, with status, manager, counts and progress. */
 export default function JobsPage() {
@@ -59,28 +47,15 @@ export default function JobsPage() {
         }}
       />
       {jobs.isPending ? (
-        <Card padding="xl" data-testid="loading">
-          <Stack gap="sm">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={36} />
-            ))}
-          </Stack>
-        </Card>
+        <ListSkeleton />
       ) : !jobs.data?.length ? (
-        <Card padding="xl" py={64} data-testid="empty-state">
-          <EmptyState
-            variant="light"
-            color="arbor"
-            size="lg"
-            icon={<IconClipboardList size={30} stroke={1.6} />}
-            title={t('jobs.empty.title')}
-            description={t('jobs.empty.text')}
-            maw={520}
-            mx="auto"
-          >
-            {createButton}
-          </EmptyState>
-        </Card>
+        <EmptyCard
+          icon={<IconClipboardList size={30} stroke={1.6} />}
+          title={t('jobs.empty.title')}
+          text={t('jobs.empty.text')}
+        >
+          {createButton}
+        </EmptyCard>
       ) : (
         <Stack gap="md">
           <SegmentedControl

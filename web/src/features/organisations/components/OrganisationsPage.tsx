@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Card,
-  EmptyState,
   Group,
   SegmentedControl,
   SimpleGrid,
@@ -24,6 +23,7 @@ import { isPlatformSupport } from '../organisation';
 import type { Organisation } from '../api/types';
 import { AddOrganisationModal } from './AddOrganisationModal';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
+import { EmptyCard } from '@/features/shell/components/ListStates';
 
 function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
   const { t } = useTranslation();
@@ -116,22 +116,15 @@ export default function OrganisationsPage() {
           ))}
         </SimpleGrid>
       ) : (
-        <Card padding="xl" py={64} data-testid="empty-state">
-          <EmptyState
-            variant="light"
-            color="arbor"
-            size="lg"
-            icon={<IconBuildingCommunity size={30} stroke={1.6} />}
-            title={t('empty.organisations.title')}
-            description={t('empty.organisations.text')}
-            maw={520}
-            mx="auto"
-          >
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={open}>
-              {t('organisations.add')}
-            </Button>
-          </EmptyState>
-        </Card>
+        <EmptyCard
+          icon={<IconBuildingCommunity size={30} stroke={1.6} />}
+          title={t('empty.organisations.title')}
+          text={t('empty.organisations.text')}
+        >
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={open}>
+            {t('organisations.add')}
+          </Button>
+        </EmptyCard>
       )}
       <AddOrganisationModal
         opened={opened}

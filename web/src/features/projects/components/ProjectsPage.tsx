@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, EmptyState, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Table, Text } from '@mantine/core';
 import { IconTrees } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PageHeader } from '@/features/shell/components/PageHeader';
 import { useProjects } from '../api/getProjects';
 import { AddProjectButton } from './AddProjectButton';
 import { ProjectRoleBadge } from './ProjectBadges';
+import { EmptyCard, ListSkeleton } from '@/features/shell/components/ListStates';
 
 /** All my projects, most recently opened first. */
 export default function ProjectsPage() {
@@ -15,26 +16,13 @@ export default function ProjectsPage() {
     <>
       <PageHeader title={t('titles.projects')} description={t('projects.subheading')} actions={<AddProjectButton />} />
       {projects.isPending ? (
-        <Card padding="xl" data-testid="loading">
-          <Stack gap="sm">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={36} />
-            ))}
-          </Stack>
-        </Card>
+        <ListSkeleton />
       ) : !projects.data?.length ? (
-        <Card padding="xl" py={64} data-testid="empty-state">
-          <EmptyState
-            variant="light"
-            color="arbor"
-            size="lg"
-            icon={<IconTrees size={30} stroke={1.6} />}
-            title={t('empty.projects.title')}
-            description={t('empty.projects.text')}
-            maw={520}
-            mx="auto"
-          />
-        </Card>
+        <EmptyCard
+          icon={<IconTrees size={30} stroke={1.6} />}
+          title={t('empty.projects.title')}
+          text={t('empty.projects.text')}
+        />
       ) : (
         <Card padding={0} data-testid="project-list">
           <Table.ScrollContainer minWidth={640}>

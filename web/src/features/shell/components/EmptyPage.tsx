@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, EmptyState } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from './ListStates';
 import { PageHeader } from './PageHeader';
 
 /** A page whose content arrives with a later feature: a friendly empty state. */
@@ -26,20 +27,9 @@ export function EmptyPage({
           </Badge>
         }
       />
-      <Card padding="xl" py={64} data-testid="empty-state">
-        <EmptyState
-          variant="light"
-          color="arbor"
-          size="lg"
-          icon={icon}
-          title={t(`${emptyKey}.title`)}
-          description={t(`${emptyKey}.text`)}
-          maw={520}
-          mx="auto"
-        >
-          {action}
-        </EmptyState>
-      </Card>
+      <EmptyCard icon={icon} title={t(`${emptyKey}.title`)} text={t(`${emptyKey}.text`)}>
+        {action}
+      </EmptyCard>
     </>
   );
 }

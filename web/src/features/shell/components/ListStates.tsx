@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Card, EmptyState, Skeleton, Stack } from '@mantine/core';
+
+/** Grey rows where a list will be, while it loads. */
+export function ListSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <Card padding="xl" data-testid="loading">
+      <Stack gap="sm">
+        {Array.from({ length: rows }, (_, i) => (
+          <Skeleton key={i} h={36} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A list with nothing in it yet: what it will hold, and the way to start it. */
+export function EmptyCard({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card padding="xl" py={64} data-testid="empty-state">
+      <EmptyState
+        variant="light"
+        color="arbor"
+        size="lg"
+        icon={icon}
+        title={title}
+        description={text}
+        maw={520}
+        mx="auto"
+      >
+        {children}
+      </EmptyState>
+    </Card>
+  );
+}
