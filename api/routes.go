@@ -150,7 +150,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/job/exists-objects-in-jobs", action: auth.ActTreeRead, scope: cont, summary: "Which unfinished jobs hold some of the selected objects already", h: s.jobContent("exists")},
 
 		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
-		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts", h: s.tile},
+		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts, and trees carry their numbers (for labels) from zoom 17", h: s.tile},
 		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
 		{method: "GET", path: "/api/styles/{id}/{theme}.json", action: auth.ActTreeRead, scope: proj, summary: "MapLibre style of the data layers by a theme (safety, vitality, damage, development, deadline, inspection); ?scheme=light|dark", h: s.style},
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"arbor/store"
 	"arbor/styles"
 )
 
@@ -159,4 +160,12 @@ func TestStyleRoute(t *testing.T) {
 func styleJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestZoomsAgree: the tiles and the style name the same zooms for the grid and the labels.
+func TestZoomsAgree(t *testing.T) {
+	if store.DetailZoom != styles.DetailZoom || store.LabelZoom != styles.LabelMinZoom {
+		t.Fatalf("tiles: detail %d, labels %d; style: detail %d, labels %d",
+			store.DetailZoom, store.LabelZoom, styles.DetailZoom, styles.LabelMinZoom)
+	}
 }

@@ -80,9 +80,18 @@ func TestTiles(t *testing.T) {
 		t.Fatalf("tilejson %v", tj)
 	}
 
-	// Detail: every tree with its attributes; the feature id is compact.
+	// Below the labels' zoom the trees carry what styling needs, not their numbers.
 	x, y := tileOf(9.4301, 54.7801, 16)
 	r, layers := getTile(t, w.reader, w.project, "trees", 16, x, y)
+	wantStatus(t, r, http.StatusOK)
+	if trees := layerNamed(layers, "trees"); trees == nil || len(trees.Features) != 2 ||
+		trees.Features[0].Properties["number"] != nil || trees.Features[0].Properties["safety"] == nil {
+		t.Fatalf("trees below the labels' zoom %v", trees)
+	}
+
+	// Detail at the labels' zoom: every tree with its attributes; the feature id is compact.
+	x, y = tileOf(9.4301, 54.7801, 17)
+	r, layers = getTile(t, w.reader, w.project, "trees", 17, x, y)
 	wantStatus(t, r, http.StatusOK)
 	trees := layerNamed(layers, "trees")
 	if trees == nil || len(trees.Features) != 2 {
@@ -113,12 +122,12 @@ func TestTiles(t *testing.T) {
 	etag := r.Header.Get("ETag")
 
 	// The same tile again is not sent again.
-	r, _ = getTile(t, w.reader, w.project, "trees", 16, x, y, header("If-None-Match", etag))
+	r, _ = getTile(t, w.reader, w.project, "trees", 17, x, y, header("If-None-Match", etag))
 	wantStatus(t, r, http.StatusNotModified)
 
 	// An edit moves the revision: the tile changes, with a new ETag.
 	wantStatus(t, w.editor.do("PUT", w.url("/api/content/tree/"+tr["id"].(string)), map[string]any{"version": tr["version"].(float64) + 0, "vitality": 4}), http.StatusOK)
-	r, layers = getTile(t, w.reader, w.project, "trees", 16, x, y, header("If-None-Match", etag))
+	r, layers = getTile(t, w.reader, w.project, "trees", 17, x, y, header("If-None-Match", etag))
 	wantStatus(t, r, http.StatusOK)
 	if r.Header.Get("ETag") == etag {
 		t.Fatal("the edited tile kept its ETag")
@@ -131,20 +140,20 @@ func TestTiles(t *testing.T) {
 
 	// The active filter narrows the tiles (and is part of the cache key).
 	vital := `{"conditions":[{"field":"vitality","op":"eq","value":4}]}`
-	r = w.reader.do("GET", "/api/tiles/"+w.project+"/trees/16/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt?filter="+url.QueryEscape(vital), nil)
+	r = w.reader.do("GET", "/api/tiles/"+w.project+"/trees/17/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt?filter="+url.QueryEscape(vital), nil)
 	wantStatus(t, r, http.StatusOK)
 	if r.Header.Get("ETag") == etag {
 		t.Fatal("a filtered tile has the ETag of the unfiltered one")
 	}
-	r = w.reader.do("GET", "/api/tiles/"+w.project+"/trees/16/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt?filter="+url.QueryEscape(`{"conditions":[{"field":"x","op":"eq"}]}`), nil)
+	r = w.reader.do("GET", "/api/tiles/"+w.project+"/trees/17/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt?filter="+url.QueryEscape(`{"conditions":[{"field":"x","op":"eq"}]}`), nil)
 	wantError(t, r, http.StatusBadRequest, "invalid", "")
 
 	// Groups are polygons; works sit on their tree.
-	_, layers = getTile(t, w.reader, w.project, "groups", 16, x, y)
+	_, layers = getTile(t, w.reader, w.project, "groups", 17, x, y)
 	if g := layerNamed(layers, "groups"); g == nil || len(g.Features) != 1 || g.Features[0].Geometry.GeoJSONType() != "Polygon" {
 		t.Fatalf("groups layer %v", layers)
 	}
-	_, layers = getTile(t, w.reader, w.project, "works", 16, x, y)
+	_, layers = getTile(t, w.reader, w.project, "works", 17, x, y)
 	if wl := layerNamed(layers, "works"); wl == nil || len(wl.Features) != 1 || wl.Features[0].Properties["code"] != float64(3) {
 		t.Fatalf("works layer %v", layers)
 	}
