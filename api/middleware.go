@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -56,14 +57,12 @@ func (s *Server) readSession(next http.Handler) http.Handler {
 		}
 		if si.token != "" {
 			si.presented = true
-			if claims, err := s.signer.Verify(si.token); err == nil {
-				ok, err := s.sessionValid(r.Context(), auth.TokenHash(si.token), claims.Sub, cacheable(r))
-				if err != nil {
-					s.writeError(w, r, err)
-					return
-				}
-				si.claims, si.valid = claims, ok
+			claims, ok, err := s.checkToken(r.Context(), si.token, cacheable(r))
+			if err != nil {
+				s.writeError(w, r, err)
+				return
 			}
+			si.claims, si.valid = claims, ok
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionKey, si)))
 	})
@@ -279,7 +278,13 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		sr := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(sr, r)
-		s.log.InfoContext(r.Context(), "request", "method", r.Method, "path", r.URL.Path, "status", sr.status,
+		// A map asks for dozens of tiles a second: they are logged only when they fail, or at
+		// debug level, so the log keeps what people did.
+		level := slog.LevelInfo
+		if strings.HasPrefix(r.URL.Path, "/api/tiles/") && sr.status < 400 {
+			level = slog.LevelDebug
+		}
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sr.status,
 			"ms", time.Since(start).Milliseconds())
 	})
 }
