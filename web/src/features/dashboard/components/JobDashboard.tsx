@@ -1,15 +1,4 @@
-import {
-  Card,
-  EmptyState,
-  Grid,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  useComputedColorScheme,
-} from '@mantine/core';
+import { Card, Grid, Group, Select, SimpleGrid, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { IconChartBar, IconStethoscope, IconTool, IconTree, IconTrees } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -25,24 +14,12 @@ import { useSegmentLink } from '../useSegmentLink';
 import { ClassDonut } from './ClassDonut';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
+import { EmptyCard } from '@/features/shell/components/ListStates';
 import { JobStatusBadge } from './UserDashboard';
 import { WindowBars } from './WindowBars';
 
 function Empty({ title, text }: { title: string; text: string }) {
-  return (
-    <Card padding="xl" py={64} data-testid="empty-state">
-      <EmptyState
-        variant="light"
-        color="arbor"
-        size="lg"
-        icon={<IconChartBar size={30} stroke={1.6} />}
-        title={title}
-        description={text}
-        maw={520}
-        mx="auto"
-      />
-    </Card>
-  );
+  return <EmptyCard icon={<IconChartBar size={30} stroke={1.6} />} title={title} text={text} />;
 }
 
 /** A job's progress: works and inspections done and open, its objects by safety, deadline and inspection. */

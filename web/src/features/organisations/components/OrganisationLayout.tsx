@@ -1,4 +1,4 @@
-import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBan,
@@ -12,6 +12,7 @@ import { Link, Outlet, useNavigate, useOutletContext, useParams } from 'react-ro
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useCrumbLabel } from '@/lib/crumbs';
+import { EmptyCard } from '@/features/shell/components/ListStates';
 import { PageHeader } from '@/features/shell/components/PageHeader';
 import { useEnterOrganisation } from '../api/enterOrganisation';
 import { useOrganisation } from '../api/getOrganisation';
@@ -45,22 +46,17 @@ export function NotFoundState({
   backLabel: string;
 }) {
   return (
-    <Card padding="xl" py={64} data-testid="not-found-state">
-      <EmptyState
-        variant="light"
-        color="gray"
-        size="lg"
-        icon={<IconAlertTriangle size={30} stroke={1.6} />}
-        title={title}
-        description={text}
-        maw={520}
-        mx="auto"
-      >
-        <Button component={Link} to={back} variant="light">
-          {backLabel}
-        </Button>
-      </EmptyState>
-    </Card>
+    <EmptyCard
+      icon={<IconAlertTriangle size={30} stroke={1.6} />}
+      title={title}
+      text={text}
+      color="gray"
+      testId="not-found-state"
+    >
+      <Button component={Link} to={back} variant="light">
+        {backLabel}
+      </Button>
+    </EmptyCard>
   );
 }
 

@@ -20,17 +20,21 @@ export function EmptyCard({
   title,
   text,
   children,
+  color = 'arbor',
+  testId = 'empty-state',
 }: {
   icon: ReactNode;
   title: string;
   text: string;
   children?: ReactNode;
+  color?: string;
+  testId?: string;
 }) {
   return (
-    <Card padding="xl" py={64} data-testid="empty-state">
+    <Card padding="xl" py={64} data-testid={testId}>
       <EmptyState
         variant="light"
-        color="arbor"
+        color={color}
         size="lg"
         icon={icon}
         title={title}
