@@ -27,6 +27,15 @@ import (
 type DB struct {
 	Queries
 	Pool *pgxpool.Pool
+	// tiles renders vector tiles on connections that never start parallel workers: PostGIS then
+	// merges the workers' partial tiles, which made a dense z14 tile two to three times slower
+	// (30 against 70–140 ms) and its bytes differ from one rendering to the next.
+	tiles *pgxpool.Pool
+}
+
+// Tile renders a vector tile (Queries.Tile) on the tile connections.
+func (db *DB) Tile(ctx context.Context, sc Content, layer string, z, x, y int, filter *Filter) ([]byte, error) {
+	return (&Queries{q: db.tiles}).Tile(ctx, sc, layer, z, x, y, filter)
 }
 
 // Open connects a pool and checks the connection within ctx.
@@ -57,11 +66,21 @@ func Open(ctx context.Context, databaseURL string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("cannot reach the database at %s: %w", redact(databaseURL), err)
 	}
-	return &DB{Queries: Queries{q: pool}, Pool: pool}, nil
+	tcfg := cfg.Copy()
+	tcfg.ConnConfig.RuntimeParams["max_parallel_workers_per_gather"] = "0"
+	tiles, err := pgxpool.NewWithConfig(ctx, tcfg)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &DB{Queries: Queries{q: pool}, Pool: pool, tiles: tiles}, nil
 }
 
-// Close releases the pool.
-func (db *DB) Close() { db.Pool.Close() }
+// Close releases the pools.
+func (db *DB) Close() {
+	db.tiles.Close()
+	db.Pool.Close()
+}
 
 // Migrate brings the schema to the newest version and then re-applies every function file of
 // sql/ in order. It is idempotent and safe to run from several processes at once.
