@@ -130,17 +130,24 @@ CREATE OR REPLACE TRIGGER tree_action_tally_update AFTER UPDATE ON tree_action
 CREATE OR REPLACE TRIGGER tree_action_tally_delete AFTER DELETE ON tree_action
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tally_works();
 
+-- arbor_tally_count: the tallies of one project (or of all, given NULL) counted afresh from its
+-- objects and works; what project_tally must hold.
+CREATE OR REPLACE FUNCTION arbor_tally_count(p_project uuid)
+RETURNS TABLE (project_id uuid, field text, value text, n bigint) LANGUAGE sql STABLE AS $$
+    SELECT t.project_id, v.field, v.value, count(*) FROM tree t, arbor_tally_values(t) v
+    WHERE p_project IS NULL OR t.project_id = p_project GROUP BY 1, 2, 3
+    UNION ALL
+    SELECT a.project_id, 'work_deadline', arbor_tally_work(a), count(*) FROM tree_action a
+    WHERE (p_project IS NULL OR a.project_id = p_project) AND arbor_tally_work(a) IS NOT NULL GROUP BY 1, 2, 3;
+$$;
+
 -- arbor_tally_rebuild: counts every project's tallies afresh (when the definition above changes;
 -- also a repair tool: SELECT arbor_tally_rebuild()).
 CREATE OR REPLACE FUNCTION arbor_tally_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     LOCK TABLE project_tally IN EXCLUSIVE MODE;
     DELETE FROM project_tally;
-    INSERT INTO project_tally (project_id, field, value, n)
-    SELECT t.project_id, v.field, v.value, count(*) FROM tree t, arbor_tally_values(t) v GROUP BY 1, 2, 3;
-    INSERT INTO project_tally (project_id, field, value, n)
-    SELECT a.project_id, 'work_deadline', arbor_tally_work(a), count(*)
-    FROM tree_action a WHERE arbor_tally_work(a) IS NOT NULL GROUP BY 1, 2, 3;
+    INSERT INTO project_tally (project_id, field, value, n) SELECT * FROM arbor_tally_count(NULL);
 END $$;
 
 -- arbor_tally_project: counts one project's tallies afresh, after writes made without triggers
@@ -149,12 +156,7 @@ CREATE OR REPLACE FUNCTION arbor_tally_project(p_project uuid) RETURNS void LANG
 BEGIN
     PERFORM 1 FROM project WHERE id = p_project FOR UPDATE;
     DELETE FROM project_tally WHERE project_id = p_project;
-    INSERT INTO project_tally (project_id, field, value, n)
-    SELECT t.project_id, v.field, v.value, count(*) FROM tree t, arbor_tally_values(t) v
-    WHERE t.project_id = p_project GROUP BY 1, 2, 3;
-    INSERT INTO project_tally (project_id, field, value, n)
-    SELECT a.project_id, 'work_deadline', arbor_tally_work(a), count(*)
-    FROM tree_action a WHERE a.project_id = p_project AND arbor_tally_work(a) IS NOT NULL GROUP BY 1, 2, 3;
+    INSERT INTO project_tally (project_id, field, value, n) SELECT * FROM arbor_tally_count(p_project);
 END $$;
 
 -- Version 1 of the definition; raise it with any change above that changes what is counted.

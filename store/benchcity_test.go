@@ -32,12 +32,7 @@ func TestSeedBenchCity(t *testing.T) {
 	var tallies, wrongTallies int
 	db.Pool.QueryRow(ctx, `SELECT count(*) FROM project_tally WHERE project_id = $1 AND n > 0`, c.ProjectID).Scan(&tallies)
 	db.Pool.QueryRow(ctx, `
-		WITH fresh AS (
-			SELECT v.field, v.value, count(*) AS n FROM tree t, arbor_tally_values(t) v WHERE t.project_id = $1 GROUP BY 1, 2
-			UNION ALL
-			SELECT 'work_deadline', arbor_tally_work(a), count(*) FROM tree_action a
-			WHERE a.project_id = $1 AND arbor_tally_work(a) IS NOT NULL GROUP BY 1, 2
-		), kept AS (SELECT field, value, n FROM project_tally WHERE project_id = $1 AND n > 0)
+		WITH fresh AS (SELECT field, value, n FROM arbor_tally_count($1)), kept AS (SELECT field, value, n FROM project_tally WHERE project_id = $1 AND n > 0)
 		SELECT count(*) FROM ((SELECT * FROM fresh EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM fresh)) d`,
 		c.ProjectID).Scan(&wrongTallies)
 	if tallies == 0 || wrongTallies != 0 {

@@ -35,12 +35,8 @@ func TestTalliesFollowEveryChange(t *testing.T) {
 			FROM project_tally WHERE project_id = $1 AND n <> 0`, sc.ProjectID).Scan(&kept); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Pool.QueryRow(ctx, `SELECT coalesce(jsonb_object_agg(k, n), '{}')::text FROM (
-			SELECT v.field || '=' || v.value AS k, count(*) AS n FROM tree t, arbor_tally_values(t) v
-			WHERE t.project_id = $1 GROUP BY 1
-			UNION ALL
-			SELECT 'work_deadline=' || arbor_tally_work(a), count(*) FROM tree_action a
-			WHERE a.project_id = $1 AND arbor_tally_work(a) IS NOT NULL GROUP BY 1) c`, sc.ProjectID).Scan(&fresh); err != nil {
+		if err := db.Pool.QueryRow(ctx, `SELECT coalesce(jsonb_object_agg(field || '=' || value, n), '{}')::text
+			FROM arbor_tally_count($1)`, sc.ProjectID).Scan(&fresh); err != nil {
 			t.Fatal(err)
 		}
 		var k, f map[string]int
