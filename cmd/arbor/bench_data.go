@@ -92,6 +92,7 @@ func benchData(ctx context.Context, db *store.DB, args []string) error {
 			return err
 		}, method: "GET", path: "/api/content/dashboard/user"},
 		values("species"), values("vitality"), values("symptoms"), values("top_form"), values("height"),
+		values("number_text"), values("check_comment"),
 	}
 	direct, err := timeCases(ctx, cases, *n, func(ctx context.Context, dc dataCase) error { return dc.run(ctx) }, nil)
 	if err != nil {

@@ -6,6 +6,7 @@ import {
   newCondition,
   parseFilterParam,
   rowOfServerPart,
+  suggestsValues,
   toFilter,
   toPanel,
   type Filter,
@@ -154,5 +155,14 @@ describe('parseFilterParam', () => {
     expect(parseFilterParam('[1]')).toBeNull();
     expect(parseFilterParam('{bad')).toBeNull();
     expect(parseFilterParam(null)).toBeNull();
+  });
+});
+
+describe('suggestsValues', () => {
+  it('suggests the values of lists and picker texts, not of tags and comments each object has its own of', () => {
+    for (const f of ['species', 'symptoms', 'top_form', 'general01', 'general32'])
+      expect(suggestsValues(f), f).toBe(true);
+    for (const f of ['number_text', 'check_comment', 'height', 'vitality', 'check_next', 'job', 'nope'])
+      expect(suggestsValues(f), f).toBe(false);
   });
 });

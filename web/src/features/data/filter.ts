@@ -50,6 +50,12 @@ export interface FieldInfo {
   labels?: string;
   /** The panel's group of fields. */
   group: 'tree' | 'assessment' | 'state' | 'custom';
+  /**
+   * False for texts nearly every object has its own of (a tag, an inspection comment): the
+   * project's most frequent values suggest nothing there, and on a city counting them is a
+   * scan of every object (the picker fields are counted by the database as they change).
+   */
+  suggest?: false;
 }
 
 const enumField = (name: string, max: number, labels: string, group: FieldInfo['group'] = 'assessment'): FieldInfo => ({
@@ -83,7 +89,7 @@ export const CUSTOM_FIELDS = [
 /** Every field a condition may name (store/filter.go filterFields), in the panel's order. */
 export const FIELDS: FieldInfo[] = [
   { name: 'number', kind: 'number', group: 'tree' },
-  { name: 'number_text', kind: 'text', group: 'tree' },
+  { name: 'number_text', kind: 'text', group: 'tree', suggest: false },
   { name: 'species', kind: 'species', group: 'tree' },
   { name: 'planting_year', kind: 'number', group: 'tree' },
   { name: 'height', kind: 'number', group: 'tree' },
@@ -112,7 +118,7 @@ export const FIELDS: FieldInfo[] = [
   { name: 'check_next', kind: 'date', group: 'state' },
   enumField('check_class', 4, 'data.checkClass', 'state'),
   { name: 'check_timestamp', kind: 'date', group: 'state' },
-  { name: 'check_comment', kind: 'text', group: 'state' },
+  { name: 'check_comment', kind: 'text', group: 'state', suggest: false },
   { name: 'security_relevance', kind: 'bool', group: 'state' },
   { name: 'job', kind: 'job', group: 'state' },
   { name: 'create_timestamp', kind: 'date', group: 'state' },
@@ -125,6 +131,12 @@ const byName = new Map(FIELDS.map((f) => [f.name, f]));
 
 export function fieldInfo(name: string): FieldInfo | undefined {
   return byName.get(name);
+}
+
+/** Whether the panel suggests the project's values of a field (GET /api/content/filter-values). */
+export function suggestsValues(name: string): boolean {
+  const info = byName.get(name);
+  return !!info && (info.kind === 'text' || info.kind === 'texts' || info.kind === 'species') && info.suggest !== false;
 }
 
 /** The operators the server allows per kind, in the order the panel offers them. */

@@ -27,6 +27,7 @@ import {
   type Condition,
   type ConditionValue,
   type Operator,
+  suggestsValues,
 } from '../filter';
 import { fieldName } from './labels';
 
@@ -113,8 +114,7 @@ function ValueInput({
   const { t } = useTranslation();
   const info = fieldInfo(c.field);
   const kind = info?.kind ?? 'text';
-  const picks = kind === 'text' || kind === 'texts' || kind === 'species';
-  const values = useFilterValues(projectId, c.field, picks);
+  const values = useFilterValues(projectId, c.field, suggestsValues(c.field));
   const jobs = useProjectJobs(projectId);
   const label = t('data.filter.value');
   const common = { size: 'xs' as const, 'aria-label': label, 'data-testid': 'filter-condition-value' };
