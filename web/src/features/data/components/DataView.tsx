@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -21,7 +22,7 @@ import {
   IconArchive,
   IconArchiveOff,
   IconBriefcase,
-  IconChevronDown,
+  IconDots,
   IconEdit,
   IconFilter,
   IconLayoutSidebarLeftCollapse,
@@ -579,18 +580,23 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
                 )}
                 {manager && (
                   <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        rightSection={<IconChevronDown size={14} />}
-                        disabled={!total}
-                        data-testid="action-view"
-                      >
-                        {t('data.archive.view')}
-                      </Button>
-                    </Menu.Target>
+                    {/* An icon with its name as tooltip: with the filter panel open, a labelled
+                        button put the actions on a third line. */}
+                    <Tooltip label={t('data.archive.view')}>
+                      <Menu.Target>
+                        <ActionIcon
+                          size={30}
+                          variant="default"
+                          disabled={!total}
+                          aria-label={t('data.archive.view')}
+                          data-testid="action-view"
+                        >
+                          <IconDots size={16} />
+                        </ActionIcon>
+                      </Menu.Target>
+                    </Tooltip>
                     <Menu.Dropdown>
+                      <Menu.Label>{t('data.archive.view')}</Menu.Label>
                       {!archivedView && (
                         <Menu.Item
                           leftSection={<IconArchive size={14} />}
