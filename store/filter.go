@@ -163,7 +163,11 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 	}
 	if len(f.Geometry) > 0 && string(f.Geometry) != "null" {
 		// Validity is checked by the caller with CheckGeometry (it needs the database).
-		b.parts = append(b.parts, "ST_Intersects(t.geom, ST_SetSRID(ST_GeomFromGeoJSON("+b.bind(string(f.Geometry))+"), 4326))")
+		if g, ok := geometryValue(f.Geometry); ok {
+			b.parts = append(b.parts, "ST_Intersects(t.geom, "+b.bind(g)+"::geometry)")
+		} else {
+			bad["geometry"] = "geometry.unreadable"
+		}
 	}
 	if f.IDs != nil {
 		for _, id := range f.IDs {
@@ -180,6 +184,21 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 		return "true", b.args, nil
 	}
 	return strings.Join(b.parts, " AND "), b.args, nil
+}
+
+// geometryValue is a filter's GeoJSON as the value of a geometry parameter: PostgreSQL reads it
+// once, when the statement's values are bound. Written as ST_GeomFromGeoJSON($n), the polygon
+// was read again for every object a reused (generic) plan tested: a district's dashboard took
+// 0.9–1.6 s instead of 0.3, and its tiles paid the same per tree. The named reference system
+// makes it EPSG:4326 whatever the GeoJSON says, as ST_SetSRID did.
+func geometryValue(raw json.RawMessage) (string, bool) {
+	var g map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &g); err != nil || g == nil {
+		return "", false
+	}
+	g["crs"] = json.RawMessage(`{"type":"name","properties":{"name":"EPSG:4326"}}`)
+	b, err := json.Marshal(g)
+	return string(b), err == nil
 }
 
 // condition compiles one condition, or answers the message key of what is wrong with it.

@@ -38,6 +38,9 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return err
 	}
 	defer db.Close()
+	if args[0] == "tiles" || args[0] == "data" {
+		printDatabaseSettings(ctx, db)
+	}
 	switch args[0] {
 	case "city":
 		return benchCity(ctx, db, args[1:])
@@ -47,6 +50,18 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchData(ctx, db, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
+}
+
+// printDatabaseSettings names the PostgreSQL settings the figures depend on most, so that a run
+// says what it was measured with (BENCHMARKS.md, README "Running at scale").
+func printDatabaseSettings(ctx context.Context, db *store.DB) {
+	var version, buffers, autovacuum, workers string
+	err := db.Pool.QueryRow(ctx, `SELECT current_setting('server_version'), current_setting('shared_buffers'),
+		current_setting('autovacuum'), current_setting('max_parallel_workers_per_gather')`).Scan(&version, &buffers, &autovacuum, &workers)
+	if err != nil {
+		return
+	}
+	fmt.Printf("PostgreSQL %s: shared_buffers %s, autovacuum %s, max_parallel_workers_per_gather %s\n", version, buffers, autovacuum, workers)
 }
 
 // benchUser is the account benchmarks act as.
