@@ -53,7 +53,7 @@ func (s *Queries) countDashboard(ctx context.Context, sc Content, f Filter) (*Pr
 	// a group of its own, and so neither hashes them nor lets parallel workers read the objects.
 	// Told to, it reads them on every core and groups them in a hash (600 → 350 ms for a third
 	// of a million-tree city on two cores).
-	err = s.withPlanner(ctx, `SET LOCAL enable_sort = off; SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0`, func(q *Queries) error {
+	err = s.withPlanner(ctx, countPlanned+`; SET LOCAL enable_sort = off; SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0`, func(q *Queries) error {
 		return q.q.QueryRow(ctx, `
 		WITH g AS (
 			SELECT t.single_tree, arbor_inspection_class(t.check_next, current_date) AS cls, t.action_security AS safety,

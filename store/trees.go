@@ -268,7 +268,9 @@ func (s *Queries) CountTrees(ctx context.Context, sc Content, f Filter) (int, er
 		return 0, err
 	}
 	var total int
-	err = s.q.QueryRow(ctx, `SELECT count(*) FROM tree t WHERE `+cond, args...).Scan(&total)
+	err = s.withPlanner(ctx, countPlanned, func(q *Queries) error {
+		return q.q.QueryRow(ctx, `SELECT count(*) FROM tree t WHERE `+cond, args...).Scan(&total)
+	})
 	return total, err
 }
 
