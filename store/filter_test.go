@@ -209,7 +209,11 @@ func TestPolygonReadOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Release()
+	// Closed, not given back as it is: the setting and the statement stay with the connection.
+	defer func() {
+		conn.Conn().Close(ctx)
+		conn.Release()
+	}()
 	if _, err := conn.Exec(ctx, `SET plan_cache_mode = force_generic_plan`); err != nil {
 		t.Fatal(err)
 	}
