@@ -34,6 +34,10 @@ export async function newPage(browser, opts = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
+  // The grid registers only the modules it uses: one that is missing logs "AG Grid: error #…".
+  page.on('console', (m) => {
+    if (/AG Grid/.test(m.text()) && (m.type() === 'error' || m.type() === 'warning')) errors.push(new Error(m.text()));
+  });
   page.errors = errors;
   return page;
 }

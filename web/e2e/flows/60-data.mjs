@@ -356,6 +356,33 @@ async function dataFlow(browser, track) {
   await header('planting_year').waitFor();
   await header('species').waitFor({ state: 'detached' });
 
+  // A column dragged by its heading moves there, and stays there after a reload.
+  const order = () =>
+    page.$$eval('[data-testid="data-table"] .ag-header-cell[col-id]', (cells) =>
+      cells
+        .sort((a, b) => Number(a.getAttribute('aria-colindex')) - Number(b.getAttribute('aria-colindex')))
+        .map((c) => c.getAttribute('col-id')),
+    );
+  const before = await order();
+  assert(before.indexOf('planting_year') > before.indexOf('number'), `unexpected column order ${before}`);
+  const from = await header('planting_year').locator('.ag-header-cell-label').boundingBox();
+  const to = await header('number').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+  const movedFirst = async () => {
+    const o = await order();
+    return o.indexOf('planting_year') < o.indexOf('number');
+  };
+  for (let i = 0; i < 30 && !(await movedFirst()); i++) await page.waitForTimeout(100);
+  assert(await movedFirst(), `dragging the planting year before the number left ${await order()}`);
+  await page.waitForTimeout(300); // the change reaches the server
+  await page.reload();
+  await page.getByTestId('data-view').waitFor();
+  await header('planting_year').waitFor();
+  assert(await movedFirst(), `the moved column is back after a reload: ${await order()}`);
+
   // A filter from a link with an unknown field: the server's message at that condition.
   await goto(
     page,
