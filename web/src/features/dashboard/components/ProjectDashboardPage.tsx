@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Grid, Group, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
+import { Button, Grid, Group, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconMap2,
@@ -11,6 +11,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/features/shell/components/PageHeader';
+import { EmptyCard } from '@/features/shell/components/ListStates';
 import { useProjectContext } from '@/features/projects/components/ProjectLayout';
 import { useProjectDashboard } from '../api/getProjectDashboard';
 import { useNews } from '../api/getNews';
@@ -79,22 +80,16 @@ export default function ProjectDashboardPage() {
     return (
       <>
         {header}
-        <Card padding="xl" py={64} data-testid="dashboard-empty">
-          <EmptyState
-            variant="light"
-            color="arbor"
-            size="lg"
-            icon={<IconTrees size={30} stroke={1.6} />}
-            title={t('dashboard.empty.projectTitle')}
-            description={t('dashboard.empty.projectText')}
-            maw={520}
-            mx="auto"
-          >
-            <Button component={Link} to={`/projects/${project.id}/map`} leftSection={<IconMap2 size={16} />}>
-              {t('dashboard.empty.projectAction')}
-            </Button>
-          </EmptyState>
-        </Card>
+        <EmptyCard
+          testId="dashboard-empty"
+          icon={<IconTrees size={30} stroke={1.6} />}
+          title={t('dashboard.empty.projectTitle')}
+          text={t('dashboard.empty.projectText')}
+        >
+          <Button component={Link} to={`/projects/${project.id}/map`} leftSection={<IconMap2 size={16} />}>
+            {t('dashboard.empty.projectAction')}
+          </Button>
+        </EmptyCard>
       </>
     );
   }

@@ -1,8 +1,6 @@
 import {
   Anchor,
   Badge,
-  Card,
-  EmptyState,
   Grid,
   Group,
   Progress,
@@ -26,6 +24,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/features/shell/components/PageHeader';
+import { EmptyCard } from '@/features/shell/components/ListStates';
 import { useUserDashboard } from '../api/getUserDashboard';
 import type { Job, UserProject } from '../api/types';
 import { dataViewPath, segmentFilter } from '../filters';
@@ -191,18 +190,11 @@ export function UserDashboard() {
     return (
       <>
         {header}
-        <Card padding="xl" py={64} data-testid="empty-state">
-          <EmptyState
-            variant="light"
-            color="arbor"
-            size="lg"
-            icon={<IconChartDonut3 size={30} stroke={1.6} />}
-            title={t('empty.projectsDashboard.title')}
-            description={t('empty.projectsDashboard.text')}
-            maw={520}
-            mx="auto"
-          />
-        </Card>
+        <EmptyCard
+          icon={<IconChartDonut3 size={30} stroke={1.6} />}
+          title={t('empty.projectsDashboard.title')}
+          text={t('empty.projectsDashboard.text')}
+        />
       </>
     );
   }

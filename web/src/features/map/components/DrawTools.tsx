@@ -72,45 +72,59 @@ export function DrawTools({
         {editing && (
           <>
             <Divider my={2} />
-            <Tooltip
-              label={stack.undoLabel ? `${t('map.tools.undo')}: ${t(stack.undoLabel)}` : t('map.tools.undo')}
-              position="right"
-              withArrow
-            >
-              <ActionIcon
-                size={36}
-                radius="md"
-                variant="subtle"
-                color="gray"
-                aria-label={t('map.tools.undo')}
-                data-testid="map-undo"
-                disabled={!stack.canUndo || stack.busy}
-                onClick={onUndo}
-              >
-                <IconArrowBackUp size={19} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip
-              label={stack.redoLabel ? `${t('map.tools.redo')}: ${t(stack.redoLabel)}` : t('map.tools.redo')}
-              position="right"
-              withArrow
-            >
-              <ActionIcon
-                size={36}
-                radius="md"
-                variant="subtle"
-                color="gray"
-                aria-label={t('map.tools.redo')}
-                data-testid="map-redo"
-                disabled={!stack.canRedo || stack.busy}
-                onClick={onRedo}
-              >
-                <IconArrowForwardUp size={19} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
+            <HistoryButton
+              name={t('map.tools.undo')}
+              step={stack.undoLabel ? t(stack.undoLabel) : null}
+              icon={IconArrowBackUp}
+              testId="map-undo"
+              disabled={!stack.canUndo || stack.busy}
+              onClick={onUndo}
+            />
+            <HistoryButton
+              name={t('map.tools.redo')}
+              step={stack.redoLabel ? t(stack.redoLabel) : null}
+              icon={IconArrowForwardUp}
+              testId="map-redo"
+              disabled={!stack.canRedo || stack.busy}
+              onClick={onRedo}
+            />
           </>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Undo or redo: its tooltip names the step it would take back or do again. */
+function HistoryButton({
+  name,
+  step,
+  icon: Icon,
+  testId,
+  disabled,
+  onClick,
+}: {
+  name: string;
+  step: string | null;
+  icon: typeof IconArrowBackUp;
+  testId: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={step ? `${name}: ${step}` : name} position="right" withArrow>
+      <ActionIcon
+        size={36}
+        radius="md"
+        variant="subtle"
+        color="gray"
+        aria-label={name}
+        data-testid={testId}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        <Icon size={19} stroke={1.7} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
