@@ -103,7 +103,8 @@ type jobStatusRequest struct {
 	Version int  `json:"version"`
 }
 
-// setJobStatus opens, releases (in progress) or completes a job.
+// setJobStatus moves a job one step: releases it (in progress), completes it, resumes it or takes
+// it back (store.SetJobStatus names what refuses a move).
 func (s *Server) setJobStatus(w http.ResponseWriter, r *http.Request) error {
 	var req jobStatusRequest
 	if err := decode(r, &req); err != nil {
@@ -112,7 +113,7 @@ func (s *Server) setJobStatus(w http.ResponseWriter, r *http.Request) error {
 	if req.Status == nil {
 		return arbor.Invalid(map[string]string{"status": "field.required"})
 	}
-	j, err := s.db.SetJobStatus(r.Context(), content(r), chi.URLParam(r, "jobId"), req.Version, *req.Status)
+	j, err := s.db.SetJobStatus(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), req.Version, *req.Status)
 	if err != nil {
 		return err
 	}

@@ -98,3 +98,67 @@ func TestJobRulesByStatusLockAndRole(t *testing.T) {
 		}
 	}
 }
+
+// TestJobStatusMoves walks a job through every status move: one step at a time, not released
+// empty, not moved while someone else holds it, not completed while a crew edit waits for a
+// decision; each refusal with its message and the status left as it was.
+func TestJobStatusMoves(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	editorID := e.userID(t, w.members[2])
+	r := w.manager.do("POST", w.url("/api/management/job"), map[string]any{"name": "Status moves"})
+	wantStatus(t, r, http.StatusCreated)
+	job := r.json(t)["id"].(string)
+	path := w.url("/api/management/job/" + job + "/status")
+	version := func() any { return w.manager.do("GET", w.url("/api/management/job/"+job), nil).json(t)["version"] }
+	status := func() int { return e.count(t, `SELECT status FROM job WHERE id = $1`, job) }
+	move := func(to int) *resp {
+		return w.manager.do("PUT", path, map[string]any{"status": to, "version": version()})
+	}
+	refused := func(to int, message string) {
+		t.Helper()
+		before := status()
+		wantError(t, move(to), http.StatusConflict, "conflict", message)
+		if after := status(); after != before {
+			t.Fatalf("refused move to %d changed the status %d → %d", to, before, after)
+		}
+	}
+
+	refused(1, "This job holds no trees, groups or works yet; add some before releasing it to the field.")
+	tree := w.createTree(t, w.editor, map[string]any{"geom": point(9.43, 54.78)})["id"].(string)
+	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": job, "ids": []string{tree}}), http.StatusOK)
+	refused(2, "A job moves one step at a time: from open to in progress to completed, and back the same way.")
+	wantStatus(t, move(1), http.StatusOK)
+
+	// The same status again changes nothing, not even the version.
+	v := version()
+	r = w.manager.do("PUT", path, map[string]any{"status": 1, "version": v})
+	wantStatus(t, r, http.StatusOK)
+	if got := r.json(t)["version"]; got != v {
+		t.Fatalf("a move to the same status moved the version %v → %v", v, got)
+	}
+	// An older version is refused as every stale write is.
+	wantError(t, w.manager.do("PUT", path, map[string]any{"status": 2, "version": v.(float64) - 1}), http.StatusConflict, "conflict", "")
+
+	// Held by the editor: the manager cannot move it until it is given back.
+	e.exec(t, `UPDATE job SET locked_by = $2, locked_at = now() WHERE id = $1`, job, editorID)
+	m := wantError(t, move(2), http.StatusConflict, "conflict", "")
+	if msg, _ := m["message"].(string); !strings.Contains(msg, "is working on this job right now") {
+		t.Fatalf("lock message %q", msg)
+	}
+	e.exec(t, `UPDATE job SET locked_by = NULL, locked_at = NULL WHERE id = $1`, job)
+
+	// A crew edit waiting for a decision blocks completing; a broken lock's record does not.
+	e.exec(t, `UPDATE job SET conflicts = '[{"kind":"edit","tree":"x"},{"kind":"lock_broken"}]'::jsonb WHERE id = $1`, job)
+	refused(2, "Crew edits waiting for a decision: 1. Resolve them before completing the job.")
+	e.exec(t, `UPDATE job SET conflicts = jsonb_set(conflicts, '{0,resolved_at}', to_jsonb(now())) WHERE id = $1`, job)
+	wantStatus(t, move(2), http.StatusOK)
+
+	refused(0, "A job moves one step at a time: from open to in progress to completed, and back the same way.")
+	wantStatus(t, move(1), http.StatusOK)
+	wantStatus(t, move(0), http.StatusOK)
+	if s := status(); s != 0 {
+		t.Fatalf("status %d after resuming and taking it back", s)
+	}
+}

@@ -185,17 +185,70 @@ func (s *Queries) UpdateJob(ctx context.Context, sc Content, userID, id string, 
 	return afterVersionedWrite(tag, err, func() (*Job, error) { return s.Job(ctx, sc, id) })
 }
 
-// SetJobStatus moves a job between open, in progress and completed.
-func (s *Queries) SetJobStatus(ctx context.Context, sc Content, id string, version, status int) (*Job, error) {
+// SetJobStatus moves a job one step between open, in progress and completed (DESIGN.md): it is
+// released to the field, completed, resumed or taken back into the office. A job somebody else
+// holds keeps its status; an empty job is not released (a crew would get nothing to do); a job
+// whose crew edits still wait for a manager's decision is not completed, so none is forgotten.
+// The move is checked and written in one statement, so two managers cannot pass the checks at once.
+func (s *Queries) SetJobStatus(ctx context.Context, sc Content, userID, id string, version, status int) (*Job, error) {
 	if status < JobOpen || status > JobCompleted {
 		return nil, arbor.Invalid(map[string]string{"status": "field.enum"})
 	}
-	if _, err := s.Job(ctx, sc, id); err != nil {
+	cur, err := s.Job(ctx, sc, id)
+	if err != nil {
 		return nil, err
 	}
+	if cur.Version != version {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: cur}
+	}
+	switch {
+	case status == cur.Status:
+		return cur, nil
+	case status-cur.Status != 1 && cur.Status-status != 1:
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "job.status_step", Fields: map[string]string{"status": "job.status_step"}}
+	case cur.LockedBy != nil && *cur.LockedBy != userID:
+		return nil, arbor.Errorf(arbor.ECONFLICT, "job.locked", map[string]any{"name": cur.LockedAlias})
+	case status == JobInProgress && cur.Status == JobOpen && cur.TreeCount+cur.GroupCount+cur.ActionCount == 0:
+		return nil, arbor.Errorf(arbor.ECONFLICT, "job.release_empty", nil)
+	}
+	if status == JobCompleted {
+		open, err := unresolvedEdits(cur.Conflicts)
+		if err != nil {
+			return nil, err
+		}
+		if open > 0 {
+			return nil, arbor.Errorf(arbor.ECONFLICT, "job.complete_conflicts", map[string]any{"count": open})
+		}
+	}
+	// The lock and the conflicts are checked again where the row is written: they may have
+	// moved since it was read without the version moving with them.
 	tag, err := s.q.Exec(ctx, `UPDATE job SET status = $5, version = version + 1, updated_at = now()
-		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, sc.OrganisationID, sc.ProjectID, id, version, status)
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4
+		  AND (locked_by IS NULL OR locked_by = $6)
+		  AND ($5 <> 2 OR NOT jsonb_path_exists(conflicts, '$[*] ? (@.kind == "edit" && !exists(@.resolved_at))'))`,
+		sc.OrganisationID, sc.ProjectID, id, version, status, userID)
 	return afterVersionedWrite(tag, err, func() (*Job, error) { return s.Job(ctx, sc, id) })
+}
+
+// unresolvedEdits counts the crew edits in a job's conflicts that no manager has decided on.
+func unresolvedEdits(conflicts json.RawMessage) (int, error) {
+	if len(conflicts) == 0 {
+		return 0, nil
+	}
+	var list []struct {
+		Kind       string  `json:"kind"`
+		ResolvedAt *string `json:"resolved_at"`
+	}
+	if err := json.Unmarshal(conflicts, &list); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range list {
+		if c.Kind == "edit" && c.ResolvedAt == nil {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // DeleteJob removes an open job nobody else holds (its objects stay).
