@@ -78,7 +78,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 		case err != nil:
 			return err
 		case existing.ConfirmedAt != nil:
-			return s.send(r, existing.Language, existing.Email, "mail.exists", existing.FirstName, map[string]any{
+			return s.send(r, tx, existing.Language, existing.Email, "mail.exists", existing.FirstName, map[string]any{
 				"login": s.link("/login", nil), "reset": s.link("/reset", nil)})
 		default:
 			if u, err = tx.ReplaceUnconfirmed(r.Context(), existing.ID, nu); err != nil {
@@ -92,7 +92,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.InsertToken(r.Context(), u.ID, store.TokenConfirm, u.Email, token, confirmTTL); err != nil {
 			return err
 		}
-		return s.send(r, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
+		return s.send(r, tx, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
 			"link": s.link("/confirm", url.Values{"email": {u.Email}, "token": {token}})})
 	})
 	if err != nil {
@@ -258,7 +258,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, token, resetTTL); err != nil {
 			return err
 		}
-		return s.send(r, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
+		return s.send(r, tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
 			"link": s.link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
 	})
 	if err != nil {
@@ -421,17 +421,13 @@ func pathID(r *http.Request, name string) (string, error) {
 	return id.String(), nil
 }
 
-// send mails a message from the catalogue: key+".subject" and a body of greeting, key+".body"
-// and signature, in lang. A failure becomes a message the user understands.
-func (s *Server) send(r *http.Request, lang, to, key, name string, args map[string]any) error {
+// send queues a message from the catalogue in tx: key+".subject" and a body of greeting,
+// key+".body" and signature, in lang. It leaves once tx commits (store.QueueMail); a mail server
+// that is down delays it, and the queue tries again.
+func (s *Server) send(r *http.Request, tx *store.Tx, lang, to, key, name string, args map[string]any) error {
 	body := i18n.T(lang, "mail.greeting", map[string]any{"name": name}) + "\n\n" +
 		i18n.T(lang, key+".body", args) + "\n\n" + i18n.T(lang, "mail.signature", nil) + "\n"
-	err := s.mail.Send(r.Context(), mail.Message{To: to, Subject: i18n.T(lang, key+".subject", args), Text: body})
-	if err != nil {
-		s.log.ErrorContext(r.Context(), "mail failed", "to", to, "key", key, "err", err)
-		return arbor.Errorf(arbor.EUNAVAILABLE, "error.mail_failed", nil)
-	}
-	return nil
+	return tx.QueueMail(r.Context(), s.mailQueue, mail.Message{To: to, Subject: i18n.T(lang, key+".subject", args), Text: body})
 }
 
 // link builds an absolute link into the web app.

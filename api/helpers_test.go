@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -35,11 +36,13 @@ const testBaseURL = "http://arbor.test"
 
 // ---- mail ----------------------------------------------------------------------------------
 
-// mailRecorder is a mail.Sender that keeps every message.
+// mailRecorder is a mail.Sender that keeps every message the env's queue worker sends.
 type mailRecorder struct {
-	mu   sync.Mutex
-	msgs []mail.Message
-	fail error // when set, Send fails with it
+	mu      sync.Mutex
+	msgs    []mail.Message
+	fail    error      // when set, Send fails with it
+	waiting func() int // messages of the env's queue not yet tried
+	tb      testing.TB
 }
 
 func (m *mailRecorder) Send(_ context.Context, msg mail.Message) error {
@@ -52,8 +55,29 @@ func (m *mailRecorder) Send(_ context.Context, msg mail.Message) error {
 	return nil
 }
 
-// to returns the messages sent to addr, oldest first.
+// setFail makes every following attempt fail with err (nil: succeed again).
+func (m *mailRecorder) setFail(err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.fail = err
+}
+
+// settle waits until the queue has tried every message put in it so far (requests answer
+// once their transaction committed, so what they queued is there by then).
+func (m *mailRecorder) settle() {
+	m.tb.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for m.waiting() > 0 {
+		if time.Now().After(deadline) {
+			m.tb.Fatalf("the mail queue did not send its %d messages within 15 s", m.waiting())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// to returns the messages sent to addr, oldest first, once the queue has tried what it holds.
 func (m *mailRecorder) to(addr string) []mail.Message {
+	m.settle()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []mail.Message
@@ -73,6 +97,33 @@ func (m *mailRecorder) last(t *testing.T, addr string) mail.Message {
 		t.Fatalf("no mail was sent to %s", addr)
 	}
 	return msgs[len(msgs)-1]
+}
+
+// startMailWorker works a queue of the env's own (the package's tests share one database) into rec.
+func startMailWorker(t *testing.T, db *store.DB, rec *mailRecorder) string {
+	t.Helper()
+	queue := "mail_" + strings.ReplaceAll(strings.ToLower(rand.Text()), "-", "")[:16]
+	stop, err := db.StartWorkers(t.Context(), store.Workers{MailQueue: queue, Mail: rec,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Registered before the database's Close (MustOpenDB), so it runs first.
+	t.Cleanup(func() {
+		if err := stop(context.Background()); err != nil {
+			t.Errorf("stop the mail worker: %v", err)
+		}
+	})
+	rec.tb = t
+	rec.waiting = func() int {
+		var n int
+		if err := db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job
+			WHERE queue = $1 AND state IN ('available', 'running', 'pending')`, queue).Scan(&n); err != nil {
+			t.Errorf("mail queue: %v", err)
+		}
+		return n
+	}
+	return queue
 }
 
 var linkRE = regexp.MustCompile(`https?://\S+`)
@@ -160,7 +211,7 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	}
 	logs := &syncBuffer{}
 	rec := &mailRecorder{}
-	cfg := Config{DB: db, Signer: signer, Mail: rec, BaseURL: testBaseURL,
+	cfg := Config{DB: db, Signer: signer, MailQueue: startMailWorker(t, db, rec), BaseURL: testBaseURL,
 		Log: slog.New(slog.NewTextHandler(logs, nil))}
 	for _, o := range opts {
 		o(&cfg)

@@ -236,7 +236,7 @@ func (s *Server) addParticipants(w http.ResponseWriter, r *http.Request) error {
 		for _, to := range invited {
 			args := map[string]any{"by": by, "job": job.Name, "project": job.ProjectName,
 				"link": s.link("/register", url.Values{"email": {to}})}
-			if err := s.send(r, language(r), to, "mail.job_invite", to, args); err != nil {
+			if err := s.send(r, tx, language(r), to, "mail.job_invite", to, args); err != nil {
 				return err
 			}
 		}

@@ -85,7 +85,7 @@ func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.InsertToken(r.Context(), me, store.TokenEmail, req.Email, token, confirmTTL); err != nil {
 			return err
 		}
-		return s.send(r, updated.Language, req.Email, "mail.email", updated.FirstName, map[string]any{
+		return s.send(r, tx, updated.Language, req.Email, "mail.email", updated.FirstName, map[string]any{
 			"link": s.link("/confirm", url.Values{"email": {req.Email}, "token": {token}})})
 	})
 	if err != nil {

@@ -164,7 +164,7 @@ func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 			if name == "" {
 				name = e
 			}
-			if err := s.send(r, lang, e, key, name, args); err != nil {
+			if err := s.send(r, tx, lang, e, key, name, args); err != nil {
 				return err
 			}
 		}

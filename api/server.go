@@ -10,22 +10,23 @@ import (
 	"time"
 
 	"arbor/auth"
-	"arbor/mail"
 	"arbor/store"
 	"arbor/tiles"
 )
 
 // Config is what the server is built from.
 type Config struct {
-	DB       *store.DB
-	Signer   *auth.Signer
-	Mail     mail.Sender
-	Log      *slog.Logger
-	BaseURL  string // public URL of the web app, for links in e-mails
-	Notice   string // system-disruption warning shown on login and register
-	Throttle store.Throttle
-	Now      func() time.Time
-	MassEdit int // most objects one mass edit, archive or selection may touch (default 10,000)
+	DB     *store.DB
+	Signer *auth.Signer
+	// MailQueue is the queue messages are put in (store.MailQueue but in tests); a worker
+	// (store.DB.StartWorkers) sends them.
+	MailQueue string
+	Log       *slog.Logger
+	BaseURL   string // public URL of the web app, for links in e-mails
+	Notice    string // system-disruption warning shown on login and register
+	Throttle  store.Throttle
+	Now       func() time.Time
+	MassEdit  int // most objects one mass edit, archive or selection may touch (default 10,000)
 	// TileCache is the memory the tile cache may use, in bytes (0: the default, 256 MB; below
 	// zero: no cache).
 	TileCache int64
@@ -33,19 +34,19 @@ type Config struct {
 
 // Server serves the API and the web app.
 type Server struct {
-	db       *store.DB
-	signer   *auth.Signer
-	mail     mail.Sender
-	log      *slog.Logger
-	baseURL  string
-	notice   string
-	throttle store.Throttle
-	now      func() time.Time
-	secure   bool // cookies only over HTTPS
-	massEdit int
-	tiles    *tiles.Service
-	answers  *answers
-	fresh    *freshness
+	db        *store.DB
+	signer    *auth.Signer
+	mailQueue string
+	log       *slog.Logger
+	baseURL   string
+	notice    string
+	throttle  store.Throttle
+	now       func() time.Time
+	secure    bool // cookies only over HTTPS
+	massEdit  int
+	tiles     *tiles.Service
+	answers   *answers
+	fresh     *freshness
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -57,8 +58,11 @@ const DefaultMassEdit = 10000
 
 // New builds a Server.
 func New(c Config) *Server {
-	s := &Server{db: c.DB, signer: c.Signer, mail: c.Mail, log: c.Log, baseURL: c.BaseURL, notice: c.Notice,
+	s := &Server{db: c.DB, signer: c.Signer, mailQueue: c.MailQueue, log: c.Log, baseURL: c.BaseURL, notice: c.Notice,
 		throttle: c.Throttle, now: c.Now, massEdit: c.MassEdit}
+	if s.mailQueue == "" {
+		s.mailQueue = store.MailQueue
+	}
 	if s.massEdit <= 0 {
 		s.massEdit = DefaultMassEdit
 	}

@@ -17,11 +17,11 @@ import (
 	gomail "github.com/wneessen/go-mail"
 )
 
-// Message is one e-mail in plain text.
+// Message is one e-mail in plain text. It is also what waits in the queue (queue.go).
 type Message struct {
-	To      string
-	Subject string
-	Text    string
+	To      string `json:"to"`
+	Subject string `json:"subject"`
+	Text    string `json:"text"`
 }
 
 // Sender delivers messages.
@@ -153,10 +153,10 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 func build(from string, m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg()
 	if err := msg.From(from); err != nil {
-		return nil, fmt.Errorf("mail from %q: %w", from, err)
+		return nil, fmt.Errorf("%w: from %q: %v", ErrBadMessage, from, err)
 	}
 	if err := msg.To(m.To); err != nil {
-		return nil, fmt.Errorf("mail to %q: %w", m.To, err)
+		return nil, fmt.Errorf("%w: to %q: %v", ErrBadMessage, m.To, err)
 	}
 	msg.Subject(m.Subject)
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)

@@ -295,13 +295,13 @@ func TestSMTPBadAddresses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Send(context.Background(), german); err == nil || !strings.Contains(err.Error(), "mail from") {
+	if err := s.Send(context.Background(), german); !errors.Is(err, mail.ErrBadMessage) || !strings.Contains(err.Error(), "from") {
 		t.Fatalf("a bad sender address: %v", err)
 	}
 	s, _ = mail.New("smtp://arbor:s3cret%20pass@"+srv.addr+"?tls=none", "no-reply@arbor.test", "", nil)
 	bad := german
 	bad.To = "two@example.org, three@example.org>"
-	if err := s.Send(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "mail to") {
+	if err := s.Send(context.Background(), bad); !errors.Is(err, mail.ErrBadMessage) || !strings.Contains(err.Error(), "to \"two@") {
 		t.Fatalf("a bad recipient: %v", err)
 	}
 	if n := len(srv.messages()); n != 0 {

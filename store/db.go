@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 )
 
 // DB is the application's handle on PostgreSQL.
@@ -31,6 +32,7 @@ type DB struct {
 	// merges the workers' partial tiles, which made a dense z14 tile two to three times slower
 	// (30 against 70–140 ms) and its bytes differ from one rendering to the next.
 	tiles *pgxpool.Pool
+	queue *river.Client[pgx.Tx] // inserts background work (queue.go)
 }
 
 // Tile renders a vector tile (Queries.Tile) on the tile connections.
@@ -73,7 +75,13 @@ func Open(ctx context.Context, databaseURL string) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &DB{Queries: Queries{q: pool}, Pool: pool, tiles: tiles}, nil
+	queue, err := newQueue(pool)
+	if err != nil {
+		pool.Close()
+		tiles.Close()
+		return nil, err
+	}
+	return &DB{Queries: Queries{q: pool}, Pool: pool, tiles: tiles, queue: queue}, nil
 }
 
 // Close releases the pools.
@@ -100,6 +108,9 @@ func Migrate(ctx context.Context, databaseURL string) error {
 			return fmt.Errorf("migrate: the database is marked dirty at version %d after a failed migration; fix the schema by hand, then run `arbor migrate -force %d`", dirty.Version, dirty.Version-1)
 		}
 		return fmt.Errorf("migrate: %w", err)
+	}
+	if err := migrateQueue(ctx, databaseURL); err != nil {
+		return err
 	}
 	return applyFunctions(ctx, databaseURL)
 }

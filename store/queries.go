@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 )
 
 // dbtx is what a pool and a transaction have in common.
@@ -26,7 +27,8 @@ type Queries struct {
 // Tx is a transaction with the store's methods.
 type Tx struct {
 	Queries
-	tx pgx.Tx
+	tx    pgx.Tx
+	queue *river.Client[pgx.Tx]
 }
 
 // InTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise, so a
@@ -36,7 +38,7 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
-	tx := &Tx{Queries: Queries{q: ptx}, tx: ptx}
+	tx := &Tx{Queries: Queries{q: ptx}, tx: ptx, queue: db.queue}
 	defer ptx.Rollback(ctx) // a no-op after Commit
 	if err := fn(tx); err != nil {
 		return err

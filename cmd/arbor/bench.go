@@ -370,7 +370,7 @@ type benchServer struct {
 // startBenchServer starts a fresh server (its caches empty) listening to the database's notices.
 func startBenchServer(ctx context.Context, db *store.DB) (*benchServer, error) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := api.New(api.Config{DB: db, Signer: benchSigner, Mail: nil, Log: quiet, BaseURL: "http://bench"})
+	srv := api.New(api.Config{DB: db, Signer: benchSigner, Log: quiet, BaseURL: "http://bench"})
 	listenCtx, stopListening := context.WithCancel(ctx)
 	go srv.Listen(listenCtx)
 	for !srv.Listening() {

@@ -135,7 +135,11 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if tileCache == 0 {
 		tileCache = -1 // asked for no cache
 	}
-	srv := api.New(api.Config{DB: db, Signer: signer, Mail: sender, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice,
+	stopWorkers, err := db.StartWorkers(ctx, store.Workers{MailQueue: store.MailQueue, Mail: sender, Log: log})
+	if err != nil {
+		return err
+	}
+	srv := api.New(api.Config{DB: db, Signer: signer, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice,
 		TileCache: tileCache})
 	go srv.Prune(ctx, 5*time.Minute)
 	go srv.Listen(ctx)
@@ -153,5 +157,9 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	log.Info("shutting down")
-	return hs.Shutdown(shutdownCtx)
+	err = hs.Shutdown(shutdownCtx)
+	if serr := stopWorkers(shutdownCtx); err == nil {
+		err = serr
+	}
+	return err
 }

@@ -145,6 +145,7 @@ func ensureTemplate(ctx context.Context, conn *pgx.Conn, adminURL, tmpl string) 
 
 func schemaHash() string {
 	h := sha256.New()
+	h.Write([]byte(store.QueueSchema))
 	for _, fsys := range []fs.FS{migrations.FS, arborsql.FS} {
 		names, _ := fs.Glob(fsys, "*.sql")
 		sort.Strings(names)
