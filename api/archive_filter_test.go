@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"testing"
+	"time"
 )
 
 // TestArchiveFilteredView: management archives everything a filter shows and nothing else, and
@@ -49,4 +50,65 @@ func TestArchiveFilteredView(t *testing.T) {
 	if n := w.reader.do("GET", w.url("/api/content/trees"), nil).json(t)["total"]; n != 4.0 {
 		t.Fatalf("stock after activating: %v, want 4", n)
 	}
+}
+
+// TestArchiveBigViewInBackground: a view of more objects than the server archives at once is
+// archived by the queue; the answer names a task whose progress only its starter reads, and
+// the task ends with what changed, history and all.
+func TestArchiveBigViewInBackground(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(c *Config) { c.ArchiveAtOnce = 3 })
+	w := e.buildTreeWorld(t)
+	for i, v := range []int{2, 2, 2, 2, 2, 0} {
+		w.createTree(t, w.editor, map[string]any{"number": i + 1, "vitality": v})
+	}
+	weak := map[string]any{"conditions": []any{map[string]any{"field": "vitality", "op": "eq", "value": 2}}}
+	follow := func(r *resp, want int) {
+		t.Helper()
+		wantStatus(t, r, http.StatusAccepted)
+		task := r.json(t)["task"].(map[string]any)
+		if task["total"] != float64(want) || task["state"] != "queued" {
+			t.Fatalf("task as queued: %v", task)
+		}
+		path := w.url("/api/content/task/" + task["id"].(string))
+		wantStatus(t, w.editor.do("GET", path, nil), http.StatusForbidden)
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			r := w.manager.do("GET", path, nil)
+			wantStatus(t, r, http.StatusOK)
+			task = r.json(t)
+			if task["state"] == "done" {
+				break
+			}
+			if task["state"] == "failed" || time.Now().After(deadline) {
+				t.Fatalf("task did not end: %v", task)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if task["changed"] != float64(want) || task["done"] != float64(want) || task["finished_at"] == nil {
+			t.Fatalf("task when done: %v", task)
+		}
+	}
+
+	follow(w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": weak, "archive": true}), 5)
+	if n := w.reader.do("GET", w.url("/api/content/trees"), nil).json(t)["total"]; n != 1.0 {
+		t.Fatalf("stock after archiving the view: %v, want 1", n)
+	}
+	if n := e.count(t, `SELECT count(*) FROM history WHERE project_id = $1 AND field = 'archive'
+		AND new_value = 'true' AND user_id = $2`, w.project, e.userID(t, w.members[0])); n != 5 {
+		t.Fatalf("%d history entries of the archiving, want 5", n)
+	}
+	follow(w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": map[string]any{"state": "archived"}, "archive": false}), 5)
+	if n := w.reader.do("GET", w.url("/api/content/trees"), nil).json(t)["total"]; n != 6.0 {
+		t.Fatalf("stock after activating: %v, want 6", n)
+	}
+	// A view within the limit is still changed at once.
+	r := w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": map[string]any{
+		"conditions": []any{map[string]any{"field": "vitality", "op": "eq", "value": 0}}}, "archive": true})
+	wantStatus(t, r, http.StatusOK)
+	if n := r.json(t)["changed"]; n != 1.0 {
+		t.Fatalf("archived %v at once, want 1", n)
+	}
+	wantStatus(t, w.manager.do("GET", w.url("/api/content/task/00000000-0000-0000-0000-000000000000"), nil), http.StatusNotFound)
+	wantStatus(t, w.manager.do("GET", w.url("/api/content/task/not-a-task"), nil), http.StatusNotFound)
 }

@@ -120,6 +120,7 @@ var routeExpectations = map[string]expect{
 	"PUT /api/content/archive":                                        contentWrite,
 	"PUT /api/content/bulk":                                           manageOnly,
 	"PUT /api/content/archive-filter":                                 manageOnly,
+	"GET /api/content/task/{taskId}":                                  manageOnly,
 	"GET /api/content/tree-hist":                                      projRead,
 	"GET /api/content/filters":                                        memberOnly,
 	"POST /api/content/filters":                                       memberOnly,

@@ -27,6 +27,9 @@ type Config struct {
 	Throttle  store.Throttle
 	Now       func() time.Time
 	MassEdit  int // most objects one mass edit, archive or selection may touch (default 10,000)
+	// ArchiveAtOnce is the biggest filtered view archived (or activated) within its request
+	// (default MassEdit); a bigger one becomes a task in the queue, whose progress the app shows.
+	ArchiveAtOnce int
 	// TileCache is the memory the tile cache may use, in bytes (0: the default, 256 MB; below
 	// zero: no cache).
 	TileCache int64
@@ -44,6 +47,7 @@ type Server struct {
 	now       func() time.Time
 	secure    bool // cookies only over HTTPS
 	massEdit  int
+	atOnce    int // ArchiveAtOnce
 	tiles     *tiles.Service
 	answers   *answers
 	fresh     *freshness
@@ -65,6 +69,9 @@ func New(c Config) *Server {
 	}
 	if s.massEdit <= 0 {
 		s.massEdit = DefaultMassEdit
+	}
+	if s.atOnce = c.ArchiveAtOnce; s.atOnce <= 0 {
+		s.atOnce = s.massEdit
 	}
 	if c.TileCache == 0 {
 		c.TileCache = 256 << 20

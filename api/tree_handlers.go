@@ -257,7 +257,8 @@ type archiveFilterRequest struct {
 }
 
 // archiveFiltered archives or activates everything a filter shows (PUT /api/content/archive-filter):
-// management's "archiving of the filtered view".
+// management's "archiving of the filtered view". Up to ArchiveAtOnce objects within the request
+// (200 {changed}); a bigger view becomes a task in the queue (202 {task}) whose progress the app polls.
 func (s *Server) archiveFiltered(w http.ResponseWriter, r *http.Request) error {
 	var req archiveFilterRequest
 	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
@@ -273,10 +274,31 @@ func (s *Server) archiveFiltered(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
+	total, err := s.db.CountArchiveFiltered(r.Context(), content(r), *req.Filter, *req.Archive)
+	if err != nil {
+		return err
+	}
+	if total > s.atOnce {
+		// More than a request changes: queued, and the app follows the task's progress.
+		return answerInTx(w, r, s.db, http.StatusAccepted, func(tx *store.Tx) (map[string]*store.Task, error) {
+			t, err := tx.QueueArchive(r.Context(), content(r), actor(r), *req.Filter, *req.Archive, total)
+			return map[string]*store.Task{"task": t}, err
+		})
+	}
 	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (map[string]int, error) {
 		n, err := tx.ArchiveFiltered(r.Context(), content(r), actor(r), *req.Filter, *req.Archive)
 		return map[string]int{"changed": n}, err
 	})
+}
+
+// task answers how far a task the caller started has got (GET /api/content/task/{taskId}).
+func (s *Server) task(w http.ResponseWriter, r *http.Request) error {
+	t, err := s.db.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
 }
 
 type bulkRequest struct {

@@ -80,8 +80,12 @@ func (db *DB) StartWorkers(ctx context.Context, cfg Workers) (stop func(context.
 	if err := river.AddWorkerSafely(workers, &mail.Worker{Sender: cfg.Mail}); err != nil {
 		return nil, err
 	}
+	if err := river.AddWorkerSafely(workers, &archiveWorker{db: db, log: cfg.Log}); err != nil {
+		return nil, err
+	}
 	client, err := river.NewClient(riverpgxv5.New(db.Pool), &river.Config{
-		Queues:  map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}},
+		// Tasks (archiving a big view) one at a time: each takes a core for minutes.
+		Queues:  map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}},
 		Workers: workers,
 		Logger:  cfg.Log,
 		// A sent message's text holds its links (confirmation, reset): keep it no longer than

@@ -30,6 +30,7 @@ type config struct {
 	Notice      string // ARBOR_NOTICE
 	LogFormat   string // ARBOR_LOG: text or json
 	TileCacheMB int    // ARBOR_TILE_CACHE_MB: memory for cached vector tiles
+	AtOnce      int    // ARBOR_ARCHIVE_AT_ONCE: the biggest view archived within its request
 }
 
 const defaultDatabaseURL = "postgres://arbor:arbor@127.0.0.1:5432/arbor?sslmode=disable"
@@ -86,6 +87,13 @@ func loadConfig() (config, error) {
 			problems = append(problems, fmt.Sprintf("ARBOR_TILE_CACHE_MB %q is not a number of megabytes (0 turns the cache off)", v))
 		}
 		c.TileCacheMB = n
+	}
+	if v := env("ARBOR_ARCHIVE_AT_ONCE", "10000"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10000 {
+			problems = append(problems, fmt.Sprintf("ARBOR_ARCHIVE_AT_ONCE %q is not a number of objects from 1 to 10000", v))
+		}
+		c.AtOnce = n
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		problems = append(problems, "ARBOR_LOG must be text or json")

@@ -2,6 +2,8 @@
 // the count; mass edit, archive and activate; a bad filter from a link is named by the server.
 import { readFile } from 'node:fs/promises';
 import {
+  ARTIFACTS,
+  TIMEOUT,
   OUTBOX,
   test,
   assert,
@@ -172,7 +174,9 @@ async function dataFlow(browser, track) {
   const legendBox = await page.getByTestId('map-legend').boundingBox();
   const toolsBox = await page.getByTestId('map-tools').boundingBox();
   assert(
-    legendBox && toolsBox && (legendBox.x >= toolsBox.x + toolsBox.width || legendBox.y >= toolsBox.y + toolsBox.height),
+    legendBox &&
+      toolsBox &&
+      (legendBox.x >= toolsBox.x + toolsBox.width || legendBox.y >= toolsBox.y + toolsBox.height),
     `the legend ${JSON.stringify(legendBox)} lies over the tools ${JSON.stringify(toolsBox)}`,
   );
   await shot(page, 'data-en-light', { fullPage: false });
@@ -302,11 +306,18 @@ async function dataFlow(browser, track) {
   await waitTotal(page, 0);
 
   // Management archives the whole filtered view (the stock's trees 1–8 less nothing) and back.
+  // The server archives up to five objects within the request (ARBOR_ARCHIVE_AT_ONCE in
+  // scripts/e2e.sh), so these eight are a task in its queue, whose progress the notice shows.
   await page.getByTestId('filter-reset').click();
   await waitTotal(page, 8);
   await page.getByTestId('action-view').click();
   await page.getByTestId('action-archive-view').click();
   await page.getByTestId('archive-confirm').click();
+  const progress = page.getByTestId('task-progress');
+  await progress.waitFor({ state: 'visible', timeout: TIMEOUT });
+  assert((await progress.getAttribute('data-total')) === '8', 'the task is not of the eight objects of the view');
+  await page.waitForTimeout(300); // the confirm's close and the notice's entry
+  await page.screenshot({ path: `${ARTIFACTS}data-archive-task-en-light.png` });
   await see(page, '8 objects archived.');
   await waitTotal(page, 0);
   await page.getByTestId('filter-state').getByText('Archived', { exact: true }).click();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Filter } from '../filter';
 import { dataKeys, inProject } from './keys';
+import { followTask, type Task } from './task';
 
 function useContentWrite<V>(fn: (v: V) => Promise<{ changed: number }>) {
   const qc = useQueryClient();
@@ -28,9 +29,21 @@ export function useArchiveSelection(projectId: string) {
   );
 }
 
-/** PUT /api/content/archive-filter (management): everything the filter shows. */
+/**
+ * PUT /api/content/archive-filter (management): everything the filter shows. A view bigger than
+ * one mass edit becomes a task on the server; its progress goes to onProgress until it ends.
+ */
 export function useArchiveFiltered(projectId: string) {
-  return useContentWrite((v: { filter: Filter; archive: boolean }) =>
-    api.put<{ changed: number }>(`/api/content/archive-filter?${inProject(projectId)}`, v, { silent: true }),
+  return useContentWrite(
+    async (v: { filter: Filter; archive: boolean; onProgress?: (t: Task) => void }): Promise<{ changed: number }> => {
+      const a = await api.put<{ changed: number } | { task: Task }>(
+        `/api/content/archive-filter?${inProject(projectId)}`,
+        { filter: v.filter, archive: v.archive },
+        { silent: true },
+      );
+      if (!('task' in a)) return a;
+      const done = await followTask(projectId, a.task, (t) => v.onProgress?.(t));
+      return { changed: done.changed ?? 0 };
+    },
   );
 }

@@ -10,7 +10,9 @@ export function useTableColumns(projectId: string, enabled = true) {
   return useQuery({
     queryKey: dataKeys.columns(projectId),
     queryFn: () =>
-      api.get<{ columns: SavedColumn[] | null }>(`${BASE}?${inProject(projectId)}`, { silent: true }).then((a) => a.columns),
+      api
+        .get<{ columns: SavedColumn[] | null }>(`${BASE}?${inProject(projectId)}`, { silent: true })
+        .then((a) => a.columns),
     enabled,
     staleTime: Infinity,
   });

@@ -45,6 +45,8 @@ import { TreeInfoWindow } from '@/features/trees/components/TreeInfoWindow';
 import { useSavedFilters, type SavedFilter } from '../api/filters';
 import { getDataIds } from '../api/getData';
 import { useArchiveFiltered, useArchiveSelection } from '../api/selection';
+import { TaskFailed, type Task } from '../api/task';
+import { TaskProgress } from './TaskProgress';
 import { useColumns } from '../useColumns';
 import { exportColumns, exportList, saveFile } from '../api/exportList';
 import {
@@ -244,13 +246,21 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
   const archiveAll = useArchiveFiltered(p.id);
   type MutateOptions = { onSuccess: (a: { changed: number }) => void; onError: (e: unknown) => void };
   const failed = (e: unknown) =>
-    notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('errors.generic') });
+    notifications.show({
+      color: 'red',
+      message:
+        e instanceof ApiError ? e.message : e instanceof TaskFailed ? t('data.task.failed') : t('errors.generic'),
+    });
 
   // Archive or activate the selection or the whole filtered view: confirm, then a notice that
   // stays while the server works (a city's view takes a while) and says what was done.
   const confirmArchive = (
     archive: boolean,
-    { view, count, run }: { view: boolean; count: number; run: (o: MutateOptions) => void },
+    {
+      view,
+      count,
+      run,
+    }: { view: boolean; count: number; run: (o: MutateOptions, onProgress: (task: Task) => void) => void },
   ) => {
     const what = archive ? 'Archive' : 'Activate';
     modals.openConfirmModal({
@@ -261,30 +271,43 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
       labels: { confirm: t(archive ? 'data.archive.archive' : 'data.archive.activate'), cancel: t('common.cancel') },
       confirmProps: { color: archive ? 'orange' : 'arbor', 'data-testid': 'archive-confirm' } as never,
       onConfirm: () => {
+        const working = (n: number) => t(archive ? 'data.archive.archiving' : 'data.archive.activating', { count: n });
         const id = notifications.show({
           loading: true,
           autoClose: false,
           withCloseButton: false,
-          message: t(archive ? 'data.archive.archiving' : 'data.archive.activating', { count }),
+          message: working(count),
         });
-        run({
-          onSuccess: (a) => {
-            notifications.update({
-              id,
-              loading: false,
-              autoClose: 4000,
-              withCloseButton: true,
-              color: 'arbor',
-              message: t(archive ? 'data.archive.archived' : 'data.archive.activated', { count: a.changed }),
-            });
-            setSelection(new Map());
-            refresh();
+        // A big view is worked on by the server in the background: its progress shows here.
+        const onProgress = (task: Task) =>
+          notifications.update({
+            id,
+            loading: true,
+            autoClose: false,
+            withCloseButton: false,
+            message: <TaskProgress task={task} label={working(task.total)} />,
+          });
+        run(
+          {
+            onSuccess: (a) => {
+              notifications.update({
+                id,
+                loading: false,
+                autoClose: 4000,
+                withCloseButton: true,
+                color: 'arbor',
+                message: t(archive ? 'data.archive.archived' : 'data.archive.activated', { count: a.changed }),
+              });
+              setSelection(new Map());
+              refresh();
+            },
+            onError: (e) => {
+              notifications.hide(id);
+              failed(e);
+            },
           },
-          onError: (e) => {
-            notifications.hide(id);
-            failed(e);
-          },
-        });
+          onProgress,
+        );
       },
     });
   };
@@ -296,7 +319,7 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
     confirmArchive(archive, {
       view: true,
       count: total ?? 0,
-      run: (o) => archiveAll.mutate({ filter: liveFilter, archive }, o),
+      run: (o, onProgress) => archiveAll.mutate({ filter: liveFilter, archive, onProgress }, o),
     });
 
   // The Excel list: the selection if there is one, else the whole view, as the table shows it.

@@ -26,9 +26,10 @@ import { useUserDashboard } from '@/features/dashboard/api/getUserDashboard';
 function Stat({ label, icon: Icon, value = 0 }: { label: string; icon: typeof IconTrees; value?: number }) {
   const { i18n } = useTranslation();
   return (
-    <Card padding="lg" className="arbor-stat">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
+    <Card padding="lg" className="arbor-stat" h="100%">
+      {/* The figure keeps to the card's foot, so figures line up when a label takes two lines. */}
+      <Group justify="space-between" align="flex-start" wrap="nowrap" h="100%">
+        <Stack gap={4} justify="space-between" h="100%">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
             {label}
           </Text>

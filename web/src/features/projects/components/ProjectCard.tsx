@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import type { Project } from '../api/types';
 import { ProjectRoleBadge } from './ProjectBadges';
 
-/** A project as a card: name, organisation and my role; opens the project. */
+/**
+ * A project as a card: name, organisation and my role; opens the project. The role sits on a line
+ * of its own, so the organisation's name gets the card's width (a badge beside it cut
+ * "Stadtgrün mbH" to "Stadtgrün mw…" in German).
+ */
 export function ProjectCard({ project: p }: { project: Project }) {
   return (
     <Card
@@ -15,27 +19,29 @@ export function ProjectCard({ project: p }: { project: Project }) {
       data-testid="project-card"
       aria-label={p.name}
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <ThemeIcon variant="light" color={p.terminated ? 'gray' : 'arbor'} size={38} radius="md">
-            <IconTrees size={20} stroke={1.7} />
-          </ThemeIcon>
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={650} truncate>
-              {p.name}
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        <ThemeIcon variant="light" color={p.terminated ? 'gray' : 'arbor'} size={38} radius="md">
+          <IconTrees size={20} stroke={1.7} />
+        </ThemeIcon>
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={650} truncate title={p.name}>
+            {p.name}
+          </Text>
+          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconBuildingCommunity size={13} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+            <Text size="xs" c="dimmed" truncate title={p.organisationName}>
+              {p.organisationName}
             </Text>
-            <Group gap={4} wrap="nowrap">
-              <IconBuildingCommunity size={13} color="var(--mantine-color-dimmed)" />
-              <Text size="xs" c="dimmed" truncate>
-                {p.organisationName}
-              </Text>
-            </Group>
-          </Stack>
-        </Group>
-        <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
-          <ProjectRoleBadge role={p.role} size="xs" />
-          <IconChevronRight size={16} color="var(--mantine-color-dimmed)" />
+          </Group>
+          <Group gap={0}>
+            <ProjectRoleBadge role={p.role} size="xs" />
+          </Group>
         </Stack>
+        <IconChevronRight
+          size={16}
+          color="var(--mantine-color-dimmed)"
+          style={{ flexShrink: 0, alignSelf: 'center' }}
+        />
       </Group>
     </Card>
   );

@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+)
+
+// Task is background work a person started and follows in the app: archiving or activating a
+// view of more objects than one request changes.
+type Task struct {
+	ID         string     `json:"id"`
+	Kind       string     `json:"kind"`  // archive, activate
+	State      string     `json:"state"` // queued, running, done, failed
+	Total      int        `json:"total"`
+	Done       int        `json:"done"`
+	Changed    *int       `json:"changed"`
+	CreatedAt  time.Time  `json:"created_at"`
+	FinishedAt *time.Time `json:"finished_at"`
+}
+
+// archiveStep is how many objects one step of a background archive changes: about a second's
+// work (0.35 ms an object with history, indexes and tallies), so the app's progress moves.
+const archiveStep = 2000
+
+// ArchiveJob is the queue's job of archiving (or activating) a filtered view.
+type ArchiveJob struct {
+	Task         string  `json:"task"`
+	Organisation string  `json:"organisation"`
+	Project      string  `json:"project"`
+	Limit        *Filter `json:"limit,omitempty"`
+	Who          Actor   `json:"who"`
+	Filter       Filter  `json:"filter"`
+	Archive      bool    `json:"archive"`
+}
+
+// Kind names the job among the queue's.
+func (ArchiveJob) Kind() string { return "archive_view" }
+
+// InsertOpts: three tries; a try is all or nothing, so a later one starts afresh.
+func (ArchiveJob) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
+
+// QueueArchive records a task and queues the archiving (or activating) of a filtered view of
+// total objects, counted by CountArchiveFiltered; both happen only if tx commits.
+func (tx *Tx) QueueArchive(ctx context.Context, sc Content, who Actor, f Filter, archive bool, total int) (*Task, error) {
+	kind := "archive"
+	if !archive {
+		kind = "activate"
+	}
+	// Finished tasks are of interest for a while only.
+	if _, err := tx.q.Exec(ctx, `DELETE FROM task WHERE project_id = $1 AND finished_at < now() - interval '30 days'`, sc.ProjectID); err != nil {
+		return nil, err
+	}
+	var id string
+	if err := tx.q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id`, sc.OrganisationID, sc.ProjectID, who.UserID, kind, total).Scan(&id); err != nil {
+		return nil, err
+	}
+	job := ArchiveJob{Task: id, Organisation: sc.OrganisationID, Project: sc.ProjectID, Limit: sc.Limit, Who: who, Filter: f, Archive: archive}
+	if _, err := tx.queue.InsertTx(ctx, tx.tx, job, nil); err != nil {
+		return nil, err
+	}
+	return tx.Task(ctx, sc, who.UserID, id)
+}
+
+// Task reads a task of the project that userID started; any other is not found.
+func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Task, error) {
+	if !isUUID(id) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	var t Task
+	err := s.q.QueryRow(ctx, `SELECT id, kind, state, total, done, changed, created_at, finished_at FROM task
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND user_id = $4`, sc.OrganisationID, sc.ProjectID, id, userID).
+		Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt)
+	if err == pgx.ErrNoRows {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// archiveWorker archives a view in one transaction, step by step, and writes its progress
+// beside it (on another connection, so the app sees it while the transaction runs).
+type archiveWorker struct {
+	river.WorkerDefaults[ArchiveJob]
+	db  *DB
+	log *slog.Logger
+}
+
+// Timeout: a city's whole stock is about six minutes' work on two cores.
+func (w *archiveWorker) Timeout(*river.Job[ArchiveJob]) time.Duration { return 30 * time.Minute }
+
+func (w *archiveWorker) Work(ctx context.Context, job *river.Job[ArchiveJob]) error {
+	a := job.Args
+	changed, err := w.db.archiveInSteps(ctx, a)
+	if err != nil {
+		if job.Attempt >= job.MaxAttempts {
+			// A plain UPDATE of the task, on a context of its own: the job's may be over.
+			if _, ferr := w.db.Pool.Exec(context.WithoutCancel(ctx), `UPDATE task SET state = 'failed', finished_at = now()
+				WHERE id = $1`, a.Task); ferr != nil {
+				w.log.Error("task failed and could not be marked so", "task", a.Task, "err", ferr)
+			}
+		}
+		return err
+	}
+	_, err = w.db.Pool.Exec(ctx, `UPDATE task SET state = 'done', done = total, changed = $2, finished_at = now()
+		WHERE id = $1`, a.Task, changed)
+	return err
+}
+
+// archiveInSteps changes the objects of the view in steps of archiveStep within one transaction:
+// all or nothing, as one request's archive is.
+func (db *DB) archiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
+	sc := Content{OrganisationID: a.Organisation, ProjectID: a.Project, Limit: a.Limit}
+	changed := 0
+	err := db.InTx(ctx, func(tx *Tx) error {
+		changed = 0
+		where, args, err := sc.archiveScope(ctx, &tx.Queries, a.Filter, a.Archive)
+		if err != nil {
+			return err
+		}
+		if err := tx.setActor(ctx, a.Who); err != nil {
+			return err
+		}
+		if _, err := tx.q.Exec(ctx, `SET LOCAL statement_timeout = '5min'`); err != nil {
+			return err
+		}
+		if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE task_object (id uuid PRIMARY KEY) ON COMMIT DROP`); err != nil {
+			return err
+		}
+		tag, err := tx.q.Exec(ctx, `INSERT INTO task_object SELECT t.id FROM tree t WHERE `+where, args...)
+		if err != nil {
+			return err
+		}
+		total, done := int(tag.RowsAffected()), 0
+		for {
+			if _, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', total = $2, done = $3 WHERE id = $1`, a.Task, total, done); err != nil {
+				return err
+			}
+			var stepped, n int
+			if err := tx.q.QueryRow(ctx, `WITH step AS (
+					DELETE FROM task_object WHERE id IN (SELECT id FROM task_object LIMIT $2) RETURNING id
+				), changed AS (
+					UPDATE tree t SET archive = $1, version = version + 1 FROM step WHERE t.id = step.id AND t.archive <> $1 RETURNING 1
+				)
+				SELECT (SELECT count(*) FROM step), (SELECT count(*) FROM changed)`, a.Archive, archiveStep).Scan(&stepped, &n); err != nil {
+				return err
+			}
+			if stepped == 0 {
+				return nil
+			}
+			done += stepped
+			changed += n
+		}
+	})
+	return changed, err
+}

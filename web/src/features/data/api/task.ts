@@ -1,0 +1,41 @@
+import { api } from '@/lib/api';
+import { inProject } from './keys';
+
+/** Background work one started (archiving or activating a big view), as the server tracks it. */
+export type Task = {
+  id: string;
+  kind: 'archive' | 'activate';
+  state: 'queued' | 'running' | 'done' | 'failed';
+  total: number;
+  done: number;
+  changed: number | null;
+  created_at: string;
+  finished_at: string | null;
+};
+
+/** GET /api/content/task/{id}: how far a task has got. */
+export const getTask = (projectId: string, id: string) =>
+  api.get<Task>(`/api/content/task/${encodeURIComponent(id)}?${inProject(projectId)}`, { silent: true });
+
+/** The failure of a task: the server could not finish it, and changed nothing. */
+export class TaskFailed extends Error {}
+
+/**
+ * Polls a task until it ends, telling each step to onProgress; resolves with the finished task,
+ * rejects with TaskFailed when the server gave it up.
+ */
+export async function followTask(
+  projectId: string,
+  task: Task,
+  onProgress: (t: Task) => void,
+  every = 500,
+): Promise<Task> {
+  let t = task;
+  for (;;) {
+    onProgress(t);
+    if (t.state === 'done') return t;
+    if (t.state === 'failed') throw new TaskFailed(t.id);
+    await new Promise((r) => setTimeout(r, every));
+    t = await getTask(projectId, t.id);
+  }
+}
