@@ -99,7 +99,7 @@ func (w *archiveWorker) Timeout(*river.Job[ArchiveJob]) time.Duration { return 3
 
 func (w *archiveWorker) Work(ctx context.Context, job *river.Job[ArchiveJob]) error {
 	a := job.Args
-	changed, err := w.db.archiveInSteps(ctx, a)
+	changed, err := w.db.ArchiveInSteps(ctx, a)
 	if err != nil {
 		if job.Attempt >= job.MaxAttempts {
 			// A plain UPDATE of the task, on a context of its own: the job's may be over.
@@ -115,9 +115,10 @@ func (w *archiveWorker) Work(ctx context.Context, job *river.Job[ArchiveJob]) er
 	return err
 }
 
-// archiveInSteps changes the objects of the view in steps of archiveStep within one transaction:
-// all or nothing, as one request's archive is.
-func (db *DB) archiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
+// ArchiveInSteps changes the objects of the view in steps of archiveStep within one transaction:
+// all or nothing, as one request's archive is. The queue's worker runs it; so does `arbor bench
+// archive`, beside the one statement a request runs.
+func (db *DB) ArchiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
 	sc := Content{OrganisationID: a.Organisation, ProjectID: a.Project, Limit: a.Limit}
 	changed := 0
 	err := db.InTx(ctx, func(tx *Tx) error {
@@ -141,8 +142,10 @@ func (db *DB) archiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
 		}
 		total, done := int(tag.RowsAffected()), 0
 		for {
-			if _, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', total = $2, done = $3 WHERE id = $1`, a.Task, total, done); err != nil {
-				return err
+			if a.Task != "" { // a task of the queue, not of `arbor bench archive`
+				if _, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', total = $2, done = $3 WHERE id = $1`, a.Task, total, done); err != nil {
+					return err
+				}
 			}
 			var stepped, n int
 			if err := tx.q.QueryRow(ctx, `WITH step AS (

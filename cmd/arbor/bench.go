@@ -31,14 +31,14 @@ import (
 //	arbor bench data [-project ID] [-n 30]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return configError{"bench: say city, tiles or data"}
+		return configError{"bench: say city, tiles, data or archive"}
 	}
 	db, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if args[0] == "tiles" || args[0] == "data" {
+	if args[0] == "tiles" || args[0] == "data" || args[0] == "archive" {
 		printDatabaseSettings(ctx, db)
 	}
 	switch args[0] {
@@ -48,6 +48,8 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchTiles(ctx, cfg, db, args[1:])
 	case "data":
 		return benchData(ctx, db, args[1:])
+	case "archive":
+		return benchArchive(ctx, cfg, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
 }
