@@ -35,11 +35,7 @@ func benchArchive(ctx context.Context, cfg config, args []string) error {
 		return err
 	}
 	defer db.Close()
-	sc, err := benchProject(ctx, db, *project)
-	if err != nil {
-		return err
-	}
-	u, err := benchUser(ctx, db)
+	sc, u, err := benchProjectAndUser(ctx, db, *project)
 	if err != nil {
 		return err
 	}

@@ -43,11 +43,7 @@ func benchData(ctx context.Context, db *store.DB, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
-	sc, err := benchProject(ctx, db, *project)
-	if err != nil {
-		return err
-	}
-	u, err := benchUser(ctx, db)
+	sc, u, err := benchProjectAndUser(ctx, db, *project)
 	if err != nil {
 		return err
 	}
@@ -202,6 +198,16 @@ func timeCases(ctx context.Context, cases []dataCase, n int, run func(context.Co
 }
 
 // benchProject is the content scope of a bench city: the one named, or the largest.
+// benchProjectAndUser is the bench city's project (benchProject) and the account benchmarks act as.
+func benchProjectAndUser(ctx context.Context, db *store.DB, project string) (store.Content, *store.User, error) {
+	sc, err := benchProject(ctx, db, project)
+	if err != nil {
+		return sc, nil, err
+	}
+	u, err := benchUser(ctx, db)
+	return sc, u, err
+}
+
 func benchProject(ctx context.Context, db *store.DB, project string) (store.Content, error) {
 	if project == "" {
 		err := db.Pool.QueryRow(ctx, `SELECT p.id FROM project p JOIN organisation o ON o.id = p.organisation_id
