@@ -109,6 +109,17 @@ func TestArchiveBigViewInBackground(t *testing.T) {
 	if n := r.json(t)["changed"]; n != 1.0 {
 		t.Fatalf("archived %v at once, want 1", n)
 	}
+	// The tasks not yet ended, for the app to show again after a reload: only one's own.
+	if l := w.manager.do("GET", w.url("/api/content/tasks"), nil).json(t); l["total"] != 0.0 {
+		t.Fatalf("open tasks after both ended: %v", l)
+	}
+	e.exec(t, `INSERT INTO task (organisation_id, project_id, user_id, kind, state, total, done)
+		VALUES ($1, $2, $3, 'archive', 'running', 10, 4), ($1, $2, $3, 'activate', 'done', 3, 3), ($1, $2, $4, 'archive', 'queued', 5, 0)`,
+		w.org, w.project, e.userID(t, w.members[0]), e.userID(t, w.members[2]))
+	open := w.manager.do("GET", w.url("/api/content/tasks"), nil).json(t)["items"].([]any)
+	if len(open) != 1 || open[0].(map[string]any)["state"] != "running" || open[0].(map[string]any)["done"] != 4.0 {
+		t.Fatalf("open tasks %v", open)
+	}
 	wantStatus(t, w.manager.do("GET", w.url("/api/content/task/00000000-0000-0000-0000-000000000000"), nil), http.StatusNotFound)
 	wantStatus(t, w.manager.do("GET", w.url("/api/content/task/not-a-task"), nil), http.StatusNotFound)
 }

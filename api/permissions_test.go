@@ -121,6 +121,7 @@ var routeExpectations = map[string]expect{
 	"PUT /api/content/bulk":                                           manageOnly,
 	"PUT /api/content/archive-filter":                                 manageOnly,
 	"GET /api/content/task/{taskId}":                                  manageOnly,
+	"GET /api/content/tasks":                                          manageOnly,
 	"GET /api/content/tree-hist":                                      projRead,
 	"GET /api/content/filters":                                        memberOnly,
 	"POST /api/content/filters":                                       memberOnly,
@@ -176,6 +177,7 @@ type walkWorld struct {
 	basemap, tree, action string
 	workEntry             string            // an own work list entry nothing uses
 	filters               map[string]string // role → a filter of that role's own
+	tasks                 map[string]string // role → a task of that role's own
 	tokens                map[string]string // role → Bearer token
 	users                 map[string]string // role → user id
 }
@@ -183,7 +185,7 @@ type walkWorld struct {
 func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	t.Helper()
 	ctx := context.Background()
-	w := walkWorld{tokens: map[string]string{}, users: map[string]string{}, filters: map[string]string{}}
+	w := walkWorld{tokens: map[string]string{}, users: map[string]string{}, filters: map[string]string{}, tasks: map[string]string{}}
 	q := e.db.Pool
 	mustExec := func(sql string, args ...any) {
 		t.Helper()
@@ -247,8 +249,14 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 			t.Fatal(err)
 		}
 		w.filters[role] = id
+		if err := q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total)
+			VALUES ($1, $2, $3, 'archive', 1) RETURNING id`, w.orgA, w.projectA, w.users[role]).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		w.tasks[role] = id
 	}
 	w.filters["anonymous"] = w.filters["manager"]
+	w.tasks["anonymous"] = w.tasks["manager"]
 	mustExec(`INSERT INTO job_invitation (organisation_id, job_id, email, role) VALUES ($1, $2, 'invited@example.org', 'care')`, w.orgA, w.jobA)
 	mustExec(`UPDATE job SET conflicts = '[{"kind": "lock_broken"}]' WHERE organisation_id = $1 AND id = $2`, w.orgA, w.jobA)
 	if err := q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr)
@@ -301,7 +309,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
-			"{filterId}", w.filters[role], "{list}", "work", "{entryId}", w.workEntry, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
+			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}

@@ -107,6 +107,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/nextNumber", action: auth.ActTreeRead, scope: cont, summary: "The next free tree number", h: s.nextNumber},
 		{method: "PUT", path: "/api/content/archive", action: auth.ActTreeArchive, scope: cont, summary: "Archive or activate selected trees and groups", h: s.archive},
 		{method: "PUT", path: "/api/content/archive-filter", action: auth.ActTreeArchiveFilter, scope: cont, summary: "Archive or activate everything a filter shows (management): {filter, archive}; 200 {changed}, or 202 {task} for more objects than a mass edit", h: s.archiveFiltered},
+		{method: "GET", path: "/api/content/tasks", action: auth.ActTreeArchiveFilter, scope: cont, summary: "Your tasks of the project that have not ended (queued or running), oldest first", h: s.openTasks},
 		{method: "GET", path: "/api/content/task/{taskId}", action: auth.ActTreeArchiveFilter, scope: cont, summary: "How far a task you started has got: {state, total, done, changed}", h: s.task},
 		{method: "PUT", path: "/api/content/bulk", action: auth.ActTreeMass, scope: cont, summary: "Mass edit: chosen fields on up to 10,000 selected objects", h: s.bulk},
 		{method: "POST", path: "/api/content/export", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as an Excel list, up to 10,000: {filter, sort, columns: [{id, label, values}], sheet}", h: s.exportTrees},

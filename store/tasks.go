@@ -86,6 +86,27 @@ func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Tas
 	return &t, nil
 }
 
+// OpenTasks lists the tasks of the project that userID started and that have not ended, oldest
+// first, so the app can show their progress again after a reload.
+func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string) ([]Task, error) {
+	rows, err := s.q.Query(ctx, `SELECT id, kind, state, total, done, changed, created_at, finished_at FROM task
+		WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3 AND state IN ('queued', 'running')
+		ORDER BY created_at`, sc.OrganisationID, sc.ProjectID, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []Task{}
+	for rows.Next() {
+		var t Task
+		if err := rows.Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt); err != nil {
+			return nil, err
+		}
+		list = append(list, t)
+	}
+	return list, rows.Err()
+}
+
 // archiveWorker archives a view in one transaction, step by step, and writes its progress
 // beside it (on another connection, so the app sees it while the transaction runs).
 type archiveWorker struct {

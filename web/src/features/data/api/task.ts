@@ -17,6 +17,14 @@ export type Task = {
 export const getTask = (projectId: string, id: string) =>
   api.get<Task>(`/api/content/task/${encodeURIComponent(id)}?${inProject(projectId)}`, { silent: true });
 
+/** GET /api/content/tasks: one's tasks of the project that have not ended. */
+export const getOpenTasks = (projectId: string) =>
+  api.get<{ items: Task[] }>(`/api/content/tasks?${inProject(projectId)}`, { silent: true }).then((a) => a.items);
+
+/** Tasks this tab follows already, so that a data view shown again does not follow one twice. */
+const following = new Set<string>();
+export const isFollowed = (id: string) => following.has(id);
+
 /** The failure of a task: the server could not finish it, and changed nothing. */
 export class TaskFailed extends Error {}
 
@@ -31,11 +39,16 @@ export async function followTask(
   every = 500,
 ): Promise<Task> {
   let t = task;
-  for (;;) {
-    onProgress(t);
-    if (t.state === 'done') return t;
-    if (t.state === 'failed') throw new TaskFailed(t.id);
-    await new Promise((r) => setTimeout(r, every));
-    t = await getTask(projectId, t.id);
+  following.add(task.id);
+  try {
+    for (;;) {
+      onProgress(t);
+      if (t.state === 'done') return t;
+      if (t.state === 'failed') throw new TaskFailed(t.id);
+      await new Promise((r) => setTimeout(r, every));
+      t = await getTask(projectId, t.id);
+    }
+  } finally {
+    following.delete(task.id);
   }
 }

@@ -45,8 +45,8 @@ import { TreeInfoWindow } from '@/features/trees/components/TreeInfoWindow';
 import { useSavedFilters, type SavedFilter } from '../api/filters';
 import { getDataIds } from '../api/getData';
 import { useArchiveFiltered, useArchiveSelection } from '../api/selection';
-import { TaskFailed, type Task } from '../api/task';
-import { TaskProgress } from './TaskProgress';
+import { followTask, getOpenTasks, isFollowed, TaskFailed, type Task } from '../api/task';
+import { archiveNotice } from './TaskProgress';
 import { useColumns } from '../useColumns';
 import { exportColumns, exportList, saveFile } from '../api/exportList';
 import {
@@ -271,42 +271,21 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
       labels: { confirm: t(archive ? 'data.archive.archive' : 'data.archive.activate'), cancel: t('common.cancel') },
       confirmProps: { color: archive ? 'orange' : 'arbor', 'data-testid': 'archive-confirm' } as never,
       onConfirm: () => {
-        const working = (n: number) => t(archive ? 'data.archive.archiving' : 'data.archive.activating', { count: n });
-        const id = notifications.show({
-          loading: true,
-          autoClose: false,
-          withCloseButton: false,
-          message: working(count),
-        });
-        // A big view is worked on by the server in the background: its progress shows here.
-        const onProgress = (task: Task) =>
-          notifications.update({
-            id,
-            loading: true,
-            autoClose: false,
-            withCloseButton: false,
-            message: <TaskProgress task={task} label={working(task.total)} />,
-          });
+        // A big view is worked on by the server in the background: its progress shows in the notice.
+        const notice = archiveNotice(t, archive, count);
         run(
           {
             onSuccess: (a) => {
-              notifications.update({
-                id,
-                loading: false,
-                autoClose: 4000,
-                withCloseButton: true,
-                color: 'arbor',
-                message: t(archive ? 'data.archive.archived' : 'data.archive.activated', { count: a.changed }),
-              });
+              notice.done(a.changed);
               setSelection(new Map());
               refresh();
             },
             onError: (e) => {
-              notifications.hide(id);
+              notice.hide();
               failed(e);
             },
           },
-          onProgress,
+          notice.progress,
         );
       },
     });
@@ -315,6 +294,33 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
     const ids = [...selection.keys()];
     confirmArchive(archive, { view: false, count: ids.length, run: (o) => archiveSel.mutate({ ids, archive }, o) });
   };
+  // A task started here before a reload (or on another page visit) shows its progress again.
+  useEffect(() => {
+    if (!manager) return;
+    let gone = false;
+    getOpenTasks(p.id)
+      .then((open) => {
+        for (const task of open) {
+          if (gone || isFollowed(task.id)) continue;
+          const notice = archiveNotice(t, task.kind === 'archive', task.total);
+          followTask(p.id, task, notice.progress)
+            .then((done) => {
+              notice.done(done.changed ?? 0);
+              refresh();
+            })
+            .catch((e: unknown) => {
+              notice.hide();
+              failed(e);
+            });
+        }
+      })
+      .catch(() => undefined); // the view works without; the task goes on on the server
+    return () => {
+      gone = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per project and role
+  }, [p.id, manager]);
+
   const archiveView = (archive: boolean) =>
     confirmArchive(archive, {
       view: true,

@@ -1,4 +1,6 @@
 import { Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../api/task';
 
@@ -22,4 +24,34 @@ export function TaskProgress({ task, label }: { task: Task; label: string }) {
       </Text>
     </Stack>
   );
+}
+
+/**
+ * A notice that stays while the server archives (or activates) objects: first their number, then
+ * a task's progress, at last what changed. One for the selection, the whole view and a task shown
+ * again after a reload.
+ */
+export function archiveNotice(t: TFunction, archive: boolean, count: number) {
+  const working = (n: number) => t(archive ? 'data.archive.archiving' : 'data.archive.activating', { count: n });
+  const id = notifications.show({ loading: true, autoClose: false, withCloseButton: false, message: working(count) });
+  return {
+    progress: (task: Task) =>
+      notifications.update({
+        id,
+        loading: true,
+        autoClose: false,
+        withCloseButton: false,
+        message: <TaskProgress task={task} label={working(task.total)} />,
+      }),
+    done: (changed: number) =>
+      notifications.update({
+        id,
+        loading: false,
+        autoClose: 4000,
+        withCloseButton: true,
+        color: 'arbor',
+        message: t(archive ? 'data.archive.archived' : 'data.archive.activated', { count: changed }),
+      }),
+    hide: () => notifications.hide(id),
+  };
 }
