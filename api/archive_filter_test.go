@@ -116,6 +116,9 @@ func TestArchiveBigViewInBackground(t *testing.T) {
 	e.exec(t, `INSERT INTO task (organisation_id, project_id, user_id, kind, state, total, done)
 		VALUES ($1, $2, $3, 'archive', 'running', 10, 4), ($1, $2, $3, 'activate', 'done', 3, 3), ($1, $2, $4, 'archive', 'queued', 5, 0)`,
 		w.org, w.project, e.userID(t, w.members[0]), e.userID(t, w.members[2]))
+	// One whose server died under it hours ago is not shown for ever.
+	e.exec(t, `INSERT INTO task (organisation_id, project_id, user_id, kind, state, total, done, created_at)
+		VALUES ($1, $2, $3, 'archive', 'running', 10, 2, now() - interval '3 hours')`, w.org, w.project, e.userID(t, w.members[0]))
 	open := w.manager.do("GET", w.url("/api/content/tasks"), nil).json(t)["items"].([]any)
 	if len(open) != 1 || open[0].(map[string]any)["state"] != "running" || open[0].(map[string]any)["done"] != 4.0 {
 		t.Fatalf("open tasks %v", open)

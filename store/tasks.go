@@ -87,10 +87,13 @@ func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Tas
 }
 
 // OpenTasks lists the tasks of the project that userID started and that have not ended, oldest
-// first, so the app can show their progress again after a reload.
+// first, so the app can show their progress again after a reload. Only those of the last two
+// hours: a city's whole stock takes minutes, and a task its server died under must not follow
+// its starter for ever.
 func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string) ([]Task, error) {
 	rows, err := s.q.Query(ctx, `SELECT id, kind, state, total, done, changed, created_at, finished_at FROM task
 		WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3 AND state IN ('queued', 'running')
+		  AND created_at > now() - interval '2 hours'
 		ORDER BY created_at`, sc.OrganisationID, sc.ProjectID, userID)
 	if err != nil {
 		return nil, err
