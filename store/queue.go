@@ -76,6 +76,9 @@ type Workers struct {
 // StartWorkers works the queue in this process until stop is called: any number of processes
 // may, each job is worked by one. stop lets the jobs at hand finish within its context.
 func (db *DB) StartWorkers(ctx context.Context, cfg Workers) (stop func(context.Context) error, err error) {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &mail.Worker{Sender: cfg.Mail}); err != nil {
 		return nil, err

@@ -111,7 +111,7 @@ func (s *Queries) CountArchiveFiltered(ctx context.Context, sc Content, f Filter
 
 // ArchiveFiltered archives (or activates) every object the filter shows, within the caller's
 // limit, in one statement: management's "archiving of the filtered view" (SPEC §6), answering
-// how many changed. The server takes views up to a mass edit's size here; bigger ones go to the
+// how many changed. The server takes views up to its ArchiveAtOnce here; bigger ones go to the
 // queue (QueueArchive), where they are archived in steps whose progress the app shows.
 func (tx *Tx) ArchiveFiltered(ctx context.Context, sc Content, who Actor, f Filter, archive bool) (int, error) {
 	where, args, err := sc.archiveScope(ctx, &tx.Queries, f, archive)

@@ -25,7 +25,8 @@ type Task struct {
 }
 
 // archiveStep is how many objects one step of a background archive changes: about a second's
-// work (0.35 ms an object with history, indexes and tallies), so the app's progress moves.
+// work (0.48 ms an object with history, indexes and tallies; BENCHMARKS.md), so the app's
+// progress moves.
 const archiveStep = 2000
 
 // ArchiveJob is the queue's job of archiving (or activating) a filtered view.
@@ -68,15 +69,22 @@ func (tx *Tx) QueueArchive(ctx context.Context, sc Content, who Actor, f Filter,
 	return tx.Task(ctx, sc, who.UserID, id)
 }
 
+// taskColumns are a task's columns in the order scanTask reads them.
+const taskColumns = `id, kind, state, total, done, changed, created_at, finished_at`
+
+func scanTask(row pgx.Row) (Task, error) {
+	var t Task
+	err := row.Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt)
+	return t, err
+}
+
 // Task reads a task of the project that userID started; any other is not found.
 func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Task, error) {
 	if !isUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
-	var t Task
-	err := s.q.QueryRow(ctx, `SELECT id, kind, state, total, done, changed, created_at, finished_at FROM task
-		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND user_id = $4`, sc.OrganisationID, sc.ProjectID, id, userID).
-		Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt)
+	t, err := scanTask(s.q.QueryRow(ctx, `SELECT `+taskColumns+` FROM task
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND user_id = $4`, sc.OrganisationID, sc.ProjectID, id, userID))
 	if err == pgx.ErrNoRows {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -91,23 +99,18 @@ func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Tas
 // hours: a city's whole stock takes minutes, and a task its server died under must not follow
 // its starter for ever.
 func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string) ([]Task, error) {
-	rows, err := s.q.Query(ctx, `SELECT id, kind, state, total, done, changed, created_at, finished_at FROM task
+	rows, err := s.q.Query(ctx, `SELECT `+taskColumns+` FROM task
 		WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3 AND state IN ('queued', 'running')
 		  AND created_at > now() - interval '2 hours'
 		ORDER BY created_at`, sc.OrganisationID, sc.ProjectID, userID)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	list := []Task{}
-	for rows.Next() {
-		var t Task
-		if err := rows.Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt); err != nil {
-			return nil, err
-		}
-		list = append(list, t)
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Task, error) { return scanTask(r) })
+	if list == nil {
+		list = []Task{}
 	}
-	return list, rows.Err()
+	return list, err
 }
 
 // archiveWorker archives a view in one transaction, step by step, and writes its progress

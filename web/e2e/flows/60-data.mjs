@@ -420,6 +420,24 @@ async function dataFlow(browser, track) {
   await shot(page, 'data-mass-edit-de-dark', { fullPage: false });
   await page.keyboard.press('Escape');
 
+  // German and dark: the whole view archived through a task, and activated again.
+  await page.getByTestId('action-view').click();
+  await page.getByTestId('action-archive-view').click();
+  await page.getByTestId('archive-confirm').click();
+  await progress.waitFor({ state: 'visible', timeout: TIMEOUT });
+  await see(page, 'Sie können die Seite verlassen');
+  await page.waitForTimeout(300); // the confirm's close and the notice's entry
+  await page.screenshot({ path: `${ARTIFACTS}data-archive-task-de-dark.png` });
+  await see(page, '8 Objekte archiviert.');
+  await waitTotal(page, 0);
+  await page.getByTestId('filter-state').getByText('Archiviert', { exact: true }).click();
+  await waitTotal(page, 8);
+  await page.getByTestId('action-view').click();
+  await page.getByTestId('action-activate-view').click();
+  await page.getByTestId('archive-confirm').click();
+  await see(page, '8 Objekte aktiviert.');
+  await waitTotal(page, 0);
+
   // The data view of the most recent project from /projects/data.
   await goto(page, '/projects/data');
   await waitPath(page, `/projects/${projectId}/data`);

@@ -31,7 +31,7 @@ export function useArchiveSelection(projectId: string) {
 
 /**
  * PUT /api/content/archive-filter (management): everything the filter shows. A view bigger than
- * one mass edit becomes a task on the server; its progress goes to onProgress until it ends.
+ * the server archives at once becomes a task there; its progress goes to onProgress until it ends.
  */
 export function useArchiveFiltered(projectId: string) {
   return useContentWrite(
