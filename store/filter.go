@@ -15,7 +15,7 @@ import (
 // Every part narrows the result (AND).
 type Filter struct {
 	State      string          `json:"state,omitempty"` // stock (default), felled, archived, all
-	Search     string          `json:"q,omitempty"`     // number, tag, species, inspection comment
+	Search     string          `json:"q,omitempty"`     // number, species and every text field (searchText)
 	Conditions []Condition     `json:"conditions,omitempty"`
 	Geometry   json.RawMessage `json:"geometry,omitempty"` // GeoJSON Polygon or MultiPolygon
 	IDs        []string        `json:"ids,omitempty"`
@@ -37,8 +37,9 @@ const (
 	fTexts // a list (symptoms): contains
 	fDate
 	fBool
-	fID  // a list entry id (species)
-	fJob // membership in a job: eq / in a job id, empty (in no job), not_empty (in any)
+	fID    // a list entry id (species)
+	fJob   // membership in a job: eq / in a job id, empty (in no job), not_empty (in any)
+	fGenus // the genus of the species (the first word of its botanical name): every species of it at once
 )
 
 // filterField is a field conditions may name, with the SQL expression it stands for (on alias t,
@@ -79,6 +80,7 @@ var filterFields = func() map[string]filterField {
 		"single_tree":        {"t.single_tree", fBool, 0},
 		"security_relevance": {"EXISTS (SELECT 1 FROM tree_action a WHERE a.tree_id = t.id AND a.security_relevance AND a.execute_timestamp IS NULL)", fBool, 0},
 		"job":                {"", fJob, 0},
+		"genus":              {"", fGenus, 0},
 	}
 	for _, f := range treeFieldTable {
 		k, num := fNumber, numInt
@@ -106,6 +108,7 @@ var filterOps = map[filterKind][]string{
 	fBool:   {"eq"},
 	fID:     {"eq", "ne", "in", "not_in", "empty", "not_empty"},
 	fJob:    {"eq", "in", "empty", "not_empty"},
+	fGenus:  {"eq", "ne", "in", "not_in"},
 }
 
 // filterSQL builds a condition on alias t, appending the values it binds to args. Nothing of
@@ -148,9 +151,9 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 	if q := strings.TrimSpace(f.Search); q != "" {
 		like := b.bind("%" + likeEscape(q) + "%")
 		exact := b.bind(q)
-		b.parts = append(b.parts, fmt.Sprintf(`(t.number_text ILIKE %[1]s OR t.number::text = %[2]s OR t.check_comment ILIKE %[1]s
+		b.parts = append(b.parts, fmt.Sprintf(`(t.number::text = %[2]s OR %[3]s ILIKE %[1]s
 			OR EXISTS (SELECT 1 FROM list_entry s WHERE s.id = t.species_id
-			           AND (s.botanical ILIKE %[1]s OR s.name_de ILIKE %[1]s OR s.name_en ILIKE %[1]s OR s.name_fr ILIKE %[1]s)))`, like, exact))
+			           AND (s.botanical ILIKE %[1]s OR s.name_de ILIKE %[1]s OR s.name_en ILIKE %[1]s OR s.name_fr ILIKE %[1]s)))`, like, exact, searchText))
 	}
 	for i, c := range f.Conditions {
 		where := fmt.Sprintf("conditions.%d", i)
@@ -186,6 +189,24 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 	return strings.Join(b.parts, " AND "), b.args, nil
 }
 
+// searchText is every text a person enters about an object, in one value the quick search
+// reads with one ILIKE: the tag, the top form, the symptoms, the last inspection's comment and
+// every custom field (a city keeps its street, site or district there, and repeats its numbers
+// per street, so a tree is found by them). The parts are joined by a line break, which a search
+// box cannot hold, so a search never matches across two fields.
+var searchText = func() string {
+	parts := []string{"t.check_comment"}
+	for _, f := range treeFieldTable {
+		switch f.kind {
+		case kindText:
+			parts = append(parts, "t."+f.column)
+		case kindTexts:
+			parts = append(parts, "array_to_string(t."+f.column+", E'\\n')")
+		}
+	}
+	return "concat_ws(E'\\n', " + strings.Join(parts, ", ") + ")"
+}()
+
 // geometryValue is a filter's GeoJSON as the value of a geometry parameter: PostgreSQL reads it
 // once, when the statement's values are bound. Written as ST_GeomFromGeoJSON($n), the polygon
 // was read again for every object a reused (generic) plan tested: a district's dashboard took
@@ -216,6 +237,9 @@ func (b *filterSQL) condition(c Condition) (string, string) {
 	}
 	if f.kind == fJob {
 		return b.jobCondition(c)
+	}
+	if f.kind == fGenus {
+		return b.genusCondition(c)
 	}
 	if f.kind == fNumber && c.Op != "empty" && c.Op != "not_empty" {
 		return b.numberCondition(f, c)
@@ -286,6 +310,43 @@ func (b *filterSQL) condition(c Condition) (string, string) {
 		return f.expr + " ILIKE " + b.bind(likeEscape(v.(string))+"%"), ""
 	}
 	return "", "filter.operator"
+}
+
+// genusCondition compiles a condition on the genus: the object's species is one of the species
+// list's entries whose botanical name starts with the genus ("Acer" is every maple at once). The
+// species are looked up once per statement, so the objects are matched by their species id.
+func (b *filterSQL) genusCondition(c Condition) (string, string) {
+	var genera []string
+	switch c.Op {
+	case "in", "not_in":
+		if json.Unmarshal(c.Value, &genera) != nil || len(genera) == 0 || len(genera) > 1000 {
+			return "", "filter.value"
+		}
+	default:
+		var g string
+		if json.Unmarshal(c.Value, &g) != nil {
+			return "", "filter.value"
+		}
+		genera = []string{g}
+	}
+	for i, g := range genera {
+		genera[i] = strings.TrimSpace(g)
+		if genera[i] == "" || len(genera[i]) > 200 {
+			return "", "filter.value"
+		}
+	}
+	cond := "t.species_id IN (SELECT s.id FROM list_entry s WHERE s.list = 'species' AND " +
+		genusSQL("s.botanical") + " = ANY(" + b.bind(genera) + "::text[]))"
+	if c.Op == "not_in" || c.Op == "ne" {
+		return "(t.species_id IS NULL OR NOT " + cond + ")", ""
+	}
+	return cond, ""
+}
+
+// genusSQL is the genus of a botanical name in SQL: its first word, without a hybrid sign
+// ("× Cupressocyparis" and "xCupressocyparis" are both Cupressocyparis).
+func genusSQL(botanical string) string {
+	return "split_part(ltrim(" + botanical + ", '×x '), ' ', 1)"
 }
 
 // numberCondition compiles a comparison of a number field, binding values as the field's own

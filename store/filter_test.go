@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -84,6 +85,18 @@ func TestFilterCompiler(t *testing.T) {
 		{`{"q": "Winter-Linde"}`, "A 1,A 2"},
 		{`{"q": "fungus"}`, "A 2"},
 		{`{"q": "2"}`, "A 2"},
+		// Every text field: custom fields (a street), symptoms, the top form; never across two fields.
+		{`{"q": "park LANE"}`, "B 3"},
+		{`{"q": "main street"}`, "A 1,A 2"},
+		{`{"q": "crack"}`, "B 3"},
+		{`{"q": "cavity crack"}`, ""},
+		{`{"q": "lane fungus"}`, ""},
+		// The genus: every species of it at once.
+		{`{"conditions": [{"field": "genus", "op": "in", "value": ["Tilia"]}]}`, "A 1,A 2"},
+		{`{"conditions": [{"field": "genus", "op": "eq", "value": "Quercus"}]}`, "#4,B 3"},
+		{`{"conditions": [{"field": "genus", "op": "not_in", "value": ["Tilia"]}]}`, "#4,B 3,G 5"},
+		{`{"conditions": [{"field": "genus", "op": "ne", "value": "Quercus"}]}`, "A 1,A 2,G 5"},
+		{`{"conditions": [{"field": "genus", "op": "in", "value": ["Acer"]}]}`, ""},
 		{`{"conditions": [{"field": "vitality", "op": "in", "value": [2, 3]}]}`, "A 2,B 3"},
 		{`{"conditions": [{"field": "vitality", "op": "not_in", "value": [2, 3]}]}`, "#4,A 1,G 5"},
 		{`{"conditions": [{"field": "vitality", "op": "eq", "value": 0}]}`, "A 1"},
@@ -160,6 +173,15 @@ func TestFilterCompiler(t *testing.T) {
 		}
 	}
 
+	// The genera the panel offers: the stock's species summed per genus, most objects first.
+	genera, err := db.FilterValues(ctx, sc, "genus", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(genera); got != "[{Quercus <nil> 2} {Tilia <nil> 2}]" {
+		t.Errorf("genus values %s", got)
+	}
+
 	// Ids: only this project's.
 	var a2, otherA1 string
 	q.QueryRow(ctx, `SELECT id FROM tree WHERE project_id = $1 AND number = 2`, project).Scan(&a2)
@@ -178,6 +200,9 @@ func TestFilterCompiler(t *testing.T) {
 		`{"conditions": [{"field": "check_next", "op": "lt", "value": "soon"}]}`:                                           "conditions.0",
 		`{"conditions": [{"field": "species", "op": "in", "value": ["x"]}]}`:                                               "conditions.0",
 		`{"conditions": [{"field": "symptoms", "op": "gt", "value": "x"}]}`:                                                "conditions.0",
+		`{"conditions": [{"field": "genus", "op": "in", "value": []}]}`:                                                    "conditions.0",
+		`{"conditions": [{"field": "genus", "op": "eq", "value": " "}]}`:                                                   "conditions.0",
+		`{"conditions": [{"field": "genus", "op": "contains", "value": "Ac"}]}`:                                            "conditions.0",
 		`{"ids": ["1; DROP TABLE tree"]}`:                                                                                  "ids",
 		`{"geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]]}}`:                     "geometry",
 	} {

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"arbor"
@@ -98,6 +99,26 @@ func TestGlobalListsSeeded(t *testing.T) {
 	de, _ := db.ListEntries(ctx, org, "species", "de")
 	if lime := findEntry(de, func(e *store.ListEntry) bool { return e.Botanical == "Tilia cordata" }); lime == nil || lime.Name != "Winter-Linde" {
 		t.Errorf("Tilia cordata in German: %+v", lime)
+	}
+	// Common names where Wikipedia names a tree by its botanical name; no entry that is no taxon.
+	en, _ := db.ListEntries(ctx, org, "species", "en")
+	fr, _ := db.ListEntries(ctx, org, "species", "fr")
+	for _, c := range []struct {
+		list          []*store.ListEntry
+		botanical, is string
+	}{
+		{en, "Tilia intermedia", "Common lime"}, {en, "Quercus robur", "English oak"},
+		{en, "Acer platanoides 'Columnare'", "Norway maple 'Columnare'"}, {en, "Acer rubrum", "Red maple"},
+		{en, "Acer tataricum", "Maple"}, {fr, "Quercus robur", "Chêne pédonculé"},
+	} {
+		if e := findEntry(c.list, func(e *store.ListEntry) bool { return e.Botanical == c.botanical }); e == nil || e.Name != c.is {
+			t.Errorf("%s: %+v, want %q", c.botanical, e, c.is)
+		}
+	}
+	for _, e := range en {
+		if e.Botanical == "Abienus festuschristus" || e.Botanical == "species_latin" || strings.HasPrefix(e.Botanical, "'") {
+			t.Errorf("not a taxon: %+v", e)
+		}
 	}
 	if _, err := db.ListEntries(ctx, org, "roads", "en"); arbor.ErrorCode(err) != arbor.ENOTFOUND {
 		t.Errorf("unknown list: %v", err)

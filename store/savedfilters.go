@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -175,6 +176,9 @@ func (tx *Tx) ShareFilter(ctx context.Context, sc Content, userID, id string, em
 // FilterValues lists the distinct values of a field in the scope (within the caller's limit),
 // most frequent first, for the pickers of the filter panel.
 func (s *Queries) FilterValues(ctx context.Context, sc Content, field string, limit int) ([]FilterValue, error) {
+	if field == "genus" {
+		return s.genusValues(ctx, sc, limit)
+	}
 	f, ok := filterFields[field]
 	if !ok || f.kind == fBool {
 		return nil, arbor.Invalid(map[string]string{"field": "filter.field"})
@@ -208,6 +212,58 @@ func (s *Queries) FilterValues(ctx context.Context, sc Content, field string, li
 		) v WHERE v.value IS NOT NULL AND v.value::text <> ''
 		ORDER BY v.n DESC, v.value::text LIMIT $3`, label, expr, from, within), args...)
 	return scanAllValues(rows, err)
+}
+
+// genusValues are the genera of the project's species, most objects first: the species' values
+// (from the tallies where they serve) summed per genus, so asking for them costs what asking
+// for the species does.
+func (s *Queries) genusValues(ctx context.Context, sc Content, limit int) ([]FilterValue, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 200
+	}
+	species, err := s.FilterValues(ctx, sc, "species", 1000)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	counts := map[string]int{}
+	for _, v := range species {
+		ids = append(ids, v.Value)
+		counts[v.Value] = v.Count
+	}
+	rows, err := s.q.Query(ctx, `SELECT s.id::text, `+genusSQL("s.botanical")+` FROM list_entry s
+		WHERE s.id = ANY($1::uuid[]) AND s.botanical <> ''`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	byGenus := map[string]int{}
+	for rows.Next() {
+		var id, genus string
+		if err := rows.Scan(&id, &genus); err != nil {
+			return nil, err
+		}
+		if genus != "" {
+			byGenus[genus] += counts[id]
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]FilterValue, 0, len(byGenus))
+	for g, n := range byGenus {
+		out = append(out, FilterValue{Value: g, Count: n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return out[i].Value < out[j].Value
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
 }
 
 // FilterValue is a value of a field and how many objects have it.

@@ -1,4 +1,4 @@
-// Command genlists writes sql/020_lists.sql, the global value lists (SPEC §3 "Lists"): the species
+// Command genlists writes sql/020_lists.sql, the global value lists (docs/PRODUCT.md §3 "Lists"): the species
 // of the Flensburg tree list with their English and French names from Wikispecies, the works after
 // ZTV-Baumpflege, the symptoms after the FLL tree inspection guideline (VTA), and their notes, in
 // English, German and French.
@@ -232,28 +232,44 @@ func write(w io.Writer, dir string) error {
 
 	// One entry per botanical name without regard to case (the unique index list_entry_value).
 	seen := map[string]bool{}
-	var rows []string
+	var rows, keys []string
 	for _, rec := range records {
 		if len(rec) < 2 {
 			continue
 		}
 		botanical := strings.Join(strings.Fields(rec[0]), " ")
+		if strings.HasPrefix(botanical, "'") && strings.Count(botanical, "'")%2 == 1 {
+			botanical = strings.TrimSpace(botanical[1:]) // a stray quote of the source list
+		}
 		german := strings.TrimSpace(rec[1])
 		key := strings.ToLower(botanical)
-		if botanical == "" || seen[key] {
+		if botanical == "" || seen[key] || !isTaxon(botanical) {
 			continue
 		}
 		seen[key] = true
+		keys = append(keys, q(key))
 		if german == "" {
 			german = botanical
 		}
 		en, fr := speciesNames(botanical, wiki[key])
+		if cen, cfr := commonNames(botanical); cen != "" {
+			if en == botanical {
+				en = cen
+			}
+			if fr == botanical {
+				fr = cfr
+			}
+		}
 		rows = append(rows, fmt.Sprintf("('species', %s, %s, %s, %s, %s)", q(key), q(botanical), q(en), q(german), q(fr)))
 	}
 	p("INSERT INTO list_entry (list, key, botanical, name_en, name_de, name_fr) VALUES")
 	p("%s", strings.Join(rows, ",\n"))
 	p("ON CONFLICT (list, key) WHERE key IS NOT NULL DO UPDATE SET botanical = EXCLUDED.botanical,")
 	p("    name_en = EXCLUDED.name_en, name_de = EXCLUDED.name_de, name_fr = EXCLUDED.name_fr;")
+	p("-- Entries the list no longer holds (no taxa, misspelt keys) go where no object names them.")
+	p("DELETE FROM list_entry e WHERE e.list = 'species' AND e.organisation_id IS NULL AND e.key IS NOT NULL")
+	p("    AND e.key <> ALL (ARRAY[%s])", strings.Join(keys, ", "))
+	p("    AND NOT EXISTS (SELECT 1 FROM tree t WHERE t.species_id = e.id);")
 	p("")
 
 	rows = rows[:0]

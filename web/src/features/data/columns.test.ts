@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COLUMNS,
   defaultColumns,
+  identifyingFields,
   loadColumns,
   reconcileColumns,
   saveColumns,
@@ -15,6 +16,24 @@ describe('column state', () => {
     expect(d.map((c) => c.colId)).toEqual(COLUMNS.map((c) => c.id));
     expect(d.find((c) => c.colId === 'number')?.hide).toBe(false);
     expect(d.find((c) => c.colId === 'general01')?.hide).toBe(true);
+  });
+
+  it("shows a project's active custom fields (its street, its site) right after the tag by default", () => {
+    const ident = identifyingFields({
+      general02: { active: true },
+      general01: { active: true },
+      general03: { active: false },
+    });
+    expect(ident).toEqual(['general01', 'general02']);
+    const d = defaultColumns(ident);
+    const shown = d.filter((c) => !c.hide).map((c) => c.colId);
+    expect(shown.slice(0, 4)).toEqual(['number', 'number_text', 'general01', 'general02']);
+    expect(d.find((c) => c.colId === 'general03')?.hide).toBe(true);
+    expect(d).toHaveLength(COLUMNS.length);
+    // Only the default: what a person arranged stays as they left it.
+    const mine = reconcileColumns([{ colId: 'species' }], ident);
+    expect(mine.find((c) => c.colId === 'general01')?.hide).toBe(true);
+    expect(reconcileColumns(null, ident)).toEqual(d);
   });
 
   it('keeps the saved order and drops unknown or repeated columns, appending new ones', () => {

@@ -70,17 +70,33 @@ export interface SavedColumn {
 
 export const storageKey = (userId: string, projectId: string) => `arbor-data-columns:${userId}:${projectId}`;
 
-/** The default state: every column in catalogue order, the usual ones shown. */
-export function defaultColumns(): SavedColumn[] {
-  return COLUMNS.map((c) => ({ colId: c.id, hide: !c.visible, width: c.width, pinned: null }));
+/**
+ * The custom fields a project keeps to tell its objects apart (a street, a site, a district): the
+ * active ones. Numbers repeat per street in many registers, so the table shows them by default.
+ */
+export function identifyingFields(custom?: Record<string, { active?: boolean }>): string[] {
+  return CUSTOM_FIELDS.filter((id) => custom?.[id]?.active);
+}
+
+/**
+ * The default state: every column in catalogue order with the usual ones shown, and the
+ * identifying custom fields shown right after the tag.
+ */
+export function defaultColumns(identifying: string[] = []): SavedColumn[] {
+  const shown = new Set(identifying);
+  const all = COLUMNS.map((c) => ({ colId: c.id, hide: !(c.visible || shown.has(c.id)), width: c.width, pinned: null }));
+  const ident = all.filter((c) => shown.has(c.colId));
+  const rest = all.filter((c) => !shown.has(c.colId));
+  const at = rest.findIndex((c) => c.colId === 'number_text') + 1;
+  return [...rest.slice(0, at), ...ident, ...rest.slice(at)];
 }
 
 /**
  * A saved state made fit for today's columns: unknown ones dropped, repeats ignored, columns
  * added since appended (hidden unless shown by default), widths kept within reason.
  */
-export function reconcileColumns(saved: unknown): SavedColumn[] {
-  if (!Array.isArray(saved)) return defaultColumns();
+export function reconcileColumns(saved: unknown, identifying: string[] = []): SavedColumn[] {
+  if (!Array.isArray(saved)) return defaultColumns(identifying);
   const known = new Map(COLUMNS.map((c) => [c.id, c]));
   const seen = new Set<string>();
   const out: SavedColumn[] = [];
@@ -97,7 +113,7 @@ export function reconcileColumns(saved: unknown): SavedColumn[] {
       pinned: pinned === 'left' || pinned === 'right' ? pinned : null,
     });
   }
-  if (!out.length) return defaultColumns();
+  if (!out.length) return defaultColumns(identifying);
   for (const c of COLUMNS)
     if (!seen.has(c.id)) out.push({ colId: c.id, hide: !c.visible, width: c.width, pinned: null });
   // Never nothing to see.
@@ -105,12 +121,17 @@ export function reconcileColumns(saved: unknown): SavedColumn[] {
   return out;
 }
 
-export function loadColumns(userId: string, projectId: string, storage: Pick<Storage, 'getItem'> = localStorage) {
+export function loadColumns(
+  userId: string,
+  projectId: string,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+  identifying: string[] = [],
+) {
   try {
     const raw = storage.getItem(storageKey(userId, projectId));
-    return reconcileColumns(raw ? JSON.parse(raw) : null);
+    return reconcileColumns(raw ? JSON.parse(raw) : null, identifying);
   } catch {
-    return defaultColumns();
+    return defaultColumns(identifying);
   }
 }
 

@@ -40,7 +40,7 @@ export interface Filter {
 }
 
 /** How the panel asks for a value (the server knows number, text, texts, date, bool, id, job). */
-export type FieldKind = 'number' | 'enum' | 'text' | 'texts' | 'date' | 'bool' | 'species' | 'job';
+export type FieldKind = 'number' | 'enum' | 'text' | 'texts' | 'date' | 'bool' | 'species' | 'genus' | 'job';
 
 export interface FieldInfo {
   name: string;
@@ -91,6 +91,7 @@ export const FIELDS: FieldInfo[] = [
   { name: 'number', kind: 'number', group: 'tree' },
   { name: 'number_text', kind: 'text', group: 'tree', suggest: false },
   { name: 'species', kind: 'species', group: 'tree' },
+  { name: 'genus', kind: 'genus', group: 'tree' },
   { name: 'planting_year', kind: 'number', group: 'tree' },
   { name: 'height', kind: 'number', group: 'tree' },
   { name: 'diameter', kind: 'number', group: 'tree' },
@@ -136,7 +137,7 @@ export function fieldInfo(name: string): FieldInfo | undefined {
 /** Whether the panel suggests the project's values of a field (GET /api/content/filter-values). */
 export function suggestsValues(name: string): boolean {
   const info = byName.get(name);
-  return !!info && (info.kind === 'text' || info.kind === 'texts' || info.kind === 'species') && info.suggest !== false;
+  return !!info && (info.kind === 'text' || info.kind === 'texts' || info.kind === 'species' || info.kind === 'genus') && info.suggest !== false;
 }
 
 /** The operators the server allows per kind, in the order the panel offers them. */
@@ -148,6 +149,7 @@ export const OPERATORS: Record<FieldKind, Operator[]> = {
   date: ['lt', 'lte', 'gt', 'gte', 'eq', 'between', 'empty', 'not_empty'],
   bool: ['eq'],
   species: ['in', 'not_in', 'eq', 'ne', 'empty', 'not_empty'],
+  genus: ['in', 'not_in', 'eq', 'ne'],
   job: ['in', 'eq', 'empty', 'not_empty'],
 };
 

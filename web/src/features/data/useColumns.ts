@@ -12,18 +12,24 @@ const SAVE_AFTER_MS = 500;
  * server, so they follow the person to every device, and in this browser, so the table shows them
  * at once before the server answers. A change made before the server's columns arrive wins.
  */
-export function useColumns(userId: string, projectId: string): [SavedColumn[], (c: SavedColumn[]) => void] {
+export function useColumns(
+  userId: string,
+  projectId: string,
+  identifying: string[] = [],
+): [SavedColumn[], (c: SavedColumn[]) => void] {
   const qc = useQueryClient();
   const key = `${userId}:${projectId}`;
   // What the person arranged since opening the project; it wins over what the server has.
   const [mine, setMine] = useState<{ key: string; columns: SavedColumn[] } | null>(null);
   const server = useTableColumns(projectId, !!userId);
   const serverColumns = server.data;
+  const identKey = identifying.join(',');
   const columns = useMemo(() => {
+    const ident = identKey ? identKey.split(',') : [];
     if (mine?.key === key) return mine.columns;
-    if (serverColumns) return reconcileColumns(serverColumns);
-    return loadColumns(userId, projectId);
-  }, [mine, key, serverColumns, userId, projectId]);
+    if (serverColumns) return reconcileColumns(serverColumns, ident);
+    return loadColumns(userId, projectId, localStorage, ident);
+  }, [mine, key, serverColumns, userId, projectId, identKey]);
 
   useEffect(() => {
     if (!userId || serverColumns === undefined) return;

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Checkbox, Popover, ScrollArea, Stack, Text, Tooltip
 import { IconColumns3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/features/projects/api/settings';
-import { defaultColumns, type SavedColumn } from '../columns';
+import { defaultColumns, identifyingFields, type SavedColumn } from '../columns';
 import { fieldName } from './labels';
 
 /** Which columns the table shows; kept per person and project. */
@@ -54,7 +54,7 @@ export function ColumnChooser({
             size="xs"
             variant="subtle"
             color="gray"
-            onClick={() => onChange(defaultColumns())}
+            onClick={() => onChange(defaultColumns(identifyingFields(custom)))}
             data-testid="columns-reset"
           >
             {t('data.columns.reset')}

@@ -233,7 +233,7 @@ function ValueInput({
       />
     );
   }
-  // Texts, lists of texts and species: values from the project, most frequent first.
+  // Texts, lists of texts, species and genera: values from the project, most frequent first.
   const listed = custom?.[c.field]?.type === 'list' ? (custom[c.field].values ?? []) : [];
   const options = [
     ...new Map(
@@ -243,7 +243,7 @@ function ValueInput({
       ].map((o) => [o.value, o]),
     ).values(),
   ];
-  if (kind === 'species') {
+  if (kind === 'species' || kind === 'genus') {
     if (listValue(c.op)) {
       return (
         <MultiSelect

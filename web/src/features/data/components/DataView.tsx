@@ -48,6 +48,7 @@ import { useArchiveFiltered, useArchiveSelection } from '../api/selection';
 import { followTask, getOpenTasks, isFollowed, TaskFailed, type Task } from '../api/task';
 import { archiveNotice } from './TaskProgress';
 import { useColumns } from '../useColumns';
+import { identifyingFields } from '../columns';
 import { exportColumns, exportList, saveFile } from '../api/exportList';
 import {
   activeParts,
@@ -191,7 +192,7 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
   }, []);
 
   // Columns, per person and project.
-  const [columns, changeColumns] = useColumns(userId, p.id);
+  const [columns, changeColumns] = useColumns(userId, p.id, identifyingFields(custom));
 
   // One selection for table and map: uuid → tile feature id.
   const [selection, setSelection] = useState<Map<string, number>>(() => new Map());
