@@ -1,6 +1,19 @@
 // Finding trees as a city's register identifies them: by street (numbers repeat per street), by
 // any text they carry, and by genus. The identifying custom fields show in the table by default.
-import { test, assert, shot, newUser, createOrganisation, createProject, apiJSON, goto } from '../lib.mjs';
+import {
+  test,
+  assert,
+  shot,
+  newUser,
+  newPage,
+  login,
+  waitPath,
+  pickMenu,
+  createOrganisation,
+  createProject,
+  apiJSON,
+  goto,
+} from '../lib.mjs';
 
 async function waitTotal(page, n) {
   await page
@@ -15,11 +28,18 @@ async function waitTotal(page, n) {
 }
 
 test('data: quick search by street and any text, filter by genus, streets shown by default', async (browser) => {
-  const { page } = await newUser(browser, 'search');
+  const { page, email } = await newUser(browser, 'search');
   const orgId = await createOrganisation(page, `Grünflächen ${Date.now().toString(36)}`);
   const projectId = await createProject(page, orgId, 'Straßenbäume');
   const q = `?project=${projectId}`;
 
+  // Numbers repeat per street: the project does not keep them unique.
+  const project = (await apiJSON(page, 'GET', `/api/management/project/${projectId}`)).json;
+  const repeat = await apiJSON(page, 'PUT', `/api/management/project/${projectId}`, {
+    ...project,
+    unique_number: false,
+  });
+  assert(repeat.status === 200, `the project answered ${repeat.status}: ${JSON.stringify(repeat.json)}`);
   const settings = (await apiJSON(page, 'GET', `/api/management/project/${projectId}/settings`)).json;
   const put = await apiJSON(page, 'PUT', `/api/management/project/${projectId}/settings`, {
     version: settings.version,
@@ -83,4 +103,20 @@ test('data: quick search by street and any text, filter by genus, streets shown 
   await waitTotal(page, 3);
   await page.keyboard.press('Escape');
   await shot(page, 'data-search-genus-en-light', { fullPage: false });
+
+  // German and dark, on a phone too: the street heading and the placeholder fit.
+  const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark' });
+  await goto(de, '/login');
+  await login(de, email);
+  await waitPath(de, '/');
+  await goto(de, `/projects/${projectId}/data`);
+  await waitTotal(de, 4);
+  await pickMenu(de, 'language-menu', 'language-de');
+  await de.getByText('Straße', { exact: true }).first().waitFor();
+  await de.getByTestId('data-search').fill('Toosbüy');
+  await waitTotal(de, 2);
+  await shot(de, 'data-search-de-dark', { fullPage: false });
+  await de.setViewportSize({ width: 390, height: 844 });
+  await shot(de, 'data-search-de-dark-phone', { fullPage: false });
+  await de.context().close();
 });

@@ -161,6 +161,22 @@ export function DataTable(props: Props) {
     return defs;
   }, [columns, colDef]);
 
+  // The grid keeps its own column order when the definitions change (maintainColumnOrder), so a
+  // re-render never undoes a drag; an order that comes from elsewhere (the server's copy, a
+  // reset, the project's identifying fields once its settings arrive) is applied here.
+  useEffect(() => {
+    const api = grid.current?.api;
+    if (!api) return;
+    const known = (id: string) => COLUMNS.some((c) => c.id === id);
+    const shown = api
+      .getColumnState()
+      .map((s) => s.colId)
+      .filter(known);
+    const wanted = columns.map((c) => c.colId).filter(known);
+    if (shown.join() !== wanted.join())
+      api.applyColumnState({ state: wanted.map((colId) => ({ colId })), applyOrder: true });
+  }, [columns, columnDefs]);
+
   const syncSelection = useCallback(() => {
     const api = grid.current?.api;
     if (!api) return;
