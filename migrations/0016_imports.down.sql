@@ -1,0 +1,2 @@
+ALTER TABLE tree DROP COLUMN IF EXISTS import_id;
+DROP TABLE IF EXISTS tree_import;

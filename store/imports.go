@@ -1,0 +1,456 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ImportRow is one row of a file made fit for a tree or group: its checked field values, the
+// species as the file names it, and its place in the file's reference system.
+type ImportRow struct {
+	Line          int
+	Values        TreeValues
+	Species       string
+	SpeciesCommon string
+	X, Y          *float64
+	WKT           string
+	WKB           []byte
+}
+
+// ImportPlan says how a file becomes trees and groups.
+type ImportPlan struct {
+	FileName string
+	Format   string
+	SRID     int
+	Mapping  json.RawMessage
+	// NextFreeNumbers gives rows whose number is taken (in a project of unique numbers) the next
+	// free ones instead of reporting them.
+	NextFreeNumbers bool
+	// AddSpecies adds the names no list knows to the organisation's species list.
+	AddSpecies bool
+	// DryRun reads, checks and counts, and writes nothing.
+	DryRun bool
+}
+
+// ImportProblem is what is wrong with one row: the field (or "geom", "species") and a message key.
+type ImportProblem struct {
+	Line  int    `json:"line"`
+	Field string `json:"field,omitempty"`
+	Key   string `json:"key"`
+	Value string `json:"value,omitempty"`
+}
+
+// ImportSpecies is a name of the file no species list knows, and how many rows give it.
+type ImportSpecies struct {
+	Name string `json:"name"`
+	Rows int    `json:"rows"`
+}
+
+// ImportResult is what an import did, or would do (a dry run).
+type ImportResult struct {
+	ID             string          `json:"id,omitempty"`
+	Rows           int             `json:"rows"`
+	Trees          int             `json:"trees"`
+	Groups         int             `json:"groups"`
+	Numbered       int             `json:"numbered"`   // rows without a number, numbered on
+	Renumbered     int             `json:"renumbered"` // rows whose number was taken, moved on
+	Problems       []ImportProblem `json:"problems"`
+	UnknownSpecies []ImportSpecies `json:"unknown_species"`
+	AddedSpecies   int             `json:"added_species"`
+	Sample         json.RawMessage `json:"sample"` // GeoJSON of the first objects, for the map
+	Written        bool            `json:"written"`
+}
+
+// MaxImportRows is the most rows one import takes; beyond it the file is refused whole.
+const MaxImportRows = 2_000_000
+
+// maxProblems is how many problems an import reports; a file with more is wrong throughout
+// and the first ones tell the person what.
+const maxProblems = 1000
+
+// Import makes trees and groups of a file's rows in the caller's transaction, all or nothing:
+// the rows go into a staging table by COPY (a stream, never all in memory), their places are
+// reprojected, their species matched and numbers checked by set-based SQL, and only a file
+// without problems is written. A dry run checks and counts and writes nothing.
+func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan, next func() (*ImportRow, error)) (*ImportResult, error) {
+	if plan.SRID <= 0 {
+		return nil, arbor.Invalid(map[string]string{"srid": "field.required"})
+	}
+	var known bool
+	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM spatial_ref_sys WHERE srid = $1)`, plan.SRID).Scan(&known); err != nil {
+		return nil, err
+	}
+	if !known {
+		return nil, arbor.Invalid(map[string]string{"srid": "import.unknown_srid"})
+	}
+	p, err := tx.contentSettings(ctx, sc, true)
+	if err != nil {
+		return nil, err
+	}
+	res := &ImportResult{Problems: []ImportProblem{}, UnknownSpecies: []ImportSpecies{}}
+	problem := func(pr ImportProblem) {
+		if len(res.Problems) < maxProblems {
+			res.Problems = append(res.Problems, pr)
+		}
+	}
+	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_row (line int NOT NULL, vals jsonb NOT NULL, species text NOT NULL,
+		species_common text NOT NULL, x float8, y float8, wkt text NOT NULL, wkb bytea) ON COMMIT DROP`); err != nil {
+		return nil, err
+	}
+	var readErr error
+	copied, err := tx.tx.CopyFrom(ctx, pgx.Identifier{"import_row"},
+		[]string{"line", "vals", "species", "species_common", "x", "y", "wkt", "wkb"},
+		pgx.CopyFromFunc(func() ([]any, error) {
+			for {
+				row, err := next()
+				if errors.Is(err, io.EOF) {
+					return nil, nil
+				}
+				if err != nil {
+					readErr = err
+					return nil, err
+				}
+				if res.Rows++; res.Rows > MaxImportRows {
+					readErr = arbor.Errorf(arbor.ETOOLARGE, "import.too_many_rows", map[string]any{"max": MaxImportRows})
+					return nil, readErr
+				}
+				values := TreeValues{}
+				for name, v := range p.defaults {
+					values[name] = v
+				}
+				for name, v := range row.Values {
+					values[name] = v
+				}
+				missing := false
+				for _, name := range p.required {
+					if _, ok := treeFieldNamed(name); ok && name != "number" && empty(values[name]) {
+						problem(ImportProblem{Line: row.Line, Field: name, Key: "field.required"})
+						missing = true
+					}
+				}
+				if missing {
+					continue
+				}
+				vals, err := json.Marshal(values)
+				if err != nil {
+					return nil, err
+				}
+				return []any{row.Line, vals, row.Species, row.SpeciesCommon, row.X, row.Y, row.WKT, row.WKB}, nil
+			}
+		}))
+	if readErr != nil {
+		return nil, readErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if res.Rows == 0 {
+		return nil, arbor.Errorf(arbor.EINVALID, "import.no_rows", nil)
+	}
+	_ = copied
+
+	// Places: reprojected, and what is not a point or a valid area reported.
+	if _, err := tx.q.Exec(ctx, `ALTER TABLE import_row ADD COLUMN geom geometry, ADD COLUMN species_id uuid,
+		ADD COLUMN number int, ADD COLUMN renumber boolean NOT NULL DEFAULT false`); err != nil {
+		return nil, err
+	}
+	if _, err := tx.q.Exec(ctx, `UPDATE import_row SET geom = arbor_import_geometry(wkb, wkt, x, y, $1),
+		number = (vals->>'number')::int`, plan.SRID); err != nil {
+		return nil, err
+	}
+	rows, err := tx.q.Query(ctx, `
+		SELECT line, CASE
+			WHEN geom IS NULL AND wkb IS NULL AND wkt = '' AND (x IS NULL OR y IS NULL) THEN 'import.no_place'
+			WHEN geom IS NULL THEN 'import.bad_place'
+			WHEN GeometryType(geom) NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') THEN 'import.geometry_type'
+			WHEN NOT ST_IsValid(geom) THEN 'import.invalid_area'
+			ELSE 'import.outside' END,
+			coalesce(nullif(wkt, ''), CASE WHEN x IS NOT NULL THEN x::text || ' ' || y::text END, '')
+		FROM import_row
+		WHERE geom IS NULL OR GeometryType(geom) NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') OR NOT ST_IsValid(geom)
+		   OR ST_XMin(geom) < -180 OR ST_XMax(geom) > 180 OR ST_YMin(geom) < -85 OR ST_YMax(geom) > 85
+		ORDER BY line LIMIT $1`, maxProblems)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var pr ImportProblem
+		if err := rows.Scan(&pr.Line, &pr.Key, &pr.Value); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		pr.Field = "geom"
+		problem(pr)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+
+	if err := tx.importSpecies(ctx, sc, plan, res); err != nil {
+		return nil, err
+	}
+	if err := tx.importNumbers(ctx, sc, p.uniqueNumber, plan, res, problem); err != nil {
+		return nil, err
+	}
+
+	if err := tx.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE GeometryType(geom) = 'POINT'),
+		count(*) FILTER (WHERE GeometryType(geom) IN ('POLYGON', 'MULTIPOLYGON')),
+		coalesce((SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
+			'type', 'Feature', 'geometry', ST_AsGeoJSON(s.geom, 7)::json,
+			'properties', json_build_object('line', s.line, 'number', s.number)) ORDER BY s.line), '[]'))
+			FROM (SELECT line, number, geom FROM import_row WHERE geom IS NOT NULL ORDER BY line LIMIT 500) s), '{}')
+		FROM import_row`).Scan(&res.Trees, &res.Groups, &res.Sample); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(res.Problems, func(i, j int) bool { return res.Problems[i].Line < res.Problems[j].Line })
+	if plan.DryRun || len(res.Problems) > 0 || len(res.UnknownSpecies) > 0 && !plan.AddSpecies {
+		return res, nil
+	}
+	return res, tx.writeImport(ctx, sc, who, plan, res)
+}
+
+// importSpecies matches each name of the file once: by its botanical part (before a comma:
+// "Alnus glutinosa, Schwarz-Erle"), letters and digits only and without regard to case, then by
+// a common name in any language; a list entry of the organisation before a global one.
+func (tx *Tx) importSpecies(ctx context.Context, sc Content, plan ImportPlan, res *ImportResult) error {
+	key := func(col string) string { return fmt.Sprintf(`lower(regexp_replace(%s, '[^[:alnum:]]', '', 'g'))`, col) }
+	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_species ON COMMIT DROP AS
+		SELECT species, species_common, trim(split_part(species, ',', 1)) AS botanical,
+		       `+key(`split_part(species, ',', 1)`)+` AS key, count(*)::int AS rows, NULL::uuid AS species_id
+		FROM import_row WHERE species <> '' OR species_common <> '' GROUP BY species, species_common`); err != nil {
+		return err
+	}
+	if _, err := tx.q.Exec(ctx, `
+		UPDATE import_species i SET species_id = (
+			SELECT e.id FROM list_entry e
+			WHERE e.list = 'species' AND (e.organisation_id IS NULL OR e.organisation_id = $1)
+			  AND ((i.key <> '' AND `+key("e.botanical")+` = i.key)
+			    OR lower(e.name_de) IN (lower(i.species), lower(i.species_common))
+			    OR lower(e.name_en) IN (lower(i.species), lower(i.species_common))
+			    OR lower(e.name_fr) IN (lower(i.species), lower(i.species_common)))
+			ORDER BY (`+key("e.botanical")+` = i.key) DESC, e.organisation_id IS NULL, lower(e.botanical) = lower(i.botanical) DESC, e.botanical
+			LIMIT 1)`, sc.OrganisationID); err != nil {
+		return err
+	}
+	rows, err := tx.q.Query(ctx, `SELECT coalesce(nullif(botanical, ''), species_common), sum(rows)::int FROM import_species
+		WHERE species_id IS NULL GROUP BY 1 ORDER BY 2 DESC, 1`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var s ImportSpecies
+		if err := rows.Scan(&s.Name, &s.Rows); err != nil {
+			rows.Close()
+			return err
+		}
+		res.UnknownSpecies = append(res.UnknownSpecies, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(res.UnknownSpecies) > 0 && plan.AddSpecies && !plan.DryRun {
+		tag, err := tx.q.Exec(ctx, `
+			WITH own AS (
+				INSERT INTO list_entry (organisation_id, list, botanical, name_en, name_de, name_fr)
+				SELECT DISTINCT ON (key) $1::uuid, 'species', b, b, coalesce(nullif(species_common, ''), b), b
+				FROM (SELECT *, coalesce(nullif(botanical, ''), species_common) AS b FROM import_species WHERE species_id IS NULL) u
+				WHERE b <> '' ORDER BY key, b
+				RETURNING id, botanical)
+			UPDATE import_species i SET species_id = own.id FROM own
+			WHERE i.species_id IS NULL AND lower(coalesce(nullif(i.botanical, ''), i.species_common)) = lower(own.botanical)`, sc.OrganisationID)
+		if err != nil {
+			return err
+		}
+		res.AddedSpecies = int(tag.RowsAffected())
+	}
+	_, err = tx.q.Exec(ctx, `UPDATE import_row r SET species_id = i.species_id FROM import_species i
+		WHERE i.species = r.species AND i.species_common = r.species_common`)
+	return err
+}
+
+// importNumbers numbers the rows without a number after the project's highest, in the file's
+// order, and in a project of unique numbers finds the numbers that are taken (by an object of
+// the project or an earlier row of the file): reported, or moved to the next free ones.
+func (tx *Tx) importNumbers(ctx context.Context, sc Content, unique bool, plan ImportPlan, res *ImportResult, problem func(ImportProblem)) error {
+	// Serialise numbering within the project, as a single save does.
+	if _, err := tx.q.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, "tree-number:"+sc.ProjectID); err != nil {
+		return err
+	}
+	if unique {
+		if _, err := tx.q.Exec(ctx, `
+			UPDATE import_row r SET renumber = true FROM (
+				SELECT line, row_number() OVER (PARTITION BY number ORDER BY line) AS nth FROM import_row WHERE number IS NOT NULL) d
+			WHERE d.line = r.line AND (d.nth > 1 OR EXISTS (
+				SELECT 1 FROM tree t WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.number = r.number))`,
+			sc.OrganisationID, sc.ProjectID); err != nil {
+			return err
+		}
+		if !plan.NextFreeNumbers {
+			rows, err := tx.q.Query(ctx, `SELECT line, number::text FROM import_row WHERE renumber ORDER BY line LIMIT $1`, maxProblems)
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+				pr := ImportProblem{Field: "number", Key: "import.number_taken"}
+				if err := rows.Scan(&pr.Line, &pr.Value); err != nil {
+					rows.Close()
+					return err
+				}
+				problem(pr)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	tag, err := tx.q.Exec(ctx, `
+		UPDATE import_row r SET number = n.next FROM (
+			SELECT line, greatest(arbor_next_number($1), (SELECT coalesce(max(number), 0) + 1 FROM import_row)) - 1
+			       + row_number() OVER (ORDER BY line) AS next
+			FROM import_row WHERE number IS NULL OR (renumber AND $2)) n
+		WHERE n.line = r.line`, sc.ProjectID, plan.NextFreeNumbers)
+	if err != nil {
+		return err
+	}
+	var renumbered int
+	if err := tx.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE renumber) FROM import_row`).Scan(&renumbered); err != nil {
+		return err
+	}
+	if plan.NextFreeNumbers {
+		res.Renumbered = renumbered
+	}
+	res.Numbered = int(tag.RowsAffected()) - res.Renumbered
+	return nil
+}
+
+// writeImport records the import and makes its trees and groups in one statement; the
+// triggers stamp, count and record them as any other new object.
+func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan ImportPlan, res *ImportResult) error {
+	if err := tx.setActor(ctx, who); err != nil {
+		return err
+	}
+	mapping := plan.Mapping
+	if len(mapping) == 0 {
+		mapping = json.RawMessage(`[]`)
+	}
+	if err := tx.q.QueryRow(ctx, `INSERT INTO tree_import (organisation_id, project_id, file_name, format, srid, mapping, user_id)
+		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, '')::uuid) RETURNING id`,
+		sc.OrganisationID, sc.ProjectID, plan.FileName, plan.Format, plan.SRID, mapping, who.UserID).Scan(&res.ID); err != nil {
+		return err
+	}
+	cols, exprs := []string{}, []string{}
+	for _, f := range treeFieldTable {
+		if f.name == "number" || f.kind == kindSpecies {
+			continue
+		}
+		e := "(v).%[1]s"
+		switch {
+		case f.kind == kindText:
+			e = "coalesce((v).%[1]s, '')"
+		case f.kind == kindTexts:
+			e = "coalesce((v).%[1]s, '{}')"
+		case f.name == "tree_count":
+			e = "coalesce((v).%[1]s, 1)"
+		case f.name == "species_count":
+			e = "coalesce((v).%[1]s, 0)"
+		}
+		cols, exprs = append(cols, f.column), append(exprs, fmt.Sprintf(e, f.column))
+	}
+	_, err := tx.q.Exec(ctx, `
+		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, `+strings.Join(cols, ", ")+`)
+		SELECT $1, $2, $3, GeometryType(r.geom) = 'POINT', r.geom, r.number, r.species_id, `+strings.Join(exprs, ", ")+`
+		FROM import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
+		ORDER BY r.line`, sc.OrganisationID, sc.ProjectID, res.ID)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.q.Exec(ctx, `UPDATE tree_import SET trees = $2, groups = $3 WHERE id = $1`, res.ID, res.Trees, res.Groups); err != nil {
+		return err
+	}
+	res.Written = true
+	return nil
+}
+
+// TreeImport is an import as the project's list of imports shows it.
+type TreeImport struct {
+	ID        string     `json:"id"`
+	FileName  string     `json:"file_name"`
+	Format    string     `json:"format"`
+	SRID      int        `json:"srid"`
+	Trees     int        `json:"trees"`
+	Groups    int        `json:"groups"`
+	UserAlias string     `json:"user_alias"`
+	CreatedAt time.Time  `json:"created_at"`
+	UndoneAt  *time.Time `json:"undone_at"`
+}
+
+// Imports lists the project's imports, newest first.
+func (s *Queries) Imports(ctx context.Context, sc Content) ([]TreeImport, error) {
+	rows, err := s.q.Query(ctx, `SELECT i.id, i.file_name, i.format, i.srid, i.trees, i.groups,
+		coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, ''), i.created_at, i.undone_at
+		FROM tree_import i LEFT JOIN app_user u ON u.id = i.user_id
+		WHERE i.organisation_id = $1 AND i.project_id = $2 ORDER BY i.created_at DESC, i.id`, sc.OrganisationID, sc.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (TreeImport, error) {
+		var i TreeImport
+		err := r.Scan(&i.ID, &i.FileName, &i.Format, &i.SRID, &i.Trees, &i.Groups, &i.UserAlias, &i.CreatedAt, &i.UndoneAt)
+		return i, err
+	})
+}
+
+// UndoImport removes the trees and groups an import made, as a whole. An import whose objects
+// were inspected, given works or put into a job since is not undone: that work would go too.
+func (tx *Tx) UndoImport(ctx context.Context, sc Content, who Actor, id string) (int, error) {
+	if !isUUID(id) {
+		return 0, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	var undone *time.Time
+	err := tx.q.QueryRow(ctx, `SELECT undone_at FROM tree_import WHERE organisation_id = $1 AND project_id = $2 AND id = $3 FOR UPDATE`,
+		sc.OrganisationID, sc.ProjectID, id).Scan(&undone)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if undone != nil {
+		return 0, arbor.Errorf(arbor.ECONFLICT, "import.undone_already", nil)
+	}
+	var used bool
+	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tree t WHERE t.import_id = $1 AND (
+			EXISTS (SELECT 1 FROM tree_check c WHERE c.tree_id = t.id)
+			OR EXISTS (SELECT 1 FROM tree_action a WHERE a.tree_id = t.id)
+			OR EXISTS (SELECT 1 FROM job_item j WHERE j.tree_id = t.id)))`, id).Scan(&used); err != nil {
+		return 0, err
+	}
+	if used {
+		return 0, arbor.Errorf(arbor.ECONFLICT, "import.undo_used", nil)
+	}
+	if err := tx.setActor(ctx, who); err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `DELETE FROM tree WHERE organisation_id = $1 AND project_id = $2 AND import_id = $3`,
+		sc.OrganisationID, sc.ProjectID, id)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := tx.q.Exec(ctx, `UPDATE tree_import SET undone_at = now() WHERE id = $1`, id); err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), nil
+}
