@@ -130,6 +130,10 @@ var routeExpectations = map[string]expect{
 	"POST /api/content/filters/{filterId}/share":                      careWrite,
 	"GET /api/content/filter-values":                                  projRead,
 	"POST /api/content/export":                                        careWrite,
+	"POST /api/content/import/inspect":                                contentWrite,
+	"POST /api/content/import":                                        contentWrite,
+	"GET /api/content/imports":                                        projRead,
+	"POST /api/content/import/{importId}/undo":                        manageOnly,
 	"GET /api/content/table-columns":                                  projRead,
 	"PUT /api/content/table-columns":                                  projRead,
 	"GET /api/content/dashboard/project":                              projRead,
@@ -176,6 +180,7 @@ type walkWorld struct {
 	orgA, projectA, jobA  string
 	basemap, tree, action string
 	workEntry             string            // an own work list entry nothing uses
+	treeImport            string            // an import that made nothing (undone by management)
 	filters               map[string]string // role → a filter of that role's own
 	tasks                 map[string]string // role → a task of that role's own
 	tokens                map[string]string // role → Bearer token
@@ -226,6 +231,10 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 		t.Fatal(err)
 	}
 	if err := q.QueryRow(ctx, `INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Job A') RETURNING id`, w.orgA, w.projectA).Scan(&w.jobA); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.QueryRow(ctx, `INSERT INTO tree_import (organisation_id, project_id, file_name, format, srid)
+		VALUES ($1, $2, 'register.csv', 'csv', 31467) RETURNING id`, w.orgA, w.projectA).Scan(&w.treeImport); err != nil {
 		t.Fatal(err)
 	}
 	if err := q.QueryRow(ctx, `INSERT INTO project_basemap (organisation_id, project_id, name, type, url)
@@ -309,7 +318,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
-			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
+			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}

@@ -110,6 +110,10 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/tasks", action: auth.ActTreeArchiveFilter, scope: cont, summary: "Your tasks of the project that have not ended (queued or running), oldest first", h: s.openTasks},
 		{method: "GET", path: "/api/content/task/{taskId}", action: auth.ActTreeArchiveFilter, scope: cont, summary: "How far a task you started has got: {state, total, done, changed}", h: s.task},
 		{method: "PUT", path: "/api/content/bulk", action: auth.ActTreeMass, scope: cont, summary: "Mass edit: chosen fields on up to 10,000 selected objects", h: s.bulk},
+		{method: "POST", path: "/api/content/import/inspect", action: auth.ActTreeImport, scope: cont, summary: "What a register file holds (multipart: file, options): columns, detected encoding, delimiter, sheet and reference system, the suggested mapping and the first rows", h: s.inspectImportFile},
+		{method: "POST", path: "/api/content/import", action: auth.ActTreeImport, scope: cont, summary: "Preview (dry_run) or import a register file (multipart: file, options {mapping, srid, next_free_numbers, add_species, dry_run}); all or nothing", h: s.importTrees},
+		{method: "GET", path: "/api/content/imports", action: auth.ActTreeRead, scope: cont, summary: "The project's imports, newest first", h: s.listImports},
+		{method: "POST", path: "/api/content/import/{importId}/undo", action: auth.ActTreeImportUndo, scope: cont, summary: "Undo an import: remove the trees and groups it made", h: s.undoImport},
 		{method: "POST", path: "/api/content/export", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as an Excel list, up to 10,000: {filter, sort, columns: [{id, label, values}], sheet}", h: s.exportTrees},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 

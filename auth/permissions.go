@@ -46,8 +46,10 @@ const (
 	ActTreeMass    Action = "tree.mass"    // mass edit of a selection
 	// archive or activate everything a filter shows ("archiving of the filtered view")
 	ActTreeArchiveFilter Action = "tree.archive_filter"
-	ActTreeFell          Action = "tree.fell"    // fell and undo felling
-	ActTreeExport        Action = "tree.export"  // take trees and groups away as a file (Excel)
+	ActTreeFell          Action = "tree.fell"   // fell and undo felling
+	ActTreeExport        Action = "tree.export" // take trees and groups away as a file (Excel)
+	ActTreeImport        Action = "tree.import" // bring a register in from a file
+	ActTreeImportUndo    Action = "tree.import_undo"
 	ActCheckCreate       Action = "check.create" // record an inspection
 	ActActionWrite       Action = "action.write" // create, change, complete and delete works
 	ActFilterOwn         Action = "filter.own"   // save, change and delete one's own filters
@@ -89,9 +91,13 @@ var permissions = map[Action][]Role{
 	ActTreeArchiveFilter: {Manager},
 	ActTreeFell:          {Manager, Editor, Care},
 	// SPEC §6: readers cannot export.
-	ActTreeExport:  {Manager, Editor, Care},
-	ActCheckCreate: {Manager, Editor},
-	ActActionWrite: {Manager, Editor, Care},
+	ActTreeExport: {Manager, Editor, Care},
+	// Readers and care do not add tree data, so they do not import it; undoing a whole import is
+	// management's, as is archiving a whole view.
+	ActTreeImport:     {Manager, Editor},
+	ActTreeImportUndo: {Manager},
+	ActCheckCreate:    {Manager, Editor},
+	ActActionWrite:    {Manager, Editor, Care},
 	// Readers save their own filters but do not share (SPEC §6).
 	ActFilterOwn:   {Manager, Editor, Care, Reader},
 	ActFilterShare: {Manager, Editor, Care},

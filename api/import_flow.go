@@ -1,0 +1,286 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"arbor"
+	"arbor/i18n"
+	"arbor/importer"
+	"arbor/store"
+
+	"github.com/paulmach/orb/encoding/wkb"
+)
+
+// importOptions are what a person chose in the import wizard.
+type importOptions struct {
+	Sheet           string            `json:"sheet"`
+	Delimiter       string            `json:"delimiter"`
+	Encoding        string            `json:"encoding"`
+	SRID            int               `json:"srid"`
+	Mapping         []importer.Column `json:"mapping"`
+	NextFreeNumbers bool              `json:"next_free_numbers"`
+	AddSpecies      bool              `json:"add_species"`
+	DryRun          bool              `json:"dry_run"`
+}
+
+func (o importOptions) reader() (importer.Options, error) {
+	opt := importer.Options{Sheet: o.Sheet, Encoding: o.Encoding}
+	switch o.Delimiter {
+	case "":
+	case ",", ";", "\t":
+		opt.Delimiter = rune(o.Delimiter[0])
+	default:
+		return opt, arbor.Invalid(map[string]string{"delimiter": "import.delimiter"})
+	}
+	switch o.Encoding {
+	case "", "utf-8", "windows-1252", "iso-8859-1":
+	default:
+		return opt, arbor.Invalid(map[string]string{"encoding": "import.encoding"})
+	}
+	return opt, nil
+}
+
+// openImport reads an uploaded file as a table, answering a clear 4xx for what is not one.
+func openImport(f *os.File, size int64, o importOptions) (importer.Source, error) {
+	opt, err := o.reader()
+	if err != nil {
+		return nil, err
+	}
+	src, err := importer.Open(f, size, opt)
+	var re *importer.RowError
+	switch {
+	case err == nil:
+		return src, nil
+	case errors.Is(err, importer.ErrEmpty):
+		return nil, arbor.Errorf(arbor.EINVALID, "import.empty", nil)
+	case errors.Is(err, importer.ErrFormat):
+		return nil, arbor.Errorf(arbor.EFORMAT, "import.format", nil)
+	case errors.As(err, &re):
+		return nil, arbor.Errorf(arbor.EINVALID, re.Key, map[string]any{"line": re.Line, "value": re.Value, "max": importer.MaxColumns})
+	}
+	return nil, arbor.Errorf(arbor.EINVALID, "import.unreadable", nil)
+}
+
+// importInspection is what the wizard shows after the upload: the file's columns, what was
+// detected, the suggested mapping and reference systems, and the first rows.
+type importInspection struct {
+	Format    string            `json:"format"`
+	Columns   []string          `json:"columns"`
+	Detected  importDetected    `json:"detected"`
+	Suggested []importer.Column `json:"suggested"`
+	CRS       []importCRS       `json:"crs"`
+	Rows      [][]string        `json:"rows"`
+	Swapped   bool              `json:"swapped"`  // longitude and latitude look the other way round
+	Geometry  bool              `json:"geometry"` // the file carries its own geometry
+}
+
+type importDetected struct {
+	Sheet     string `json:"sheet,omitempty"`
+	Delimiter string `json:"delimiter,omitempty"`
+	Encoding  string `json:"encoding,omitempty"`
+	SRID      int    `json:"srid,omitempty"`
+}
+
+type importCRS struct {
+	SRID int    `json:"srid"`
+	Name string `json:"name"`
+}
+
+// inspectRows is how many rows the wizard shows and suggests a reference system from.
+const inspectRows = 200
+
+// inspectImport reads the head of a file: columns, detection, suggestions.
+func inspectImport(f *os.File, size int64, o importOptions, custom map[string]string) (*importInspection, error) {
+	src, err := openImport(f, size, o)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	d := src.Detected()
+	in := &importInspection{Format: string(src.Format()), Columns: src.Columns(), Rows: [][]string{}, CRS: []importCRS{},
+		Detected: importDetected{Sheet: d.Sheet, Encoding: d.Encoding, SRID: d.SRID}}
+	if d.Delimiter != 0 {
+		in.Detected.Delimiter = string(d.Delimiter)
+	}
+	in.Suggested = make([]importer.Column, len(in.Columns))
+	for i, t := range importer.SuggestColumns(in.Columns, custom) {
+		in.Suggested[i] = importer.Column{Target: t}
+	}
+	x, y := -1, -1
+	for i, c := range in.Suggested {
+		switch c.Target {
+		case importer.TargetX:
+			x = i
+		case importer.TargetY:
+			y = i
+		}
+	}
+	var points [][2]float64
+	for len(in.Rows) < inspectRows {
+		row, err := src.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			continue // the preview names it with its line
+		}
+		in.Rows = append(in.Rows, row.Values)
+		if row.Geometry != nil {
+			in.Geometry = true
+		}
+		if x >= 0 && y >= 0 {
+			px, ok1 := importer.ParseNumber(row.Values[x])
+			py, ok2 := importer.ParseNumber(row.Values[y])
+			if ok1 && ok2 {
+				points = append(points, [2]float64{px, py})
+			}
+		}
+	}
+	if in.Detected.SRID != 0 {
+		if c, ok := importer.CRSByID(in.Detected.SRID); ok {
+			in.CRS = append(in.CRS, importCRS{c.SRID, c.Name})
+		} else {
+			in.CRS = append(in.CRS, importCRS{SRID: in.Detected.SRID, Name: "EPSG:" + strconv.Itoa(in.Detected.SRID)})
+		}
+	} else {
+		for _, c := range importer.SuggestCRS(points) {
+			in.CRS = append(in.CRS, importCRS{c.SRID, c.Name})
+		}
+		in.Swapped = importer.Swapped(points)
+	}
+	return in, nil
+}
+
+// importTargetField is the field a problem of a target is reported under: the tree field, or
+// "geom" for the coordinates and "species" for the species' names.
+func importTargetField(t string) string {
+	switch t {
+	case importer.TargetX, importer.TargetY, importer.TargetWKT:
+		return "geom"
+	case importer.TargetSpeciesCommon:
+		return "species"
+	}
+	return t
+}
+
+// importProblem is a problem of the preview as the person finds it in their file.
+type importProblem struct {
+	Line    int    `json:"line"`
+	Column  string `json:"column,omitempty"`
+	Message string `json:"message"`
+	Value   string `json:"value,omitempty"`
+}
+
+// importAnswer is the preview or the result of an import.
+type importAnswer struct {
+	*store.ImportResult
+	Problems []importProblem `json:"problems"`
+}
+
+// importFile reads a file by the person's mapping and imports it in one transaction: a dry run
+// answers what would happen, else the trees and groups are written, all or nothing.
+func (s *Server) importFile(ctx context.Context, sc store.Content, who store.Actor, name string, f *os.File, size int64,
+	o importOptions, lang string) (*importAnswer, error) {
+	src, err := openImport(f, size, o)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	columns := src.Columns()
+	if len(o.Mapping) != len(columns) {
+		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	}
+	srid := o.SRID
+	if srid == 0 {
+		srid = src.Detected().SRID
+	}
+	// Where each field's problems are found in the file.
+	columnOf := map[string]string{}
+	mapped := map[string]bool{}
+	for i, c := range o.Mapping {
+		if c.Target == "" {
+			continue
+		}
+		if mapped[c.Target] {
+			return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_twice"})
+		}
+		mapped[c.Target] = true
+		if f := importTargetField(c.Target); columnOf[f] == "" {
+			columnOf[f] = columns[i]
+		} else {
+			columnOf[f] += ", " + columns[i]
+		}
+	}
+	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && src.Format() != importer.FormatGeoJSON {
+		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
+	}
+	var problems []importProblem
+	say := func(line int, column, key, value string, args map[string]any) {
+		if len(problems) < 1000 {
+			problems = append(problems, importProblem{Line: line, Column: column, Value: value,
+				Message: i18n.T(lang, key, args)})
+		}
+	}
+	next := func() (*store.ImportRow, error) {
+		for {
+			row, err := src.Next()
+			if err != nil {
+				var re *importer.RowError
+				if errors.As(err, &re) {
+					say(re.Line, re.Column, re.Key, re.Value, nil)
+					continue
+				}
+				return nil, err
+			}
+			rec, errs := importer.Apply(row, columns, o.Mapping)
+			for _, e := range errs {
+				say(e.Line, e.Column, e.Key, e.Value, nil)
+			}
+			values, err := store.ParseTreeValues(rec.Values, false)
+			var ae *arbor.Error
+			if errors.As(err, &ae) {
+				for field, key := range ae.Fields {
+					say(row.Line, columnOf[field], key, strings.Trim(string(rec.Values[field]), `"`), nil)
+				}
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			if len(errs) > 0 {
+				continue
+			}
+			out := &store.ImportRow{Line: row.Line, Values: values, Species: rec.Species, SpeciesCommon: rec.SpeciesCommon,
+				X: rec.X, Y: rec.Y, WKT: rec.WKT}
+			if row.Geometry != nil && rec.X == nil && rec.WKT == "" {
+				out.WKB, _ = wkb.Marshal(row.Geometry)
+			}
+			return out, nil
+		}
+	}
+	mapping, _ := json.Marshal(o.Mapping)
+	plan := store.ImportPlan{FileName: name, Format: string(src.Format()), SRID: srid, Mapping: mapping,
+		NextFreeNumbers: o.NextFreeNumbers, AddSpecies: o.AddSpecies, DryRun: o.DryRun || len(problems) > 0}
+	var res *store.ImportResult
+	err = s.db.InTx(ctx, func(tx *store.Tx) (err error) {
+		res, err = tx.Import(ctx, sc, who, plan, next)
+		if err == nil && len(problems) > 0 && res.Written {
+			return errors.New("import: written despite problems") // never: the plan was a dry run
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range res.Problems {
+		say(p.Line, columnOf[p.Field], p.Key, p.Value, nil)
+	}
+	sort.SliceStable(problems, func(i, j int) bool { return problems[i].Line < problems[j].Line })
+	return &importAnswer{ImportResult: res, Problems: problems}, nil
+}

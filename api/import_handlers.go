@@ -1,0 +1,169 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"arbor"
+	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// maxImportFile is the largest register file taken: a million trees as CSV are about 150 MB.
+const maxImportFile = 512 << 20
+
+// upload is a file a person sent, kept in a temporary file while the request reads it (the
+// readers need to seek: Excel is a zip, GeoJSON is read twice).
+type upload struct {
+	file    *os.File
+	size    int64
+	name    string
+	options importOptions
+}
+
+func (u *upload) Close() {
+	u.file.Close()
+	os.Remove(u.file.Name())
+}
+
+// receiveUpload streams the "file" part of a multipart form to a temporary file, never whole in
+// memory, and reads the "options" part (JSON) beside it.
+func receiveUpload(w http.ResponseWriter, r *http.Request) (*upload, error) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		return nil, arbor.Invalid(map[string]string{"file": "field.required"})
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxImportFile+(1<<20))
+	parts, err := r.MultipartReader()
+	if err != nil {
+		return nil, arbor.Invalid(map[string]string{"file": "field.required"})
+	}
+	u := &upload{}
+	fail := func(err error) (*upload, error) {
+		if u.file != nil {
+			u.Close()
+		}
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": "512 MB"})
+		}
+		return nil, err
+	}
+	for {
+		p, err := parts.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fail(err)
+		}
+		switch p.FormName() {
+		case "file":
+			if u.file != nil {
+				return fail(arbor.Invalid(map[string]string{"file": "import.one_file"}))
+			}
+			f, err := os.CreateTemp("", "arbor-import-*")
+			if err != nil {
+				return fail(err)
+			}
+			u.file, u.name = f, filepath.Base(p.FileName())
+			if u.size, err = io.Copy(f, p); err != nil {
+				return fail(err)
+			}
+		case "options":
+			raw, err := io.ReadAll(io.LimitReader(p, 1<<20))
+			if err != nil {
+				return fail(err)
+			}
+			if err := json.Unmarshal(raw, &u.options); err != nil {
+				return fail(arbor.Invalid(map[string]string{"options": "error.bad_json"}))
+			}
+		}
+	}
+	if u.file == nil {
+		return nil, arbor.Invalid(map[string]string{"file": "field.required"})
+	}
+	if u.name == "" || u.name == "." {
+		u.name = "upload"
+	}
+	return u, nil
+}
+
+// inspectImportFile answers what a register file holds and how Arbor would read it.
+func (s *Server) inspectImportFile(w http.ResponseWriter, r *http.Request) error {
+	sc := content(r)
+	if sc.Limit != nil {
+		return arbor.Errorf(arbor.EFORBIDDEN, "import.limited", nil)
+	}
+	u, err := receiveUpload(w, r)
+	if err != nil {
+		return err
+	}
+	defer u.Close()
+	settings, err := s.db.ProjectSettings(r.Context(), sc.OrganisationID, sc.ProjectID)
+	if err != nil {
+		return err
+	}
+	custom := map[string]string{}
+	for name, f := range settings.CustomFields {
+		if f.Active && f.Alias != "" {
+			custom[name] = f.Alias
+		}
+	}
+	in, err := inspectImport(u.file, u.size, u.options, custom)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, in)
+	return nil
+}
+
+// importTrees previews (dry_run) or imports a register file by the person's mapping.
+func (s *Server) importTrees(w http.ResponseWriter, r *http.Request) error {
+	sc := content(r)
+	if sc.Limit != nil {
+		return arbor.Errorf(arbor.EFORBIDDEN, "import.limited", nil)
+	}
+	u, err := receiveUpload(w, r)
+	if err != nil {
+		return err
+	}
+	defer u.Close()
+	answer, err := s.importFile(r.Context(), sc, actor(r), u.name, u.file, u.size, u.options, language(r))
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if answer.Written {
+		status = http.StatusCreated
+	}
+	writeJSON(w, status, answer)
+	return nil
+}
+
+func (s *Server) listImports(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.Imports(r.Context(), content(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+func (s *Server) undoImport(w http.ResponseWriter, r *http.Request) error {
+	var removed int
+	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+		removed, err = tx.UndoImport(r.Context(), content(r), actor(r), chi.URLParam(r, "importId"))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"removed": removed})
+	return nil
+}
