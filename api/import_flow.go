@@ -174,6 +174,7 @@ func importTargetField(t string) string {
 type importProblem struct {
 	Line    int    `json:"line"`
 	Column  string `json:"column,omitempty"`
+	Key     string `json:"key"`
 	Message string `json:"message"`
 	Value   string `json:"value,omitempty"`
 }
@@ -224,7 +225,7 @@ func (s *Server) importFile(ctx context.Context, sc store.Content, who store.Act
 	var problems []importProblem
 	say := func(line int, column, key, value string, args map[string]any) {
 		if len(problems) < 1000 {
-			problems = append(problems, importProblem{Line: line, Column: column, Value: value,
+			problems = append(problems, importProblem{Line: line, Column: column, Key: key, Value: value,
 				Message: i18n.T(lang, key, args)})
 		}
 	}
