@@ -1,0 +1,91 @@
+/** What a column of a register file becomes (docs/API.md, "Importing a register"). */
+export interface ImportColumn {
+  target: string;
+  unit?: 'm' | 'cm' | 'mm';
+  holds?: 'circumference' | 'diameter';
+}
+
+export interface ImportCRS {
+  srid: number;
+  name: string;
+}
+
+/** The answer of POST /api/content/import/inspect. */
+export interface ImportInspection {
+  format: 'csv' | 'xlsx' | 'geojson';
+  columns: string[];
+  detected: { sheet?: string; delimiter?: string; encoding?: string; srid?: number };
+  suggested: ImportColumn[];
+  crs: ImportCRS[];
+  rows: string[][];
+  swapped: boolean;
+  geometry: boolean;
+}
+
+export interface ImportOptions {
+  sheet?: string;
+  delimiter?: string;
+  encoding?: string;
+  srid?: number;
+  mapping?: ImportColumn[];
+  next_free_numbers?: boolean;
+  add_species?: boolean;
+  dry_run?: boolean;
+}
+
+export interface ImportProblem {
+  line: number;
+  column?: string;
+  key: string;
+  message: string;
+  value?: string;
+}
+
+/** The answer of POST /api/content/import: a preview (dry run) or what was written. */
+export interface ImportResult {
+  id?: string;
+  rows: number;
+  trees: number;
+  groups: number;
+  numbered: number;
+  renumbered: number;
+  problems: ImportProblem[];
+  unknown_species: { name: string; rows: number }[];
+  added_species: number;
+  sample: { type?: 'FeatureCollection'; features?: SampleFeature[] };
+  written: boolean;
+}
+
+/** One of the first objects of a file, as the preview draws it. */
+export interface SampleFeature {
+  type: 'Feature';
+  geometry:
+    | { type: 'Point'; coordinates: number[] }
+    | { type: 'Polygon'; coordinates: number[][][] }
+    | { type: 'MultiPolygon'; coordinates: number[][][][] };
+  properties: { line: number; number: number };
+}
+
+export interface TreeImport {
+  id: string;
+  file_name: string;
+  format: string;
+  srid: number;
+  trees: number;
+  groups: number;
+  user_alias: string;
+  created_at: string;
+  undone_at: string | null;
+}
+
+/** The reference systems Arbor knows by name (importer.KnownCRS), for the picker. */
+export const KNOWN_CRS: ImportCRS[] = [
+  { srid: 4326, name: 'WGS 84 (longitude, latitude)' },
+  { srid: 25832, name: 'ETRS89 / UTM zone 32N' },
+  { srid: 25833, name: 'ETRS89 / UTM zone 33N' },
+  { srid: 31466, name: 'DHDN / Gauss-Krüger zone 2' },
+  { srid: 31467, name: 'DHDN / Gauss-Krüger zone 3' },
+  { srid: 31468, name: 'DHDN / Gauss-Krüger zone 4' },
+  { srid: 31469, name: 'DHDN / Gauss-Krüger zone 5' },
+  { srid: 3857, name: 'WGS 84 / Pseudo-Mercator (web maps)' },
+];

@@ -1,0 +1,122 @@
+import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { problemsCSV } from '../mapping';
+import type { ImportResult } from '../api/types';
+import { SamplePreview } from './SamplePreview';
+
+export interface PreviewStepProps {
+  fileName: string;
+  result: ImportResult;
+  nextFree: boolean;
+  onNextFree: (v: boolean) => void;
+  addSpecies: boolean;
+  onAddSpecies: (v: boolean) => void;
+}
+
+/** Step 3: what the import would do, every problem by line and column, the first objects drawn. */
+export function PreviewStep({ fileName, result: r, nextFree, onNextFree, addSpecies, onAddSpecies }: PreviewStepProps) {
+  const { t } = useTranslation();
+  const taken = r.problems.some((p) => p.key === 'import.number_taken') || r.renumbered > 0;
+  const download = () => {
+    const csv = problemsCSV(r.problems, [
+      t('import.preview.line'),
+      t('import.preview.column'),
+      t('import.preview.message'),
+      t('import.preview.value'),
+    ]);
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName.replace(/\.[^.]+$/, '') + '-problems.csv';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Stack gap="md" data-testid="import-preview">
+      <Text fw={500} data-testid="import-summary">
+        {t('import.preview.summary', { rows: r.rows, trees: r.trees, groups: r.groups })}
+      </Text>
+      {r.numbered > 0 && <Text size="sm">{t('import.preview.numbered', { count: r.numbered })}</Text>}
+      {r.renumbered > 0 && <Text size="sm">{t('import.preview.renumbered', { count: r.renumbered })}</Text>}
+      {r.problems.length === 0 ? (
+        <Alert color="green" icon={<IconCircleCheck size={18} />}>
+          {t('import.preview.noProblems')}
+        </Alert>
+      ) : (
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={5} c="red" data-testid="import-problem-count">
+              {t('import.preview.problems', { count: r.problems.length })}
+            </Title>
+            <Button variant="subtle" size="xs" leftSection={<IconDownload size={16} />} onClick={download}>
+              {t('import.preview.download')}
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah={220} type="auto">
+            <Table striped stickyHeader verticalSpacing={4} fz="sm" data-testid="import-problems">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={70}>{t('import.preview.line')}</Table.Th>
+                  <Table.Th>{t('import.preview.column')}</Table.Th>
+                  <Table.Th>{t('import.preview.message')}</Table.Th>
+                  <Table.Th>{t('import.preview.value')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {r.problems.map((p, i) => (
+                  <Table.Tr key={i} data-testid="import-problem">
+                    <Table.Td>{p.line}</Table.Td>
+                    <Table.Td>{p.column}</Table.Td>
+                    <Table.Td>{p.message}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" c="dimmed" lineClamp={1} maw={180}>
+                        {p.value}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
+      {taken && (
+        <Checkbox
+          label={t('import.preview.nextFree')}
+          checked={nextFree}
+          onChange={(e) => onNextFree(e.currentTarget.checked)}
+          data-testid="import-next-free"
+        />
+      )}
+      {r.unknown_species.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('import.preview.unknownSpecies')}>
+          <Group gap={6} mb="sm" data-testid="import-unknown-species">
+            {r.unknown_species.slice(0, 40).map((s) => (
+              <Badge key={s.name} variant="light" color="yellow" tt="none">
+                {s.name} · {s.rows}
+              </Badge>
+            ))}
+          </Group>
+          <Checkbox
+            label={t('import.preview.addSpecies')}
+            checked={addSpecies}
+            onChange={(e) => onAddSpecies(e.currentTarget.checked)}
+            data-testid="import-add-species"
+          />
+        </Alert>
+      )}
+      {r.sample.features?.length ? (
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('import.preview.map')}
+          </Text>
+          <SamplePreview features={r.sample.features} />
+        </Stack>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {t('import.preview.nothingWritten')}
+      </Text>
+    </Stack>
+  );
+}
