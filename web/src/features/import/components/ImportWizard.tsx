@@ -7,6 +7,7 @@ import { useRunImport } from '../api/runImport';
 import type { ImportColumn, ImportInspection, ImportResult } from '../api/types';
 import { mappingGap } from '../mapping';
 import { ColumnsStep } from './ColumnsStep';
+import { ImportHistory } from './ImportHistory';
 import { PreviewStep } from './PreviewStep';
 
 export interface ImportWizardProps {
@@ -15,13 +16,15 @@ export interface ImportWizardProps {
   onClose: () => void;
   /** The project's custom fields (alias, active), which columns may become. */
   custom?: Record<string, { alias?: string; active?: boolean }>;
+  /** Management may undo an import as a whole. */
+  canUndo?: boolean;
 }
 
 /**
  * The import wizard: a file, what its columns become, a check of everything (nothing is written
  * until then), the import of the whole file in one transaction.
  */
-export function ImportWizard({ projectId, opened, onClose, custom }: ImportWizardProps) {
+export function ImportWizard({ projectId, opened, onClose, custom, canUndo = false }: ImportWizardProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -98,17 +101,20 @@ export function ImportWizard({ projectId, opened, onClose, custom }: ImportWizar
           </Alert>
         )}
         {step === 0 && (
-          <FileInput
-            label={t('import.file.label')}
-            description={t('import.file.description')}
-            placeholder={t('import.file.placeholder')}
-            accept=".csv,.txt,.tsv,.xlsx,.geojson,.json"
-            value={file}
-            onChange={setFile}
-            leftSection={<IconFileImport size={18} />}
-            clearable
-            data-testid="import-file"
-          />
+          <>
+            <FileInput
+              label={t('import.file.label')}
+              description={t('import.file.description')}
+              placeholder={t('import.file.placeholder')}
+              accept=".csv,.txt,.tsv,.xlsx,.geojson,.json"
+              value={file}
+              onChange={setFile}
+              leftSection={<IconFileImport size={18} />}
+              clearable
+              data-testid="import-file"
+            />
+            <ImportHistory projectId={projectId} canUndo={canUndo} />
+          </>
         )}
         {step === 1 && inspection && file && (
           <ColumnsStep
