@@ -422,12 +422,12 @@ func pathID(r *http.Request, name string) (string, error) {
 }
 
 // send queues a message from the catalogue in tx: key+".subject" and a body of greeting,
-// key+".body" and signature, in lang. It leaves once tx commits (store.QueueMail); a mail server
+// key+".body" and signature, in lang. It leaves once tx commits (store.Tx.Enqueue); a mail server
 // that is down delays it, and the queue tries again.
 func (s *Server) send(r *http.Request, tx *store.Tx, lang, to, key, name string, args map[string]any) error {
 	body := i18n.T(lang, "mail.greeting", map[string]any{"name": name}) + "\n\n" +
 		i18n.T(lang, key+".body", args) + "\n\n" + i18n.T(lang, "mail.signature", nil) + "\n"
-	return tx.QueueMail(r.Context(), s.mailQueue, mail.Message{To: to, Subject: i18n.T(lang, key+".subject", args), Text: body})
+	return tx.Enqueue(r.Context(), s.mailQueue, mail.Message{To: to, Subject: i18n.T(lang, key+".subject", args), Text: body})
 }
 
 // link builds an absolute link into the web app.

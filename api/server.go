@@ -19,7 +19,7 @@ type Config struct {
 	DB     *store.DB
 	Signer *auth.Signer
 	// MailQueue is the queue messages are put in (store.MailQueue but in tests); a worker
-	// (store.DB.StartWorkers) sends them.
+	// (worker.Mail) sends them.
 	MailQueue string
 	Log       *slog.Logger
 	BaseURL   string // public URL of the web app, for links in e-mails
