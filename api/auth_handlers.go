@@ -89,7 +89,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), u.ID, store.TokenConfirm, u.Email, token, confirmTTL); err != nil {
+		if err := tx.InsertToken(r.Context(), u.ID, store.TokenConfirm, u.Email, auth.TokenHash(token), confirmTTL); err != nil {
 			return err
 		}
 		return s.send(r, tx, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
@@ -118,7 +118,7 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
 	}
 	var key string
 	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		userID, purpose, err := tx.TakeToken(r.Context(), req.Email, req.Token, store.TokenConfirm, store.TokenEmail)
+		userID, purpose, err := tx.TakeToken(r.Context(), req.Email, auth.TokenHash(req.Token), store.TokenConfirm, store.TokenEmail)
 		if err != nil {
 			return err
 		}
@@ -255,7 +255,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, token, resetTTL); err != nil {
+		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, auth.TokenHash(token), resetTTL); err != nil {
 			return err
 		}
 		return s.send(r, tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
@@ -295,7 +295,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		userID, _, err := tx.TakeToken(r.Context(), req.Email, req.Token, store.TokenReset)
+		userID, _, err := tx.TakeToken(r.Context(), req.Email, auth.TokenHash(req.Token), store.TokenReset)
 		if err != nil {
 			return err
 		}
@@ -369,7 +369,7 @@ func (s *Server) loginJob(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
-		return s.db.JobScope(r.Context(), projectID, jobID, userID)
+		return s.jobScope(r.Context(), projectID, jobID, userID)
 	})
 }
 

@@ -43,6 +43,9 @@ func (s *Server) listMyJobs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	for _, j := range list {
+		j.Role = auth.JobAuthority(auth.Membership(j.Membership))
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
 }
@@ -258,7 +261,7 @@ func (s *Server) removeParticipant(w http.ResponseWriter, r *http.Request) error
 // lockJob holds the job for the caller; unlockJob releases it. Management may break someone
 // else's lock (?force=true); the holder finds that recorded in the job's conflicts.
 func (s *Server) lockJob(w http.ResponseWriter, r *http.Request) error {
-	force := r.URL.Query().Get("force") == "true" && hasRole(targetOf(r).roles, auth.Manager)
+	force := r.URL.Query().Get("force") == "true" && may(r, auth.ActJobBreakLock)
 	var j *store.Job
 	var err error
 	if r.Method == http.MethodDelete {

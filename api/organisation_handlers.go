@@ -27,7 +27,7 @@ func (s *Server) listOrganisations(w http.ResponseWriter, r *http.Request) error
 	var list []*store.Organisation
 	var err error
 	if r.URL.Query().Get("all") == "true" {
-		if !si.claims.HasAuthority(string(auth.Super)) {
+		if !may(r, auth.ActOrganisationSupport) {
 			return arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
 		}
 		if err := s.db.RecordSupportAction(r.Context(), si.claims.Sub, "", "list organisations", nil); err != nil {
@@ -40,6 +40,7 @@ func (s *Server) listOrganisations(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	organisationRoles(list...)
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
 }
@@ -121,6 +122,7 @@ func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
+	organisationRoles(o)
 	writeJSON(w, http.StatusCreated, o)
 	return nil
 }
@@ -131,6 +133,7 @@ func (s *Server) getOrganisation(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	organisationRoles(o)
 	writeJSON(w, http.StatusOK, o)
 	return nil
 }
@@ -151,6 +154,7 @@ func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
+	organisationRoles(o)
 	writeJSON(w, http.StatusOK, o)
 	return nil
 }

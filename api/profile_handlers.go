@@ -82,7 +82,7 @@ func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), me, store.TokenEmail, req.Email, token, confirmTTL); err != nil {
+		if err := tx.InsertToken(r.Context(), me, store.TokenEmail, req.Email, auth.TokenHash(token), confirmTTL); err != nil {
 			return err
 		}
 		return s.send(r, tx, updated.Language, req.Email, "mail.email", updated.FirstName, map[string]any{

@@ -52,6 +52,7 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(p)
 	writeJSON(w, http.StatusCreated, p)
 	return nil
 }
@@ -67,6 +68,7 @@ func (s *Server) listProjects(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(list...)
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
 }
@@ -80,6 +82,7 @@ func (s *Server) getProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(p)
 	writeJSON(w, http.StatusOK, p)
 	return nil
 }
@@ -100,6 +103,7 @@ func (s *Server) updateProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(p)
 	writeJSON(w, http.StatusOK, p)
 	return nil
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"arbor/auth"
-
 	"github.com/jackc/pgx/v5"
 )
 
@@ -28,7 +26,8 @@ type UserProject struct {
 	Name             string        `json:"name"`
 	Organisation     string        `json:"organisation"`
 	OrganisationName string        `json:"organisationName"`
-	Role             string        `json:"role"`    // manager, editor, care, reader
+	Role             string        `json:"role"` // manager, editor, care, reader (auth.ProjectRole of Membership)
+	Membership       Membership    `json:"-"`
 	Limited          bool          `json:"limited"` // access limited to a filter: figures are within it
 	Figures          ObjectFigures `json:"figures"`
 }
@@ -83,7 +82,7 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 		m := &member{p: &UserProject{}}
 		var access int16
 		err := r.Scan(&m.p.ID, &m.p.Name, &m.p.Organisation, &m.p.OrganisationName, &access, &m.limit, &m.revision)
-		m.p.Role = string(auth.ProjectRoles[access])
+		m.p.Membership = Membership{Access: &access}
 		m.p.Limited = m.limit != nil
 		return m, err
 	})
