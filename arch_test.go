@@ -36,6 +36,7 @@ var forbidden = map[string][]string{
 	"arbor/export": {"arbor/api", "arbor/tiles", "arbor/worker", "arbor/seed", "arbor/mail"},
 	"arbor/worker": {"arbor/api", "arbor/seed", "arbor/tiles"},
 	"arbor/seed":   {"arbor/api", "arbor/worker", "arbor/tiles", "arbor/export", "arbor/mail"},
+	"arbor/domain": {"arbor/api", "arbor/worker", "arbor/seed", "arbor/tiles", "arbor/export"},
 	"arbor/api":    {"arbor/seed", "arbor/worker"},
 }
 

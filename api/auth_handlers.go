@@ -5,21 +5,15 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"arbor"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/i18n"
-	"arbor/mail"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
-)
-
-const (
-	confirmTTL = 7 * 24 * time.Hour
-	resetTTL   = time.Hour
 )
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
@@ -37,9 +31,8 @@ type registerRequest struct {
 	Agb             bool   `json:"agb"`
 }
 
-// register creates an unconfirmed account and mails the confirmation link. Registering again
-// with an unconfirmed address replaces it and sends a new link; with a confirmed one the owner
-// gets a note instead, and the answer is the same, so nobody learns which addresses have accounts.
+// register creates an unconfirmed account and mails the confirmation link (domain.Register); the
+// answer is the same whether or not the address had an account.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	var req registerRequest
 	if err := decode(r, &req); err != nil {
@@ -61,41 +54,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(req.Password)
-	if err != nil {
-		return err
-	}
 	nu := store.NewUser{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
-		Email: req.Email, PasswordHash: hash, Language: req.Language}
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		existing, err := tx.UserByEmail(r.Context(), req.Email)
-		var u *store.User
-		switch {
-		case arbor.ErrorCode(err) == arbor.ENOTFOUND:
-			if u, err = tx.InsertUser(r.Context(), nu); err != nil {
-				return err
-			}
-		case err != nil:
-			return err
-		case existing.ConfirmedAt != nil:
-			return s.send(r, tx, existing.Language, existing.Email, "mail.exists", existing.FirstName, map[string]any{
-				"login": s.link("/login", nil), "reset": s.link("/reset", nil)})
-		default:
-			if u, err = tx.ReplaceUnconfirmed(r.Context(), existing.ID, nu); err != nil {
-				return err
-			}
-			if err := tx.DeleteTokens(r.Context(), u.ID, store.TokenConfirm); err != nil {
-				return err
-			}
-		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), u.ID, store.TokenConfirm, u.Email, auth.TokenHash(token), confirmTTL); err != nil {
-			return err
-		}
-		return s.send(r, tx, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
-			"link": s.link("/confirm", url.Values{"email": {u.Email}, "token": {token}})})
-	})
-	if err != nil {
+		Email: req.Email, Language: req.Language}
+	if err := s.app.Register(r.Context(), nu, req.Password); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, message{i18n.T(language(r), "auth.registered", nil)})
@@ -255,11 +216,11 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, auth.TokenHash(token), resetTTL); err != nil {
+		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, auth.TokenHash(token), domain.ResetTTL); err != nil {
 			return err
 		}
-		return s.send(r, tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
-			"link": s.link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
+		return s.app.Send(r.Context(), tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
+			"link": s.app.Link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
 	})
 	if err != nil {
 		return err
@@ -419,24 +380,6 @@ func pathID(r *http.Request, name string) (string, error) {
 		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return id.String(), nil
-}
-
-// send queues a message from the catalogue in tx: key+".subject" and a body of greeting,
-// key+".body" and signature, in lang. It leaves once tx commits (store.Tx.Enqueue); a mail server
-// that is down delays it, and the queue tries again.
-func (s *Server) send(r *http.Request, tx *store.Tx, lang, to, key, name string, args map[string]any) error {
-	body := i18n.T(lang, "mail.greeting", map[string]any{"name": name}) + "\n\n" +
-		i18n.T(lang, key+".body", args) + "\n\n" + i18n.T(lang, "mail.signature", nil) + "\n"
-	return tx.Enqueue(r.Context(), s.mailQueue, mail.Message{To: to, Subject: i18n.T(lang, key+".subject", args), Text: body})
-}
-
-// link builds an absolute link into the web app.
-func (s *Server) link(path string, q url.Values) string {
-	u := strings.TrimRight(s.baseURL, "/") + path
-	if len(q) > 0 {
-		u += "?" + q.Encode()
-	}
-	return u
 }
 
 // isSuper reports whether the caller is platform support.

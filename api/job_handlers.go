@@ -238,8 +238,8 @@ func (s *Server) addParticipants(w http.ResponseWriter, r *http.Request) error {
 		by := sessionOf(r).claims.Alias
 		for _, to := range invited {
 			args := map[string]any{"by": by, "job": job.Name, "project": job.ProjectName,
-				"link": s.link("/register", url.Values{"email": {to}})}
-			if err := s.send(r, tx, language(r), to, "mail.job_invite", to, args); err != nil {
+				"link": s.app.Link("/register", url.Values{"email": {to}})}
+			if err := s.app.Send(r.Context(), tx, language(r), to, "mail.job_invite", to, args); err != nil {
 				return err
 			}
 		}

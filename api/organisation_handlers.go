@@ -238,7 +238,7 @@ func (s *Server) cancelOrganisation(w http.ResponseWriter, r *http.Request) erro
 				return err
 			}
 			args := map[string]any{"org": o.Name, "by": me.Alias, "date": time.Now().Format("2006-01-02")}
-			if err := s.send(r, tx, u.Language, u.Email, "mail.cancelled", u.FirstName, args); err != nil {
+			if err := s.app.Send(r.Context(), tx, u.Language, u.Email, "mail.cancelled", u.FirstName, args); err != nil {
 				return err
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"arbor"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/i18n"
 	"arbor/store"
 )
@@ -82,11 +83,11 @@ func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), me, store.TokenEmail, req.Email, auth.TokenHash(token), confirmTTL); err != nil {
+		if err := tx.InsertToken(r.Context(), me, store.TokenEmail, req.Email, auth.TokenHash(token), domain.ConfirmTTL); err != nil {
 			return err
 		}
-		return s.send(r, tx, updated.Language, req.Email, "mail.email", updated.FirstName, map[string]any{
-			"link": s.link("/confirm", url.Values{"email": {req.Email}, "token": {token}})})
+		return s.app.Send(r.Context(), tx, updated.Language, req.Email, "mail.email", updated.FirstName, map[string]any{
+			"link": s.app.Link("/confirm", url.Values{"email": {req.Email}, "token": {token}})})
 	})
 	if err != nil {
 		return err

@@ -156,19 +156,19 @@ func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 			args := map[string]any{"by": me.Alias, "project": p.Name}
 			lang, name, key := language(r), "", "mail.invite"
 			if contains(invited, e) {
-				args["link"] = s.link("/register", url.Values{"email": {e}})
+				args["link"] = s.app.Link("/register", url.Values{"email": {e}})
 			} else {
 				u, err := tx.UserByEmail(r.Context(), e)
 				if err != nil {
 					return err
 				}
 				lang, name, key = u.Language, u.FirstName, "mail.shared"
-				args["link"] = s.link("/", nil)
+				args["link"] = s.app.Link("/", nil)
 			}
 			if name == "" {
 				name = e
 			}
-			if err := s.send(r, tx, lang, e, key, name, args); err != nil {
+			if err := s.app.Send(r.Context(), tx, lang, e, key, name, args); err != nil {
 				return err
 			}
 		}
