@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbor"
+	"arbor/domain"
 	"arbor/i18n"
 	"arbor/store"
 
@@ -129,8 +130,8 @@ func checkAccess(c checks, access *int16) {
 	}
 }
 
-// shareProject gives every listed address the access level, all or none. People with an account
-// are told by e-mail; addresses without one get an invitation and the access once they register.
+// shareProject gives every listed address the access level, all or none (domain.ShareProject),
+// and answers the project's members.
 func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 	var req shareRequest
 	if err := decode(r, &req); err != nil {
@@ -143,38 +144,8 @@ func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t, me := targetOf(r), sessionOf(r).claims
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		p, err := tx.Project(r.Context(), t.projectID, me.Sub)
-		if err != nil {
-			return err
-		}
-		invited, err := tx.ShareProject(r.Context(), t.organisationID, t.projectID, me.Sub, emails, *req.Access)
-		if err != nil {
-			return err
-		}
-		for _, e := range emails {
-			args := map[string]any{"by": me.Alias, "project": p.Name}
-			lang, name, key := language(r), "", "mail.invite"
-			if contains(invited, e) {
-				args["link"] = s.app.Link("/register", url.Values{"email": {e}})
-			} else {
-				u, err := tx.UserByEmail(r.Context(), e)
-				if err != nil {
-					return err
-				}
-				lang, name, key = u.Language, u.FirstName, "mail.shared"
-				args["link"] = s.app.Link("/", nil)
-			}
-			if name == "" {
-				name = e
-			}
-			if err := s.app.Send(r.Context(), tx, lang, e, key, name, args); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	by := domain.Sharer{UserID: me.Sub, Alias: me.Alias, Language: language(r)}
+	if err := s.app.ShareProject(r.Context(), t.organisationID, t.projectID, by, emails, *req.Access); err != nil {
 		return err
 	}
 	list, err := s.db.ProjectMembers(r.Context(), t.organisationID, t.projectID)

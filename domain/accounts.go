@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"net/url"
+	"strings"
 
 	"arbor"
 	"arbor/auth"
@@ -48,4 +49,54 @@ func (d *Service) Register(ctx context.Context, nu store.NewUser, password strin
 		return d.Send(ctx, tx, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
 			"link": d.Link("/confirm", url.Values{"email": {u.Email}, "token": {token}})})
 	})
+}
+
+// ProfileChange is what a person changes of their own profile; Email empty keeps the address.
+type ProfileChange struct {
+	FirstName, LastName, Language, Email string
+	Version                              int
+}
+
+// UpdateProfile changes userID's profile in one transaction. A new e-mail address is only
+// pending until confirmed through the link this queues to it (an address another account has
+// is refused); asking for the current address again forgets a pending one.
+func (d *Service) UpdateProfile(ctx context.Context, userID string, c ProfileChange) (*store.User, error) {
+	var updated *store.User
+	err := d.db.InTx(ctx, func(tx *store.Tx) error {
+		cur, err := tx.UserByID(ctx, userID)
+		if err != nil {
+			return err
+		}
+		up := store.ProfileUpdate{FirstName: c.FirstName, LastName: c.LastName, Language: c.Language, Version: c.Version}
+		changeEmail := c.Email != "" && !strings.EqualFold(c.Email, cur.Email)
+		if c.Email != "" && !changeEmail && cur.PendingEmail != nil {
+			up.SetPending = true // back to the current address: forget the pending one
+		}
+		if changeEmail && (cur.PendingEmail == nil || !strings.EqualFold(*cur.PendingEmail, c.Email)) {
+			other, err := tx.UserByEmail(ctx, c.Email)
+			if err == nil && other.ID != userID {
+				return &arbor.Error{Code: arbor.ECONFLICT, Key: "error.invalid_fields", Fields: map[string]string{"email": "field.email_taken"}}
+			}
+			if err != nil && arbor.ErrorCode(err) != arbor.ENOTFOUND {
+				return err
+			}
+			up.SetPending, up.PendingEmail = true, &c.Email
+		}
+		if updated, err = tx.UpdateProfile(ctx, userID, up); err != nil {
+			return err
+		}
+		if !up.SetPending || up.PendingEmail == nil {
+			return nil
+		}
+		if err := tx.DeleteTokens(ctx, userID, store.TokenEmail); err != nil {
+			return err
+		}
+		token := auth.RandomToken()
+		if err := tx.InsertToken(ctx, userID, store.TokenEmail, c.Email, auth.TokenHash(token), ConfirmTTL); err != nil {
+			return err
+		}
+		return d.Send(ctx, tx, updated.Language, c.Email, "mail.email", updated.FirstName, map[string]any{
+			"link": d.Link("/confirm", url.Values{"email": {c.Email}, "token": {token}})})
+	})
+	return updated, err
 }
