@@ -103,14 +103,13 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 			whole = append(whole, Content{OrganisationID: m.p.Organisation, ProjectID: m.p.ID})
 			continue
 		}
-		var limit Filter
-		if err := json.Unmarshal(m.limit, &limit); err != nil {
+		limit, err := accessLimit(m.limit)
+		if err != nil {
 			return nil, fmt.Errorf("access limit of %s in %s: %w", userID, m.p.ID, err)
 		}
-		limit.State = "all" // a limit is a place or a set of trees, never a stock state
 		args = append(args, m.p.Organisation, m.p.ID)
 		n := len(args)
-		cond, more, err := limit.Compile(args)
+		cond, more, err := limitCondition(limit, args)
 		if err != nil {
 			return nil, err
 		}

@@ -110,11 +110,11 @@ func (s *Queries) countWithinLimits(ctx context.Context, list []*Project) error 
 		if p.limit == nil {
 			continue
 		}
-		var limit Filter
-		if err := json.Unmarshal(p.limit, &limit); err != nil {
+		limit, err := accessLimit(p.limit)
+		if err != nil {
 			return err
 		}
-		sc := Content{OrganisationID: p.Organisation, ProjectID: p.ID, Limit: &limit}
+		sc := Content{OrganisationID: p.Organisation, ProjectID: p.ID, Limit: limit}
 		cond, args, err := s.treeScope(ctx, sc, Filter{})
 		if err != nil {
 			return err
@@ -158,14 +158,8 @@ func (s *Queries) ProjectAccess(ctx context.Context, projectID, userID string) (
 	a.Exists = true
 	a.Membership = Membership{Admin: admin, Access: access}
 	if access != nil && !admin {
-		if limit != nil {
-			// A limit is a place or a set of trees, never a stock state: a district's felled
-			// trees stay the district's.
-			a.Limit = &Filter{}
-			if err := json.Unmarshal(limit, a.Limit); err != nil {
-				return a, fmt.Errorf("access limit of %s in %s: %w", userID, projectID, err)
-			}
-			a.Limit.State = "all"
+		if a.Limit, err = accessLimit(limit); err != nil {
+			return a, fmt.Errorf("access limit of %s in %s: %w", userID, projectID, err)
 		}
 	}
 	return a, nil
