@@ -3,12 +3,10 @@ package api
 import (
 	"math"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"arbor"
 	"arbor/auth"
-	"arbor/domain"
 	"arbor/i18n"
 	"arbor/store"
 
@@ -68,7 +66,8 @@ type confirmRequest struct {
 	Token string `json:"token"`
 }
 
-// confirm uses up a confirmation link: of a registration, or of a changed e-mail address.
+// confirm uses up a confirmation link: of a registration, or of a changed e-mail address
+// (domain.Confirm).
 func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
 	var req confirmRequest
 	if err := decode(r, &req); err != nil {
@@ -77,28 +76,13 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
 	if err := requireLink(req.Email, req.Token); err != nil {
 		return err
 	}
-	var key string
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		userID, purpose, err := tx.TakeToken(r.Context(), req.Email, auth.TokenHash(req.Token), store.TokenConfirm, store.TokenEmail)
-		if err != nil {
-			return err
-		}
-		if purpose == store.TokenEmail {
-			key = "auth.email_changed"
-			if err := tx.ConfirmEmailChange(r.Context(), userID, req.Email); err != nil {
-				return err
-			}
-			return tx.AcceptInvitations(r.Context(), userID, req.Email)
-		}
-		key = "auth.confirmed"
-		if err := tx.ConfirmUser(r.Context(), userID); err != nil {
-			return err
-		}
-		// Projects shared with this address before it had an account open up now.
-		return tx.AcceptInvitations(r.Context(), userID, req.Email)
-	})
+	purpose, err := s.app.Confirm(r.Context(), req.Email, req.Token)
 	if err != nil {
 		return err
+	}
+	key := "auth.confirmed"
+	if purpose == store.TokenEmail {
+		key = "auth.email_changed"
 	}
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), key, nil)})
 	return nil
@@ -191,8 +175,8 @@ type resetRequest struct {
 	Email string `json:"email"`
 }
 
-// reset mails a single-use link valid for one hour. The answer does not say whether the address
-// has an account.
+// reset mails a single-use link valid for one hour (domain.RequestReset). The answer does not
+// say whether the address has an account.
 func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 	var req resetRequest
 	if err := decode(r, &req); err != nil {
@@ -204,25 +188,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		u, err := tx.UserByEmail(r.Context(), req.Email)
-		if arbor.ErrorCode(err) == arbor.ENOTFOUND {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := tx.DeleteTokens(r.Context(), u.ID, store.TokenReset); err != nil {
-			return err
-		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, auth.TokenHash(token), domain.ResetTTL); err != nil {
-			return err
-		}
-		return s.app.Send(r.Context(), tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
-			"link": s.app.Link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
-	})
-	if err != nil {
+	if err := s.app.RequestReset(r.Context(), req.Email); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_sent", nil)})
@@ -236,8 +202,8 @@ type resetPasswordRequest struct {
 	PasswordConfirm string `json:"passwordConfirm"`
 }
 
-// resetPassword sets a new password with a reset link. The link proves the address, so an
-// unconfirmed account becomes confirmed; every session of the account is revoked.
+// resetPassword sets a new password with a reset link (domain.ResetPassword): the account is
+// confirmed and every session of it revoked.
 func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	var req resetPasswordRequest
 	if err := decode(r, &req); err != nil {
@@ -251,29 +217,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(req.Password)
-	if err != nil {
-		return err
-	}
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		userID, _, err := tx.TakeToken(r.Context(), req.Email, auth.TokenHash(req.Token), store.TokenReset)
-		if err != nil {
-			return err
-		}
-		for _, step := range []func() error{
-			func() error { return tx.SetPassword(r.Context(), userID, hash) },
-			func() error { return tx.DeleteTokens(r.Context(), userID, store.TokenReset) },
-			func() error { return tx.DeleteSessions(r.Context(), userID) },
-			func() error { return tx.ConfirmUser(r.Context(), userID) },
-			func() error { return tx.ClearLoginFailures(r.Context(), req.Email) },
-		} {
-			if err := step(); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.app.ResetPassword(r.Context(), req.Email, req.Token, req.Password); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_done", nil)})

@@ -100,3 +100,80 @@ func (d *Service) UpdateProfile(ctx context.Context, userID string, c ProfileCha
 	})
 	return updated, err
 }
+
+// Confirm uses up a confirmation link in one transaction: of a registration (the account is
+// confirmed) or of a changed e-mail address (the address becomes the account's). Projects shared
+// with the address before it had an account open up either way. It answers the link's purpose,
+// store.TokenConfirm or store.TokenEmail; EINVALIDTOKEN for a link that is not (or no longer)
+// good.
+func (d *Service) Confirm(ctx context.Context, email, token string) (purpose string, err error) {
+	err = d.db.InTx(ctx, func(tx *store.Tx) error {
+		var userID string
+		userID, purpose, err = tx.TakeToken(ctx, email, auth.TokenHash(token), store.TokenConfirm, store.TokenEmail)
+		if err != nil {
+			return err
+		}
+		if purpose == store.TokenEmail {
+			err = tx.ConfirmEmailChange(ctx, userID, email)
+		} else {
+			err = tx.ConfirmUser(ctx, userID)
+		}
+		if err != nil {
+			return err
+		}
+		return tx.AcceptInvitations(ctx, userID, email)
+	})
+	return purpose, err
+}
+
+// RequestReset queues a single-use link to set a new password, good for ResetTTL, in one
+// transaction; an earlier link stops working. An address without an account gets nothing, and
+// the caller answers alike.
+func (d *Service) RequestReset(ctx context.Context, email string) error {
+	return d.db.InTx(ctx, func(tx *store.Tx) error {
+		u, err := tx.UserByEmail(ctx, email)
+		if arbor.ErrorCode(err) == arbor.ENOTFOUND {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := tx.DeleteTokens(ctx, u.ID, store.TokenReset); err != nil {
+			return err
+		}
+		token := auth.RandomToken()
+		if err := tx.InsertToken(ctx, u.ID, store.TokenReset, u.Email, auth.TokenHash(token), ResetTTL); err != nil {
+			return err
+		}
+		return d.Send(ctx, tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
+			"link": d.Link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
+	})
+}
+
+// ResetPassword sets a new password with a reset link, in one transaction. The link proves the
+// address, so an unconfirmed account becomes confirmed; every session of the account is revoked
+// and the address's failed log-ins are forgotten.
+func (d *Service) ResetPassword(ctx context.Context, email, token, password string) error {
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return d.db.InTx(ctx, func(tx *store.Tx) error {
+		userID, _, err := tx.TakeToken(ctx, email, auth.TokenHash(token), store.TokenReset)
+		if err != nil {
+			return err
+		}
+		for _, step := range []func() error{
+			func() error { return tx.SetPassword(ctx, userID, hash) },
+			func() error { return tx.DeleteTokens(ctx, userID, store.TokenReset) },
+			func() error { return tx.DeleteSessions(ctx, userID) },
+			func() error { return tx.ConfirmUser(ctx, userID) },
+			func() error { return tx.ClearLoginFailures(ctx, email) },
+		} {
+			if err := step(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -3,12 +3,15 @@ package domain_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"os"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"arbor"
 	"arbor/domain"
 	"arbor/store"
 	"arbor/store/storetest"
@@ -93,5 +96,72 @@ func TestRegister(t *testing.T) {
 	}
 	if got := queued(t, db, queue, email); len(got) != 3 || got[2] == got[1] {
 		t.Fatalf("messages %q: want a note to the owner last", got)
+	}
+}
+
+// linkToken reads the token of the newest link mailed to to.
+func linkToken(t *testing.T, db *store.DB, queue, to string) string {
+	t.Helper()
+	var text string
+	if err := db.Pool.QueryRow(context.Background(), `SELECT args->>'text' FROM river_job
+		WHERE kind = 'mail' AND queue = $1 AND args->>'to' = $2 ORDER BY id DESC LIMIT 1`, queue, to).Scan(&text); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`https://\S+`).FindString(text)
+	u, err := url.Parse(m)
+	if err != nil || u.Query().Get("token") == "" {
+		t.Fatalf("no link with a token in %q", text)
+	}
+	return u.Query().Get("token")
+}
+
+// TestConfirmAndReset: the mailed link confirms the account once; a reset link sets a new
+// password, revokes the sessions and works once; an unknown address is sent nothing.
+func TestConfirmAndReset(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	queue := "mail_confirm_test"
+	app := domain.New(db, queue, "https://arbor.example")
+	email := uniqueEmail(t)
+	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "first password"); err != nil {
+		t.Fatal(err)
+	}
+	token := linkToken(t, db, queue, email)
+	if purpose, err := app.Confirm(ctx, email, token); err != nil || purpose != store.TokenConfirm {
+		t.Fatalf("confirm: %q, %v", purpose, err)
+	}
+	u, err := db.UserByEmail(ctx, email)
+	if err != nil || u.ConfirmedAt == nil {
+		t.Fatalf("confirmed %+v, %v", u, err)
+	}
+	if _, err := app.Confirm(ctx, email, token); arbor.ErrorCode(err) != arbor.EINVALIDTOKEN {
+		t.Fatalf("a used link: %v", err)
+	}
+
+	if err := db.InsertSession(ctx, []byte("a session's hash"), u.ID, "user", time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.RequestReset(ctx, email); err != nil {
+		t.Fatal(err)
+	}
+	reset := linkToken(t, db, queue, email)
+	if err := app.ResetPassword(ctx, email, reset, "second password"); err != nil {
+		t.Fatal(err)
+	}
+	after, err := db.UserByEmail(ctx, email)
+	if err != nil || after.PasswordHash == u.PasswordHash {
+		t.Fatalf("the password did not change: %v", err)
+	}
+	if ok, err := db.SessionValid(ctx, []byte("a session's hash"), u.ID); err != nil || ok {
+		t.Fatalf("a session outlived the reset: %v, %v", ok, err)
+	}
+	if err := app.ResetPassword(ctx, email, reset, "third password"); arbor.ErrorCode(err) != arbor.EINVALIDTOKEN {
+		t.Fatalf("a used reset link: %v", err)
+	}
+
+	nobody := uniqueEmail(t)
+	if err := app.RequestReset(ctx, nobody); err != nil || len(queued(t, db, queue, nobody)) != 0 {
+		t.Fatalf("an unknown address: %v", err)
 	}
 }
