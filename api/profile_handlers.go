@@ -83,17 +83,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(req.NewPassword)
-	if err != nil {
-		return err
-	}
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		if err := tx.SetPassword(r.Context(), u.ID, hash); err != nil {
-			return err
-		}
-		return tx.DeleteSessions(r.Context(), u.ID)
-	})
-	if err != nil {
+	if err := s.app.ChangePassword(r.Context(), u.ID, req.NewPassword); err != nil {
 		return err
 	}
 	if si.fromCookie {

@@ -177,3 +177,18 @@ func (d *Service) ResetPassword(ctx context.Context, email, token, password stri
 		return nil
 	})
 }
+
+// ChangePassword sets a new password for userID and revokes every session of the account, in
+// one transaction; the caller has checked the current password.
+func (d *Service) ChangePassword(ctx context.Context, userID, password string) error {
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return d.db.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.SetPassword(ctx, userID, hash); err != nil {
+			return err
+		}
+		return tx.DeleteSessions(ctx, userID)
+	})
+}

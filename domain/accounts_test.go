@@ -116,7 +116,8 @@ func linkToken(t *testing.T, db *store.DB, queue, to string) string {
 }
 
 // TestConfirmAndReset: the mailed link confirms the account once; a reset link sets a new
-// password, revokes the sessions and works once; an unknown address is sent nothing.
+// password, revokes the sessions and works once, as changing the password does; an unknown
+// address is sent nothing.
 func TestConfirmAndReset(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
@@ -158,6 +159,20 @@ func TestConfirmAndReset(t *testing.T) {
 	}
 	if err := app.ResetPassword(ctx, email, reset, "third password"); arbor.ErrorCode(err) != arbor.EINVALIDTOKEN {
 		t.Fatalf("a used reset link: %v", err)
+	}
+
+	if err := db.InsertSession(ctx, []byte("another session"), u.ID, "user", time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.ChangePassword(ctx, u.ID, "fourth password"); err != nil {
+		t.Fatal(err)
+	}
+	changed, err := db.UserByEmail(ctx, email)
+	if err != nil || changed.PasswordHash == after.PasswordHash {
+		t.Fatalf("the password did not change: %v", err)
+	}
+	if ok, err := db.SessionValid(ctx, []byte("another session"), u.ID); err != nil || ok {
+		t.Fatalf("a session outlived the change: %v, %v", ok, err)
 	}
 
 	nobody := uniqueEmail(t)
