@@ -1,7 +1,6 @@
 package api
 
 import (
-	"math"
 	"net/http"
 	"strings"
 
@@ -118,37 +117,8 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	client := clientAddr(r)
-	wait, err := s.db.LoginWait(r.Context(), s.throttle, req.Email, client)
+	u, err := s.app.LogIn(r.Context(), s.throttle, req.Email, req.Password, clientAddr(r))
 	if err != nil {
-		return err
-	}
-	if wait > 0 {
-		minutes := int(math.Ceil(wait.Minutes()))
-		return arbor.Errorf(arbor.ETHROTTLED, "auth.throttled", map[string]any{"minutes": minutes, "seconds": int(wait.Seconds())})
-	}
-	u, err := s.db.UserByEmail(r.Context(), req.Email)
-	if err != nil && arbor.ErrorCode(err) != arbor.ENOTFOUND {
-		return err
-	}
-	ok := false
-	if u != nil {
-		if ok, err = auth.CheckPassword(u.PasswordHash, req.Password); err != nil {
-			return err
-		}
-	} else {
-		auth.CheckDummyPassword(req.Password)
-	}
-	if !ok {
-		if err := s.db.RecordLoginFailure(r.Context(), req.Email, client); err != nil {
-			return err
-		}
-		return arbor.Errorf(arbor.ELOGINFAILED, "auth.login_failed", nil)
-	}
-	if u.ConfirmedAt == nil {
-		return arbor.Errorf(arbor.ENOTCONFIRMED, "auth.not_confirmed", nil)
-	}
-	if err := s.db.ClearLoginFailures(r.Context(), req.Email); err != nil {
 		return err
 	}
 	if _, _, err := s.issueSession(w, r, u, nil, req.Remember, true); err != nil {
