@@ -1,25 +1,16 @@
 package api
 
 import (
-	"math"
 	"net/http"
-	"net/url"
 	"strings"
-	"time"
 
 	"arbor"
 	"arbor/auth"
 	"arbor/i18n"
-	"arbor/mail"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
-)
-
-const (
-	confirmTTL = 7 * 24 * time.Hour
-	resetTTL   = time.Hour
 )
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
@@ -37,9 +28,8 @@ type registerRequest struct {
 	Agb             bool   `json:"agb"`
 }
 
-// register creates an unconfirmed account and mails the confirmation link. Registering again
-// with an unconfirmed address replaces it and sends a new link; with a confirmed one the owner
-// gets a note instead, and the answer is the same, so nobody learns which addresses have accounts.
+// register creates an unconfirmed account and mails the confirmation link (domain.Register); the
+// answer is the same whether or not the address had an account.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	var req registerRequest
 	if err := decode(r, &req); err != nil {
@@ -61,41 +51,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(req.Password)
-	if err != nil {
-		return err
-	}
 	nu := store.NewUser{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
-		Email: req.Email, PasswordHash: hash, Language: req.Language}
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		existing, err := tx.UserByEmail(r.Context(), req.Email)
-		var u *store.User
-		switch {
-		case arbor.ErrorCode(err) == arbor.ENOTFOUND:
-			if u, err = tx.InsertUser(r.Context(), nu); err != nil {
-				return err
-			}
-		case err != nil:
-			return err
-		case existing.ConfirmedAt != nil:
-			return s.send(r, tx, existing.Language, existing.Email, "mail.exists", existing.FirstName, map[string]any{
-				"login": s.link("/login", nil), "reset": s.link("/reset", nil)})
-		default:
-			if u, err = tx.ReplaceUnconfirmed(r.Context(), existing.ID, nu); err != nil {
-				return err
-			}
-			if err := tx.DeleteTokens(r.Context(), u.ID, store.TokenConfirm); err != nil {
-				return err
-			}
-		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), u.ID, store.TokenConfirm, u.Email, token, confirmTTL); err != nil {
-			return err
-		}
-		return s.send(r, tx, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
-			"link": s.link("/confirm", url.Values{"email": {u.Email}, "token": {token}})})
-	})
-	if err != nil {
+		Email: req.Email, Language: req.Language}
+	if err := s.app.Register(r.Context(), nu, req.Password); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, message{i18n.T(language(r), "auth.registered", nil)})
@@ -107,7 +65,8 @@ type confirmRequest struct {
 	Token string `json:"token"`
 }
 
-// confirm uses up a confirmation link: of a registration, or of a changed e-mail address.
+// confirm uses up a confirmation link: of a registration, or of a changed e-mail address
+// (domain.Confirm).
 func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
 	var req confirmRequest
 	if err := decode(r, &req); err != nil {
@@ -116,28 +75,13 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
 	if err := requireLink(req.Email, req.Token); err != nil {
 		return err
 	}
-	var key string
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		userID, purpose, err := tx.TakeToken(r.Context(), req.Email, req.Token, store.TokenConfirm, store.TokenEmail)
-		if err != nil {
-			return err
-		}
-		if purpose == store.TokenEmail {
-			key = "auth.email_changed"
-			if err := tx.ConfirmEmailChange(r.Context(), userID, req.Email); err != nil {
-				return err
-			}
-			return tx.AcceptInvitations(r.Context(), userID, req.Email)
-		}
-		key = "auth.confirmed"
-		if err := tx.ConfirmUser(r.Context(), userID); err != nil {
-			return err
-		}
-		// Projects shared with this address before it had an account open up now.
-		return tx.AcceptInvitations(r.Context(), userID, req.Email)
-	})
+	purpose, err := s.app.Confirm(r.Context(), req.Email, req.Token)
 	if err != nil {
 		return err
+	}
+	key := "auth.confirmed"
+	if purpose == store.TokenEmail {
+		key = "auth.email_changed"
 	}
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), key, nil)})
 	return nil
@@ -173,37 +117,8 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	client := clientAddr(r)
-	wait, err := s.db.LoginWait(r.Context(), s.throttle, req.Email, client)
+	u, err := s.app.LogIn(r.Context(), s.throttle, req.Email, req.Password, clientAddr(r))
 	if err != nil {
-		return err
-	}
-	if wait > 0 {
-		minutes := int(math.Ceil(wait.Minutes()))
-		return arbor.Errorf(arbor.ETHROTTLED, "auth.throttled", map[string]any{"minutes": minutes, "seconds": int(wait.Seconds())})
-	}
-	u, err := s.db.UserByEmail(r.Context(), req.Email)
-	if err != nil && arbor.ErrorCode(err) != arbor.ENOTFOUND {
-		return err
-	}
-	ok := false
-	if u != nil {
-		if ok, err = auth.CheckPassword(u.PasswordHash, req.Password); err != nil {
-			return err
-		}
-	} else {
-		auth.CheckDummyPassword(req.Password)
-	}
-	if !ok {
-		if err := s.db.RecordLoginFailure(r.Context(), req.Email, client); err != nil {
-			return err
-		}
-		return arbor.Errorf(arbor.ELOGINFAILED, "auth.login_failed", nil)
-	}
-	if u.ConfirmedAt == nil {
-		return arbor.Errorf(arbor.ENOTCONFIRMED, "auth.not_confirmed", nil)
-	}
-	if err := s.db.ClearLoginFailures(r.Context(), req.Email); err != nil {
 		return err
 	}
 	if _, _, err := s.issueSession(w, r, u, nil, req.Remember, true); err != nil {
@@ -230,8 +145,8 @@ type resetRequest struct {
 	Email string `json:"email"`
 }
 
-// reset mails a single-use link valid for one hour. The answer does not say whether the address
-// has an account.
+// reset mails a single-use link valid for one hour (domain.RequestReset). The answer does not
+// say whether the address has an account.
 func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 	var req resetRequest
 	if err := decode(r, &req); err != nil {
@@ -243,25 +158,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		u, err := tx.UserByEmail(r.Context(), req.Email)
-		if arbor.ErrorCode(err) == arbor.ENOTFOUND {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := tx.DeleteTokens(r.Context(), u.ID, store.TokenReset); err != nil {
-			return err
-		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), u.ID, store.TokenReset, u.Email, token, resetTTL); err != nil {
-			return err
-		}
-		return s.send(r, tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
-			"link": s.link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
-	})
-	if err != nil {
+	if err := s.app.RequestReset(r.Context(), req.Email); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_sent", nil)})
@@ -275,8 +172,8 @@ type resetPasswordRequest struct {
 	PasswordConfirm string `json:"passwordConfirm"`
 }
 
-// resetPassword sets a new password with a reset link. The link proves the address, so an
-// unconfirmed account becomes confirmed; every session of the account is revoked.
+// resetPassword sets a new password with a reset link (domain.ResetPassword): the account is
+// confirmed and every session of it revoked.
 func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	var req resetPasswordRequest
 	if err := decode(r, &req); err != nil {
@@ -290,29 +187,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(req.Password)
-	if err != nil {
-		return err
-	}
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		userID, _, err := tx.TakeToken(r.Context(), req.Email, req.Token, store.TokenReset)
-		if err != nil {
-			return err
-		}
-		for _, step := range []func() error{
-			func() error { return tx.SetPassword(r.Context(), userID, hash) },
-			func() error { return tx.DeleteTokens(r.Context(), userID, store.TokenReset) },
-			func() error { return tx.DeleteSessions(r.Context(), userID) },
-			func() error { return tx.ConfirmUser(r.Context(), userID) },
-			func() error { return tx.ClearLoginFailures(r.Context(), req.Email) },
-		} {
-			if err := step(); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.app.ResetPassword(r.Context(), req.Email, req.Token, req.Password); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_done", nil)})
@@ -369,7 +244,7 @@ func (s *Server) loginJob(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
-		return s.db.JobScope(r.Context(), projectID, jobID, userID)
+		return s.jobScope(r.Context(), projectID, jobID, userID)
 	})
 }
 
@@ -419,24 +294,6 @@ func pathID(r *http.Request, name string) (string, error) {
 		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return id.String(), nil
-}
-
-// send queues a message from the catalogue in tx: key+".subject" and a body of greeting,
-// key+".body" and signature, in lang. It leaves once tx commits (store.QueueMail); a mail server
-// that is down delays it, and the queue tries again.
-func (s *Server) send(r *http.Request, tx *store.Tx, lang, to, key, name string, args map[string]any) error {
-	body := i18n.T(lang, "mail.greeting", map[string]any{"name": name}) + "\n\n" +
-		i18n.T(lang, key+".body", args) + "\n\n" + i18n.T(lang, "mail.signature", nil) + "\n"
-	return tx.QueueMail(r.Context(), s.mailQueue, mail.Message{To: to, Subject: i18n.T(lang, key+".subject", args), Text: body})
-}
-
-// link builds an absolute link into the web app.
-func (s *Server) link(path string, q url.Values) string {
-	u := strings.TrimRight(s.baseURL, "/") + path
-	if len(q) > 0 {
-		u += "?" + q.Encode()
-	}
-	return u
 }
 
 // isSuper reports whether the caller is platform support.

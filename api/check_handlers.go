@@ -43,12 +43,8 @@ func (c checks) texts(field string, list []string, maxLen int) []string {
 	return out
 }
 
-// createCheck records an inspection of a tree or group (POST /api/content/tree/{treeId}/checks).
-func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
-	var req checkRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+// input checks an inspection and builds the store's input of it; now bounds its time.
+func (req *checkRequest) input(now time.Time) (store.CheckInput, error) {
 	c := checks{}
 	c.enum("vitality", req.Vitality, 4)
 	c.enum("development", req.Development, 3)
@@ -70,17 +66,27 @@ func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
 	if req.Timestamp != nil {
 		// An inspection is recorded when it happened, which may be earlier (entered later, or
 		// synced from the field), never in the future.
-		if req.Timestamp.After(s.now().Add(time.Hour)) {
+		if req.Timestamp.After(now.Add(time.Hour)) {
 			c["timestamp"] = "field.date_future"
 		}
 		in.Timestamp = *req.Timestamp
 	}
-	if err := c.err(); err != nil {
+	return in, c.err()
+}
+
+// createCheck records an inspection of a tree or group (POST /api/content/tree/{treeId}/checks).
+func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
+	var req checkRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	in, err := req.input(s.now())
+	if err != nil {
 		return err
 	}
 	var check *store.Check
 	var created bool
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
 		check, created, err = tx.CreateCheck(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), in)
 		return err
 	})

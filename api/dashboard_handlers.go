@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"arbor"
+	"arbor/auth"
 	"arbor/store"
 )
 
@@ -23,6 +24,9 @@ func (s *Server) userDashboard(w http.ResponseWriter, r *http.Request) error {
 	}
 	if d.News, err = s.db.News(r.Context(), user, "", userDashboardNews); err != nil {
 		return err
+	}
+	for _, p := range d.Projects {
+		p.Role = string(auth.ProjectRole(auth.Membership(p.Membership)))
 	}
 	writeJSON(w, http.StatusOK, d)
 	return nil

@@ -24,8 +24,7 @@ func (req *filterRequest) check(r *http.Request) error {
 	c := checks{}
 	req.Name = strings.TrimSpace(req.Name)
 	c.name("name", req.Name)
-	// SPEC §6: project-wide filters are management's.
-	if req.ProjectWide && !hasRole(targetOf(r).roles, auth.Manager) {
+	if req.ProjectWide && !may(r, auth.ActFilterProjectWide) {
 		c["project_wide"] = "filter.project_wide"
 	}
 	return c.err()
@@ -65,7 +64,7 @@ func (s *Server) updateFilter(w http.ResponseWriter, r *http.Request) error {
 	if err := req.check(r); err != nil {
 		return err
 	}
-	manager := hasRole(targetOf(r).roles, auth.Manager)
+	manager := may(r, auth.ActFilterProjectWide)
 	f, err := s.db.UpdateFilter(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "filterId"), req.Version,
 		req.Name, req.Filter, req.ProjectWide, manager)
 	if err != nil {
@@ -76,7 +75,7 @@ func (s *Server) updateFilter(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) deleteFilter(w http.ResponseWriter, r *http.Request) error {
-	manager := hasRole(targetOf(r).roles, auth.Manager)
+	manager := may(r, auth.ActFilterProjectWide)
 	if err := s.db.DeleteFilter(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "filterId"), manager); err != nil {
 		return err
 	}

@@ -28,6 +28,7 @@ import (
 	"arbor/mail"
 	"arbor/store"
 	"arbor/store/storetest"
+	"arbor/worker"
 )
 
 func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
@@ -103,7 +104,7 @@ func (m *mailRecorder) last(t *testing.T, addr string) mail.Message {
 func startMailWorker(t *testing.T, db *store.DB, rec *mailRecorder) string {
 	t.Helper()
 	queue := "mail_" + strings.ReplaceAll(strings.ToLower(rand.Text()), "-", "")[:16]
-	stop, err := db.StartWorkers(t.Context(), store.Workers{MailQueue: queue, Mail: rec,
+	stop, err := worker.Start(t.Context(), db, worker.Config{MailQueue: queue, Mail: rec,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)

@@ -2,12 +2,12 @@ package api
 
 import (
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
 	"arbor"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -42,6 +42,9 @@ func (s *Server) listMyJobs(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.JobsOf(r.Context(), sessionOf(r).claims.Sub)
 	if err != nil {
 		return err
+	}
+	for _, j := range list {
+		j.Role = auth.JobAuthority(auth.Membership(j.Membership))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
@@ -158,33 +161,15 @@ func (s *Server) jobContent(op string) handler {
 		if (op == "add-new") != (req.Job == "") {
 			return arbor.Invalid(map[string]string{"job": "field.required"})
 		}
-		var changed int
-		var job *store.Job
-		err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-			if op == "add-new" {
-				jr := jobRequest{Name: req.Name, Note: req.Note}
-				if err := jr.check(); err != nil {
-					return err
-				}
-				if job, err = tx.CreateJob(r.Context(), sc, me, jr.Name, jr.Note); err != nil {
-					return err
-				}
-				req.Job = job.ID
-			}
-			switch op {
-			case "add", "add-new":
-				changed, err = tx.AddToJob(r.Context(), sc, me, req.Job, req.JobSelection, s.massEdit)
-			case "remove":
-				changed, err = tx.RemoveFromJob(r.Context(), sc, me, req.Job, req.JobSelection, s.massEdit)
-			case "reset":
-				changed, err = tx.ResetJob(r.Context(), sc, me, req.Job)
-			}
-			if err != nil {
+		if op == "add-new" {
+			jr := jobRequest{Name: req.Name, Note: req.Note}
+			if err := jr.check(); err != nil {
 				return err
 			}
-			job, err = tx.Job(r.Context(), sc, req.Job)
-			return err
-		})
+			req.Name, req.Note = jr.Name, jr.Note
+		}
+		job, changed, err := s.app.ChangeJobContent(r.Context(), sc, me, domain.JobContent{Op: op, Job: req.Job,
+			Name: req.Name, Note: req.Note, Selection: req.JobSelection, Most: s.massEdit})
 		if err != nil {
 			return err
 		}
@@ -207,8 +192,8 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-// addParticipants assigns people to a job by e-mail; addresses without an account are invited
-// by mail and take part once they confirm their registration.
+// addParticipants assigns people to a job by e-mail (domain.AddParticipants); addresses without
+// an account are invited by mail.
 func (s *Server) addParticipants(w http.ResponseWriter, r *http.Request) error {
 	var req participantsRequest
 	if err := decode(r, &req); err != nil {
@@ -222,27 +207,8 @@ func (s *Server) addParticipants(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	sc := content(r)
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		invited, err := tx.AddParticipants(r.Context(), sc, chi.URLParam(r, "jobId"), emails, req.Role)
-		if err != nil {
-			return err
-		}
-		job, err := tx.Job(r.Context(), sc, chi.URLParam(r, "jobId"))
-		if err != nil {
-			return err
-		}
-		by := sessionOf(r).claims.Alias
-		for _, to := range invited {
-			args := map[string]any{"by": by, "job": job.Name, "project": job.ProjectName,
-				"link": s.link("/register", url.Values{"email": {to}})}
-			if err := s.send(r, tx, language(r), to, "mail.job_invite", to, args); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	by := domain.Sharer{UserID: sessionOf(r).claims.Sub, Alias: sessionOf(r).claims.Alias, Language: language(r)}
+	if err := s.app.AddParticipants(r.Context(), content(r), chi.URLParam(r, "jobId"), by, emails, req.Role); err != nil {
 		return err
 	}
 	return s.listParticipants(w, r)
@@ -258,7 +224,7 @@ func (s *Server) removeParticipant(w http.ResponseWriter, r *http.Request) error
 // lockJob holds the job for the caller; unlockJob releases it. Management may break someone
 // else's lock (?force=true); the holder finds that recorded in the job's conflicts.
 func (s *Server) lockJob(w http.ResponseWriter, r *http.Request) error {
-	force := r.URL.Query().Get("force") == "true" && hasRole(targetOf(r).roles, auth.Manager)
+	force := r.URL.Query().Get("force") == "true" && may(r, auth.ActJobBreakLock)
 	var j *store.Job
 	var err error
 	if r.Method == http.MethodDelete {

@@ -99,7 +99,7 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		if !auth.Can(roles, rt.action) {
 			return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
 		}
-		return ctx, nil
+		return context.WithValue(ctx, targetKey, target{caller: roles}), nil
 	}
 	id, err := scopeID(r, rt.scope, si)
 	if err != nil {
@@ -112,14 +112,15 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: acc.Roles}
+		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership))}
 	case projectScope, contentScope:
 		acc, err := s.projectAccess(ctx, id, si.claims.Sub, cacheable(r))
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: acc.Roles, limit: acc.Limit}
+		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit}
 	}
+	t.caller = roles
 	if rt.scope == contentScope && si.claims.Type == "job" && t.exists {
 		// A job session sees and changes only the job's objects, within the participant's role.
 		if t, err = s.jobTarget(ctx, t, si.claims); err != nil {
@@ -164,8 +165,18 @@ func scopeID(r *http.Request, sc scope, si *sessionInfo) (string, error) {
 	return u.String(), nil
 }
 
-// jobRoles are the project roles a job participant acts with.
-var jobRoles = map[string]auth.Role{"job-manager": auth.Manager, "editor": auth.Editor, "care": auth.Care, "reader": auth.Reader}
+// jobScope is the user's scope in a job of the project: ENOTFOUND for someone who is neither
+// its participant nor the project's manager.
+func (s *Server) jobScope(ctx context.Context, projectID, jobID, userID string) (*store.Scope, error) {
+	scope, err := s.db.JobScope(ctx, projectID, jobID, userID)
+	if err != nil {
+		return nil, err
+	}
+	if auth.JobAuthority(auth.Membership(scope.Membership)) == "" {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return scope, nil
+}
 
 // jobTarget narrows a content target to the job of a job session: the participant's role there,
 // and the job's objects as a limit on top of any access limit.
@@ -173,14 +184,14 @@ func (s *Server) jobTarget(ctx context.Context, t target, c auth.Claims) (target
 	if c.IDP != t.projectID {
 		return target{}, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
-	scope, err := s.db.JobScope(ctx, t.projectID, c.IDJ, c.Sub)
+	scope, err := s.jobScope(ctx, t.projectID, c.IDJ, c.Sub)
 	if arbor.ErrorCode(err) == arbor.ENOTFOUND {
 		return target{}, err
 	}
 	if err != nil {
 		return t, err
 	}
-	t.roles = []auth.Role{jobRoles[scope.Authorities[0]]}
+	t.roles = []auth.Role{auth.JobRole(auth.JobAuthority(auth.Membership(scope.Membership)))}
 	value, _ := json.Marshal(c.IDJ)
 	t.limit = t.limit.And(&store.Filter{Conditions: []store.Condition{{Field: "job", Op: "eq", Value: value}}})
 	return t, nil
@@ -198,8 +209,16 @@ type target struct {
 	organisationID string
 	projectID      string
 	terminated     bool
-	roles          []auth.Role
+	roles          []auth.Role   // the caller's in the organisation or project
+	caller         []auth.Role   // the caller's anywhere: anonymous, or user and maybe super
 	limit          *store.Filter // a member's access limit in a project
+}
+
+// may says whether the caller may do action beyond the route's own (a handler's variant of it,
+// such as a project-wide filter), by the same permission table and the same roles.
+func may(r *http.Request, action auth.Action) bool {
+	t := targetOf(r)
+	return auth.Can(t.roles, action) || auth.Can(t.caller, action)
 }
 
 const targetKey ctxKey = 1

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"time"
 
 	"arbor"
 	"arbor/auth"
@@ -27,7 +26,7 @@ func (s *Server) listOrganisations(w http.ResponseWriter, r *http.Request) error
 	var list []*store.Organisation
 	var err error
 	if r.URL.Query().Get("all") == "true" {
-		if !si.claims.HasAuthority(string(auth.Super)) {
+		if !may(r, auth.ActOrganisationSupport) {
 			return arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
 		}
 		if err := s.db.RecordSupportAction(r.Context(), si.claims.Sub, "", "list organisations", nil); err != nil {
@@ -40,6 +39,7 @@ func (s *Server) listOrganisations(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	organisationRoles(list...)
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
 }
@@ -121,6 +121,7 @@ func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
+	organisationRoles(o)
 	writeJSON(w, http.StatusCreated, o)
 	return nil
 }
@@ -131,6 +132,7 @@ func (s *Server) getOrganisation(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	organisationRoles(o)
 	writeJSON(w, http.StatusOK, o)
 	return nil
 }
@@ -151,6 +153,7 @@ func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
+	organisationRoles(o)
 	writeJSON(w, http.StatusOK, o)
 	return nil
 }
@@ -211,36 +214,12 @@ func (s *Server) removeAdministrator(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// cancelOrganisation terminates the organisation and mails every administrator a confirmation,
-// all in one transaction: without the confirmation e-mail nothing is cancelled.
+// cancelOrganisation terminates the organisation and mails every administrator a confirmation
+// (domain.CancelOrganisation).
 func (s *Server) cancelOrganisation(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id")
 	me := sessionOf(r).claims
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		if err := tx.CancelOrganisation(r.Context(), id, me.Sub); err != nil {
-			return err
-		}
-		o, err := tx.Organisation(r.Context(), id, me.Sub)
-		if err != nil {
-			return err
-		}
-		admins, err := tx.Administrators(r.Context(), id)
-		if err != nil {
-			return err
-		}
-		for _, a := range admins {
-			u, err := tx.UserByID(r.Context(), a.ID)
-			if err != nil {
-				return err
-			}
-			args := map[string]any{"org": o.Name, "by": me.Alias, "date": time.Now().Format("2006-01-02")}
-			if err := s.send(r, tx, u.Language, u.Email, "mail.cancelled", u.FirstName, args); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.app.CancelOrganisation(r.Context(), id, me.Sub, me.Alias); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "org.cancelled", nil)})

@@ -4,6 +4,9 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -362,5 +365,104 @@ func TestPermissionTableRefusesUnknownRoles(t *testing.T) {
 	}
 	if auth.Known("no.such.action") || auth.Can([]auth.Role{auth.Super}, "no.such.action") {
 		t.Fatal("an unknown action was allowed")
+	}
+}
+
+// TestHandlerActionsForEveryRole walks the variants of routes that ask the permission table for
+// an action of their own (may): the list of every organisation, project-wide filters and breaking
+// someone's hold of a job. Each role is tried in a world of its own, with the status it gets.
+func TestHandlerActionsForEveryRole(t *testing.T) {
+	e := newEnv(t)
+	variants := []struct {
+		name   string
+		action auth.Action
+		want   map[string]int
+		call   func(w walkWorld, role string) *http.Request
+	}{{
+		name: "every organisation", action: auth.ActOrganisationSupport,
+		want: map[string]int{"anonymous": 401, "outsider": 403, "reader": 403, "care": 403, "editor": 403, "manager": 403, "admin": 403, "super": 200},
+		call: func(w walkWorld, role string) *http.Request {
+			req, _ := http.NewRequest("GET", e.ts.URL+"/api/management/organisation?all=true", nil)
+			return req
+		},
+	}, {
+		name: "project-wide filter", action: auth.ActFilterProjectWide,
+		want: map[string]int{"anonymous": 401, "outsider": 404, "reader": 400, "care": 400, "editor": 400, "manager": 201, "admin": 201, "super": 403},
+		call: func(w walkWorld, role string) *http.Request {
+			req, _ := http.NewRequest("POST", e.ts.URL+"/api/content/filters?project="+w.projectA,
+				strings.NewReader(`{"name": "Everyone's", "filter": {}, "project_wide": true}`))
+			return req
+		},
+	}, {
+		name: "break a hold", action: auth.ActJobBreakLock,
+		want: map[string]int{"anonymous": 401, "outsider": 404, "reader": 403, "care": 409, "editor": 200, "manager": 200, "admin": 200, "super": 403},
+		call: func(w walkWorld, role string) *http.Request {
+			// The editor holds the job; a manager may take it over, care may not.
+			hold, _ := http.NewRequest("POST", e.ts.URL+"/api/management/job/"+w.jobA+"/lock?project="+w.projectA, nil)
+			hold.Header.Set("Authorization", "Bearer "+w.tokens["editor"])
+			res, err := http.DefaultClient.Do(hold)
+			if err != nil || res.StatusCode != 200 {
+				t.Fatalf("the editor holds the job: %v %v", res, err)
+			}
+			res.Body.Close()
+			req, _ := http.NewRequest("POST", e.ts.URL+"/api/management/job/"+w.jobA+"/lock?force=true&project="+w.projectA, nil)
+			return req
+		},
+	}}
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			t.Parallel()
+			if !auth.Known(v.action) {
+				t.Fatalf("%s is not in the permission table", v.action)
+			}
+			for _, role := range walkRoles {
+				w := buildWalkWorld(t, e)
+				req := v.call(w, role)
+				if tok := w.tokens[role]; tok != "" {
+					req.Header.Set("Authorization", "Bearer "+tok)
+				}
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				if res.StatusCode != v.want[role] {
+					t.Errorf("%s as %s: status %d, want %d", v.name, role, res.StatusCode, v.want[role])
+				}
+			}
+		})
+	}
+}
+
+// TestEveryActionIsAsked: each action of the permission table is named by a route or asked by a
+// handler (may); an action nobody asks for is a rule that protects nothing.
+func TestEveryActionIsAsked(t *testing.T) {
+	table, err := os.ReadFile("../auth/permissions.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sources, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var api strings.Builder
+	for _, f := range sources {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		api.Write(b)
+	}
+	names := regexp.MustCompile(`(?m)^\s+(Act[A-Za-z]+)\s+Action = `).FindAllStringSubmatch(string(table), -1)
+	if len(names) < 20 {
+		t.Fatalf("found only %d actions in auth/permissions.go", len(names))
+	}
+	for _, n := range names {
+		if !regexp.MustCompile(`auth\.` + n[1] + `\b`).MatchString(api.String()) {
+			t.Errorf("auth.%s is asked by no route and no handler", n[1])
+		}
 	}
 }

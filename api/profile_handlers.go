@@ -2,11 +2,11 @@ package api
 
 import (
 	"net/http"
-	"net/url"
 	"strings"
 
 	"arbor"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/i18n"
 	"arbor/store"
 )
@@ -49,45 +49,9 @@ func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	me := sessionOf(r).claims.Sub
-	var updated *store.User
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		cur, err := tx.UserByID(r.Context(), me)
-		if err != nil {
-			return err
-		}
-		up := store.ProfileUpdate{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
-			Language: req.Language, Version: req.Version}
-		changeEmail := req.Email != "" && !strings.EqualFold(req.Email, cur.Email)
-		if req.Email != "" && !changeEmail && cur.PendingEmail != nil {
-			up.SetPending = true // back to the current address: forget the pending one
-		}
-		if changeEmail && (cur.PendingEmail == nil || !strings.EqualFold(*cur.PendingEmail, req.Email)) {
-			other, err := tx.UserByEmail(r.Context(), req.Email)
-			if err == nil && other.ID != me {
-				return &arbor.Error{Code: arbor.ECONFLICT, Key: "error.invalid_fields", Fields: map[string]string{"email": "field.email_taken"}}
-			}
-			if err != nil && arbor.ErrorCode(err) != arbor.ENOTFOUND {
-				return err
-			}
-			up.SetPending, up.PendingEmail = true, &req.Email
-		}
-		if updated, err = tx.UpdateProfile(r.Context(), me, up); err != nil {
-			return err
-		}
-		if !up.SetPending || up.PendingEmail == nil {
-			return nil
-		}
-		if err := tx.DeleteTokens(r.Context(), me, store.TokenEmail); err != nil {
-			return err
-		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(r.Context(), me, store.TokenEmail, req.Email, token, confirmTTL); err != nil {
-			return err
-		}
-		return s.send(r, tx, updated.Language, req.Email, "mail.email", updated.FirstName, map[string]any{
-			"link": s.link("/confirm", url.Values{"email": {req.Email}, "token": {token}})})
-	})
+	updated, err := s.app.UpdateProfile(r.Context(), sessionOf(r).claims.Sub, domain.ProfileChange{
+		FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
+		Language: req.Language, Email: req.Email, Version: req.Version})
 	if err != nil {
 		return err
 	}
@@ -119,17 +83,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(req.NewPassword)
-	if err != nil {
-		return err
-	}
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		if err := tx.SetPassword(r.Context(), u.ID, hash); err != nil {
-			return err
-		}
-		return tx.DeleteSessions(r.Context(), u.ID)
-	})
-	if err != nil {
+	if err := s.app.ChangePassword(r.Context(), u.ID, req.NewPassword); err != nil {
 		return err
 	}
 	if si.fromCookie {

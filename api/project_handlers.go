@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbor"
+	"arbor/domain"
 	"arbor/i18n"
 	"arbor/store"
 
@@ -52,6 +53,7 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(p)
 	writeJSON(w, http.StatusCreated, p)
 	return nil
 }
@@ -67,6 +69,7 @@ func (s *Server) listProjects(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(list...)
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
 }
@@ -80,6 +83,7 @@ func (s *Server) getProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(p)
 	writeJSON(w, http.StatusOK, p)
 	return nil
 }
@@ -100,6 +104,7 @@ func (s *Server) updateProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	projectRoles(p)
 	writeJSON(w, http.StatusOK, p)
 	return nil
 }
@@ -125,8 +130,8 @@ func checkAccess(c checks, access *int16) {
 	}
 }
 
-// shareProject gives every listed address the access level, all or none. People with an account
-// are told by e-mail; addresses without one get an invitation and the access once they register.
+// shareProject gives every listed address the access level, all or none (domain.ShareProject),
+// and answers the project's members.
 func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 	var req shareRequest
 	if err := decode(r, &req); err != nil {
@@ -139,38 +144,8 @@ func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t, me := targetOf(r), sessionOf(r).claims
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		p, err := tx.Project(r.Context(), t.projectID, me.Sub)
-		if err != nil {
-			return err
-		}
-		invited, err := tx.ShareProject(r.Context(), t.organisationID, t.projectID, me.Sub, emails, *req.Access)
-		if err != nil {
-			return err
-		}
-		for _, e := range emails {
-			args := map[string]any{"by": me.Alias, "project": p.Name}
-			lang, name, key := language(r), "", "mail.invite"
-			if contains(invited, e) {
-				args["link"] = s.link("/register", url.Values{"email": {e}})
-			} else {
-				u, err := tx.UserByEmail(r.Context(), e)
-				if err != nil {
-					return err
-				}
-				lang, name, key = u.Language, u.FirstName, "mail.shared"
-				args["link"] = s.link("/", nil)
-			}
-			if name == "" {
-				name = e
-			}
-			if err := s.send(r, tx, lang, e, key, name, args); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	by := domain.Sharer{UserID: me.Sub, Alias: me.Alias, Language: language(r)}
+	if err := s.app.ShareProject(r.Context(), t.organisationID, t.projectID, by, emails, *req.Access); err != nil {
 		return err
 	}
 	list, err := s.db.ProjectMembers(r.Context(), t.organisationID, t.projectID)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/store"
 	"arbor/tiles"
 )
@@ -19,7 +20,7 @@ type Config struct {
 	DB     *store.DB
 	Signer *auth.Signer
 	// MailQueue is the queue messages are put in (store.MailQueue but in tests); a worker
-	// (store.DB.StartWorkers) sends them.
+	// (worker.Mail) sends them.
 	MailQueue string
 	Log       *slog.Logger
 	BaseURL   string // public URL of the web app, for links in e-mails
@@ -51,6 +52,7 @@ type Server struct {
 	tiles     *tiles.Service
 	answers   *answers
 	fresh     *freshness
+	app       *domain.Service // the flows of several steps
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -76,6 +78,7 @@ func New(c Config) *Server {
 	if c.TileCache == 0 {
 		c.TileCache = 256 << 20
 	}
+	s.app = domain.New(c.DB, s.mailQueue, s.baseURL)
 	s.fresh = newFreshness()
 	s.tiles = tiles.New(c.DB, s.Revision, c.TileCache, s.now)
 	s.answers = newAnswers(answerCacheBytes)

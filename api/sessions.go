@@ -25,7 +25,6 @@ func (s *Server) issueSession(w http.ResponseWriter, r *http.Request, u *store.U
 		Iat: now.Unix(), Exp: now.Add(life).Unix(), Type: auth.TypeUser}
 	if scope != nil {
 		c.IDO, c.IDP, c.IDJ = scope.OrganisationID, scope.ProjectID, scope.JobID
-		c.Authorities = append(c.Authorities, scope.Authorities...)
 		switch {
 		case scope.JobID != "":
 			c.Type = auth.TypeJob
@@ -34,6 +33,7 @@ func (s *Server) issueSession(w http.ResponseWriter, r *http.Request, u *store.U
 		default:
 			c.Type = auth.TypeOrganisation
 		}
+		c.Authorities = append(c.Authorities, auth.ScopeAuthorities(c.Type, auth.Membership(scope.Membership))...)
 	}
 	token, err := s.signer.Sign(c)
 	if err != nil {

@@ -33,13 +33,9 @@ type settingsRequest struct {
 	Version             int                          `json:"version"`
 }
 
-// putSettings replaces the parts of the settings the body names (custom_fields, required_fields,
-// default_values, inspection_intervals), checking each against the field catalogue.
-func (s *Server) putSettings(w http.ResponseWriter, r *http.Request) error {
-	var req settingsRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+// update checks the settings and builds the store's update of them: every field named must be a
+// field of the catalogue, custom fields get their defaults, and a text field keeps no values.
+func (req *settingsRequest) update() (store.SettingsUpdate, error) {
 	c := checks{}
 	var args map[string]any
 	u := store.SettingsUpdate{DefaultValues: req.DefaultValues, InspectionIntervals: req.InspectionIntervals}
@@ -119,7 +115,21 @@ func (s *Server) putSettings(w http.ResponseWriter, r *http.Request) error {
 		c["version"] = "field.required"
 	}
 	if len(c) > 0 {
-		return &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c, Args: args}
+		return u, &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c, Args: args}
+	}
+	return u, nil
+}
+
+// putSettings replaces the parts of the settings the body names (custom_fields, required_fields,
+// default_values, inspection_intervals), checking each against the field catalogue.
+func (s *Server) putSettings(w http.ResponseWriter, r *http.Request) error {
+	var req settingsRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	u, err := req.update()
+	if err != nil {
+		return err
 	}
 	t := targetOf(r)
 	ps, err := s.db.UpdateProjectSettings(r.Context(), t.organisationID, t.projectID, req.Version, u)

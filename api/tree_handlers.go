@@ -10,6 +10,7 @@ import (
 
 	"arbor"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -97,7 +98,8 @@ func (s *Server) getTree(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// updateTree changes a tree or group; the body carries its version.
+// updateTree changes a tree or group; the body carries its version. In a job session an edit
+// that meets a newer version is kept in the job's conflicts (domain.UpdateTree).
 func (s *Server) updateTree(w http.ResponseWriter, r *http.Request) error {
 	geom, version, _, values, err := treeBody(r)
 	if err != nil {
@@ -106,30 +108,10 @@ func (s *Server) updateTree(w http.ResponseWriter, r *http.Request) error {
 	if version <= 0 {
 		return arbor.Invalid(map[string]string{"version": "field.version"})
 	}
-	id, job := chi.URLParam(r, "treeId"), jobOfSession(r)
-	var t *store.Tree
-	var kept bool
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		t, err = tx.UpdateTree(r.Context(), content(r), actor(r), id, version, geom, values)
-		if job != "" && store.IsStale(err) {
-			// DESIGN.md: a sync that meets a newer version keeps both. The crew's edit is
-			// committed to the job's conflicts; the answer is still the conflict.
-			t, kept, err = tx.KeepJobEdit(r.Context(), content(r), actor(r), job, id, version, geom, values)
-			if err == nil && !kept {
-				err = &arbor.Error{Code: arbor.ECONFLICT, Key: "error.stale_version", Current: t}
-			}
-		}
-		return err
-	})
+	t, err := s.app.UpdateTree(r.Context(), content(r), actor(r), jobOfSession(r),
+		domain.TreeEdit{ID: chi.URLParam(r, "treeId"), Version: version, Geom: geom, Values: values})
 	if err != nil {
 		return err
-	}
-	if kept {
-		key := "job.edit_kept"
-		if !t.SingleTree {
-			key = "job.edit_kept_group"
-		}
-		return &arbor.Error{Code: arbor.ECONFLICT, Key: key, Current: t, Kept: true}
 	}
 	writeJSON(w, http.StatusOK, t)
 	return nil

@@ -15,9 +15,6 @@ const (
 	Care      Role = "care"      // project access 3 Care
 )
 
-// ProjectRoles are the project access levels 0..3 in order.
-var ProjectRoles = []Role{Manager, Reader, Editor, Care}
-
 // Action names what a request does.
 type Action string
 
@@ -31,7 +28,7 @@ const (
 	ActOrganisationUpdate  Action = "organisation.update" // address and billing
 	ActOrganisationAdmins  Action = "organisation.admins" // list, add, remove administrators
 	ActOrganisationCancel  Action = "organisation.cancel"
-	ActOrganisationSupport Action = "organisation.support" // list every organisation
+	ActOrganisationSupport Action = "organisation.support" // list every organisation (?all=true)
 
 	ActProjectList     Action = "project.list"
 	ActProjectCreate   Action = "project.create"
@@ -54,10 +51,13 @@ const (
 	ActActionWrite       Action = "action.write" // create, change, complete and delete works
 	ActFilterOwn         Action = "filter.own"   // save, change and delete one's own filters
 	ActFilterShare       Action = "filter.share" // share one's filter with people
-	ActListRead          Action = "list.read"    // an organisation's value lists
-	ActListWrite         Action = "list.write"   // add, import and remove an organisation's own entries
-	ActJobManage         Action = "job.manage"   // create, change, release, delete jobs and their items
-	ActJobLock           Action = "job.lock"     // hold a job for field work, release it
+	// save a filter for the whole project, and change or delete anyone's project-wide filter
+	ActFilterProjectWide Action = "filter.project_wide"
+	ActListRead          Action = "list.read"      // an organisation's value lists
+	ActListWrite         Action = "list.write"     // add, import and remove an organisation's own entries
+	ActJobManage         Action = "job.manage"     // create, change, release, delete jobs and their items
+	ActJobLock           Action = "job.lock"       // hold a job for field work, release it
+	ActJobBreakLock      Action = "job.break_lock" // take or release a job someone else holds (?force=true)
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -101,12 +101,16 @@ var permissions = map[Action][]Role{
 	// Readers save their own filters but do not share (SPEC §6).
 	ActFilterOwn:   {Manager, Editor, Care, Reader},
 	ActFilterShare: {Manager, Editor, Care},
+	// Project-wide filters are management's.
+	ActFilterProjectWide: {Manager},
 	// SPEC §6: administrators use (and keep) the value lists.
 	ActListRead:  {Admin, Member, Super},
 	ActListWrite: {Admin},
 	// SPEC §6: managers build jobs and hand them to crews.
 	ActJobManage: {Manager},
 	ActJobLock:   {Manager, Editor, Care},
+	// Management may break a crew's hold; the holder finds it among the job's conflicts.
+	ActJobBreakLock: {Manager},
 }
 
 // Can reports whether any of roles may perform action.

@@ -1,9 +1,7 @@
 package mail
 
 import (
-	"context"
 	"errors"
-	"time"
 
 	"github.com/riverqueue/river"
 )
@@ -11,7 +9,7 @@ import (
 // Messages wait in the application's job queue (river, in PostgreSQL): a request puts them there
 // in its own transaction, so a message leaves only when what it tells of was saved, the
 // transaction never waits for a mail server, and a mail server that is down delays a message
-// instead of refusing the request.
+// instead of refusing the request. The queue's worker that sends them is worker.Mail.
 
 // Kind names queued messages among the queue's jobs.
 func (Message) Kind() string { return "mail" }
@@ -28,21 +26,3 @@ func (Message) InsertOpts() river.InsertOpts {
 
 // ErrBadMessage marks a message no mail server will ever take (a malformed address).
 var ErrBadMessage = errors.New("mail: malformed message")
-
-// Worker sends queued messages through a Sender.
-type Worker struct {
-	river.WorkerDefaults[Message]
-	Sender Sender
-}
-
-// Work sends one message; a failure is retried later, a malformed message is given up at once.
-func (w *Worker) Work(ctx context.Context, job *river.Job[Message]) error {
-	err := w.Sender.Send(ctx, job.Args)
-	if errors.Is(err, ErrBadMessage) {
-		return river.JobCancel(err)
-	}
-	return err
-}
-
-// Timeout bounds one attempt (an SMTP conversation has its own 20 s limit).
-func (w *Worker) Timeout(*river.Job[Message]) time.Duration { return time.Minute }

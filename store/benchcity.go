@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // BenchCity is a synthetic city for benchmarks: a project of n trees, most of them along streets
@@ -140,4 +142,71 @@ func (db *DB) SeedBenchCity(ctx context.Context, userID string, n int, seed floa
 	// second instead of 40 ms.
 	_, err = db.Pool.Exec(ctx, `VACUUM (ANALYZE) tree, tree_action, project_tally, list_entry, project`)
 	return c, err
+}
+
+// BenchCityProject is the content scope of a bench city: the project named, or, when project is
+// empty, the bench city of the most objects.
+func (s *Queries) BenchCityProject(ctx context.Context, project string) (Content, error) {
+	if project == "" {
+		err := s.q.QueryRow(ctx, `SELECT p.id FROM project p JOIN organisation o ON o.id = p.organisation_id
+			WHERE o.name = 'Bench city' ORDER BY (SELECT count(*) FROM tree t WHERE t.project_id = p.id) DESC LIMIT 1`).Scan(&project)
+		if err != nil {
+			return Content{}, fmt.Errorf("no bench city: run `arbor bench city` first (%w)", err)
+		}
+	}
+	var org string
+	if err := s.q.QueryRow(ctx, `SELECT organisation_id FROM project WHERE id = $1`, project).Scan(&org); err != nil {
+		return Content{}, err
+	}
+	return Content{OrganisationID: org, ProjectID: project, Lang: "en"}, nil
+}
+
+// DatabaseSettings are the PostgreSQL settings benchmark figures depend on most.
+type DatabaseSettings struct {
+	Version, SharedBuffers, Autovacuum, ParallelWorkersPerGather string
+}
+
+// DatabaseSettings reads the settings a benchmark run names beside its figures.
+func (s *Queries) DatabaseSettings(ctx context.Context) (DatabaseSettings, error) {
+	var d DatabaseSettings
+	err := s.q.QueryRow(ctx, `SELECT current_setting('server_version'), current_setting('shared_buffers'),
+		current_setting('autovacuum'), current_setting('max_parallel_workers_per_gather')`).
+		Scan(&d.Version, &d.SharedBuffers, &d.Autovacuum, &d.ParallelWorkersPerGather)
+	return d, err
+}
+
+// SampleTreePoints answers the positions (longitude, latitude) of up to n single trees of the
+// project, spread over it and the same on every call.
+func (s *Queries) SampleTreePoints(ctx context.Context, projectID string, n int) ([][2]float64, error) {
+	rows, err := s.q.Query(ctx, `SELECT ST_X(geom), ST_Y(geom) FROM tree WHERE project_id = $1 AND single_tree
+		ORDER BY fid % 7919, fid LIMIT $2`, projectID, n)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) ([2]float64, error) {
+		var p [2]float64
+		err := r.Scan(&p[0], &p[1])
+		return p, err
+	})
+}
+
+// AnyActiveTree answers the id of one object of the project that is not archived.
+func (s *Queries) AnyActiveTree(ctx context.Context, projectID string) (string, error) {
+	var id string
+	err := s.q.QueryRow(ctx, `SELECT id FROM tree WHERE project_id = $1 AND NOT archive LIMIT 1`, projectID).Scan(&id)
+	return id, err
+}
+
+// VacuumTrees vacuums and analyses the objects and their history, leaving them as autovacuum
+// would, so that each measured run starts alike.
+func (db *DB) VacuumTrees(ctx context.Context) error {
+	_, err := db.Pool.Exec(ctx, `VACUUM (ANALYZE) tree, history`)
+	return err
+}
+
+// BumpProject moves the project's content revision as any saved change does, so that nothing
+// kept per revision answers the next question.
+func (s *Queries) BumpProject(ctx context.Context, projectID string) error {
+	_, err := s.q.Exec(ctx, `SELECT arbor_bump_projects(ARRAY[$1::uuid])`, projectID)
+	return err
 }

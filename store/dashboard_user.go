@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"arbor/auth"
-
 	"github.com/jackc/pgx/v5"
 )
 
@@ -28,7 +26,8 @@ type UserProject struct {
 	Name             string        `json:"name"`
 	Organisation     string        `json:"organisation"`
 	OrganisationName string        `json:"organisationName"`
-	Role             string        `json:"role"`    // manager, editor, care, reader
+	Role             string        `json:"role"` // manager, editor, care, reader (auth.ProjectRole of Membership)
+	Membership       Membership    `json:"-"`
 	Limited          bool          `json:"limited"` // access limited to a filter: figures are within it
 	Figures          ObjectFigures `json:"figures"`
 }
@@ -83,7 +82,7 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 		m := &member{p: &UserProject{}}
 		var access int16
 		err := r.Scan(&m.p.ID, &m.p.Name, &m.p.Organisation, &m.p.OrganisationName, &access, &m.limit, &m.revision)
-		m.p.Role = string(auth.ProjectRoles[access])
+		m.p.Membership = Membership{Access: &access}
 		m.p.Limited = m.limit != nil
 		return m, err
 	})
@@ -104,14 +103,13 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 			whole = append(whole, Content{OrganisationID: m.p.Organisation, ProjectID: m.p.ID})
 			continue
 		}
-		var limit Filter
-		if err := json.Unmarshal(m.limit, &limit); err != nil {
+		limit, err := accessLimit(m.limit)
+		if err != nil {
 			return nil, fmt.Errorf("access limit of %s in %s: %w", userID, m.p.ID, err)
 		}
-		limit.State = "all" // a limit is a place or a set of trees, never a stock state
 		args = append(args, m.p.Organisation, m.p.ID)
 		n := len(args)
-		cond, more, err := limit.Compile(args)
+		cond, more, err := limitCondition(limit, args)
 		if err != nil {
 			return nil, err
 		}

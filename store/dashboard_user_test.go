@@ -87,7 +87,7 @@ func TestUserDashboard(t *testing.T) {
 		t.Fatal("a project of someone else is listed")
 	}
 	f1 := byID[p1].Figures
-	want("P1 role", byID[p1].Role, "manager")
+	want("P1 access", *byID[p1].Membership.Access, int16(0)) // management (auth.ProjectRole)
 	want("P1 trees", f1.Trees, 4)
 	want("P1 groups", f1.Groups, 1)
 	for k, v := range map[string]int{"overdue": 1, "due": 1, "months3": 1, "later": 1, "never": 1} {
@@ -102,7 +102,7 @@ func TestUserDashboard(t *testing.T) {
 	want("P2 works overdue", byID[p2].Figures.Works["overdue"], 0)
 	f3 := byID[p3].Figures
 	want("P3 limited", byID[p3].Limited, true)
-	want("P3 role", byID[p3].Role, "reader")
+	want("P3 access", *byID[p3].Membership.Access, int16(1)) // view
 	want("P3 trees", f3.Trees, 2)
 	want("P3 checks overdue", f3.Checks["overdue"], 2)
 	want("P3 open works", f3.OpenWorks, 1)

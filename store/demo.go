@@ -1,32 +1,34 @@
 package store
 
 import (
-	"bytes"
 	"context"
-	_ "embed"
-	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
-	"regexp"
-	"strconv"
-	"strings"
 
 	"arbor"
 
 	"github.com/jackc/pgx/v5"
 )
 
-// flensburgCSV is the real tree register of Flensburg (CC0; see demodata/README.md).
-//
-//go:embed demodata/flensburg-baumkataster-2023.csv
-var flensburgCSV []byte
+// The SQL of the demo load; the register it loads and the account it is for come from seed/.
 
-// Demo names the demo organisation and project.
-const (
-	DemoOrganisation = "Stadt Flensburg (Demo)"
-	DemoProject      = "Baumkataster Flensburg"
-)
+// DemoRow is one row of a tree register as the demo loads it.
+type DemoRow struct {
+	N                 int // the row's number in the register, from 1; samples are derived from it
+	Number            int
+	NumberText        string
+	Northing, Easting float64 // EPSG:31467
+	Botanical, German string  // empty for a group
+	Area, Street      string
+	Group             bool
+}
+
+// Demo is what LoadDemo loads: for whom, under which names, and the register.
+type Demo struct {
+	Account               NewUser // PasswordHash is only needed when there is no account of its e-mail address
+	Organisation, Project string
+	Register              []DemoRow
+}
 
 // DemoResult says what the demo holds.
 type DemoResult struct {
@@ -38,17 +40,15 @@ type DemoResult struct {
 	Checks, Works             int
 }
 
-var digits = regexp.MustCompile(`[0-9]+`)
-
-// LoadDemo creates, in one transaction, the demo account (confirmed, from account; an existing
-// account of that e-mail address is reused as it is, and account.PasswordHash is only needed
-// when there is none), the demo organisation administered by it, and a project holding the
-// Flensburg register — reprojected from EPSG:31467 in PostGIS, species matched to the global
-// list (an unknown one becomes an organisation entry), groups from its group rows — with sample
-// inspections and works. When the account administers the demo organisation already it only
-// answers what is there. Everything sampled is derived from the register's row numbers, so two
-// loads hold the same demo.
-func (db *DB) LoadDemo(ctx context.Context, account NewUser) (*DemoResult, error) {
+// LoadDemo creates, in one transaction, the demo account (confirmed, from d.Account; an existing
+// account of that e-mail address is reused as it is), the demo organisation administered by it,
+// and a project holding the register — reprojected from EPSG:31467 in PostGIS, species matched
+// to the global list (an unknown one becomes an organisation entry), groups from its group rows
+// — with sample inspections and works. When the account administers the demo organisation
+// already it only answers what is there. Everything sampled is derived from the register's row
+// numbers, so two loads hold the same demo.
+func (db *DB) LoadDemo(ctx context.Context, d Demo) (*DemoResult, error) {
+	account := d.Account
 	res := &DemoResult{}
 	err := db.InTx(ctx, func(tx *Tx) error {
 		// Two `arbor demo` started at once (two `make run`) must not build two demos.
@@ -71,7 +71,7 @@ func (db *DB) LoadDemo(ctx context.Context, account NewUser) (*DemoResult, error
 		err = tx.q.QueryRow(ctx, `SELECT o.id, p.id FROM organisation o
 			JOIN organisation_admin a ON a.organisation_id = o.id AND a.user_id = $1
 			JOIN project p ON p.organisation_id = o.id AND p.name = $3
-			WHERE o.name = $2 ORDER BY o.created_at LIMIT 1`, userID, DemoOrganisation, DemoProject).Scan(&res.OrganisationID, &res.ProjectID)
+			WHERE o.name = $2 ORDER BY o.created_at LIMIT 1`, userID, d.Organisation, d.Project).Scan(&res.OrganisationID, &res.ProjectID)
 		if err == nil {
 			return tx.demoCounts(ctx, res)
 		}
@@ -87,7 +87,7 @@ func (db *DB) LoadDemo(ctx context.Context, account NewUser) (*DemoResult, error
 		}
 		if err := tx.q.QueryRow(ctx, `INSERT INTO organisation (name, street, number, zip, city, country, location, max_object, created_by)
 			VALUES ($1, 'Rathausplatz', '1', '24937', 'Flensburg', 'DE', 'de', 25000, $2) RETURNING id`,
-			DemoOrganisation, userID).Scan(&res.OrganisationID); err != nil {
+			d.Organisation, userID).Scan(&res.OrganisationID); err != nil {
 			return err
 		}
 		if _, err := tx.q.Exec(ctx, `INSERT INTO organisation_admin VALUES ($1, $2)`, res.OrganisationID, userID); err != nil {
@@ -97,14 +97,14 @@ func (db *DB) LoadDemo(ctx context.Context, account NewUser) (*DemoResult, error
 		            "general02": {"alias": "Gebiet", "active": true, "type": "text", "sort": "alpha", "values": []}}`
 		if err := tx.q.QueryRow(ctx, `INSERT INTO project (organisation_id, name, note, unique_number, show_number_text, created_by, custom_fields)
 			VALUES ($1, $2, 'Das Baumkataster der Stadt Flensburg (2023), mit Beispielkontrollen und -maßnahmen.', false, true, $3, $4)
-			RETURNING id`, res.OrganisationID, DemoProject, userID, custom).Scan(&res.ProjectID); err != nil {
+			RETURNING id`, res.OrganisationID, d.Project, userID, custom).Scan(&res.ProjectID); err != nil {
 			return err
 		}
 		if _, err := tx.q.Exec(ctx, `INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 0)`,
 			res.OrganisationID, res.ProjectID, userID); err != nil {
 			return err
 		}
-		if err := tx.loadRegister(ctx, res); err != nil {
+		if err := tx.loadRegister(ctx, res, d.Register); err != nil {
 			return fmt.Errorf("demo register: %w", err)
 		}
 		if err := tx.sampleChecks(ctx, res); err != nil {
@@ -126,46 +126,15 @@ const demoSpeciesKey = `lower(regexp_replace(%s, '[^[:alnum:]]', '', 'g'))`
 
 // loadRegister copies the register into a temporary table, resolves its species once per
 // name, and builds trees and groups from it in one statement.
-func (tx *Tx) loadRegister(ctx context.Context, res *DemoResult) error {
+func (tx *Tx) loadRegister(ctx context.Context, res *DemoResult, register []DemoRow) error {
 	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE demo_register (id uuid NOT NULL DEFAULT gen_random_uuid(), n int PRIMARY KEY,
 		number int, number_text text, northing float8, easting float8, botanical text, german text, area text, street text,
 		grp boolean) ON COMMIT DROP`); err != nil {
 		return err
 	}
-	r := csv.NewReader(bytes.NewReader(flensburgCSV))
-	if _, err := r.Read(); err != nil { // the header row
-		return fmt.Errorf("demo data: %w", err)
-	}
-	var rows [][]any
-	for n := 1; ; n++ {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("demo data row %d: %w", n, err)
-		}
-		if len(rec) < 6 {
-			return fmt.Errorf("demo data row %d: %d fields, want 6", n, len(rec))
-		}
-		northing, err1 := strconv.ParseFloat(strings.TrimSpace(rec[1]), 64)
-		easting, err2 := strconv.ParseFloat(strings.TrimSpace(rec[2]), 64)
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		tag := strings.TrimSpace(rec[0])
-		number := 0
-		if d := digits.FindString(tag); d != "" {
-			number, _ = strconv.Atoi(d)
-		}
-		kind := strings.TrimSpace(rec[3])
-		group := strings.HasPrefix(kind, "Baumgruppe")
-		botanical, german, _ := strings.Cut(kind, ",")
-		if group {
-			botanical, german = "", ""
-		}
-		rows = append(rows, []any{n, number, tag, northing, easting, strings.TrimSpace(botanical), strings.TrimSpace(german),
-			strings.TrimSpace(rec[4]), strings.TrimSpace(rec[5]), group})
+	rows := make([][]any, len(register))
+	for i, r := range register {
+		rows[i] = []any{r.N, r.Number, r.NumberText, r.Northing, r.Easting, r.Botanical, r.German, r.Area, r.Street, r.Group}
 	}
 	if _, err := tx.tx.CopyFrom(ctx, pgx.Identifier{"demo_register"},
 		[]string{"n", "number", "number_text", "northing", "easting", "botanical", "german", "area", "street", "grp"},

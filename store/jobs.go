@@ -45,8 +45,10 @@ type Job struct {
 	Version      int             `json:"version"`
 	CreatedAt    time.Time       `json:"created_at"`
 	// Role is what the caller would be in a job session (job-manager, editor, care, reader);
-	// empty when they only read the job through the project. Set by JobsOf only.
-	Role string `json:"role,omitempty"`
+	// empty when they only read the job through the project. Named by auth.JobAuthority from
+	// Membership, which JobsOf only reads.
+	Role       string     `json:"role,omitempty"`
+	Membership Membership `json:"-"`
 }
 
 const jobSelect = `
@@ -92,11 +94,11 @@ func (s *Queries) Jobs(ctx context.Context, sc Content) ([]*Job, error) {
 }
 
 // JobsOf lists the jobs of every project userID may read (member or administrator of its
-// organisation) and the jobs they take part in, each with the role they would work in. Not
+// organisation) and the jobs they take part in, each with the caller's membership rows. Not
 // scoped to one organisation: it is the person's own list, like ProjectsOf.
 func (s *Queries) JobsOf(ctx context.Context, userID string) ([]*Job, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT j.id, coalesce(jm.role, CASE WHEN pm.access = 0 OR oa.user_id IS NOT NULL THEN 'job-manager' ELSE '' END)
+		SELECT j.id, coalesce(jm.role, ''), pm.access, oa.user_id IS NOT NULL
 		FROM job j
 		LEFT JOIN job_member jm ON jm.job_id = j.id AND jm.user_id = $1
 		LEFT JOIN project_member pm ON pm.project_id = j.project_id AND pm.user_id = $1
@@ -105,15 +107,16 @@ func (s *Queries) JobsOf(ctx context.Context, userID string) ([]*Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	roles := map[string]string{}
+	rowsOf := map[string]Membership{}
 	ids := []string{}
 	for rows.Next() {
-		var id, role string
-		if err := rows.Scan(&id, &role); err != nil {
+		var id string
+		var m Membership
+		if err := rows.Scan(&id, &m.Job, &m.Access, &m.Admin); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		roles[id] = role
+		rowsOf[id] = m
 		ids = append(ids, id)
 	}
 	rows.Close()
@@ -123,7 +126,7 @@ func (s *Queries) JobsOf(ctx context.Context, userID string) ([]*Job, error) {
 	r2, err := s.q.Query(ctx, jobSelect+` WHERE j.id = ANY($1::uuid[]) ORDER BY j.status, lower(p.name), lower(j.name)`, ids)
 	list, err := scanAll(r2, err, scanJob)
 	for _, j := range list {
-		j.Role = roles[j.ID]
+		j.Membership = rowsOf[j.ID]
 	}
 	return list, err
 }

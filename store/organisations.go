@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"arbor"
-	"arbor/auth"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -26,7 +25,8 @@ type Organisation struct {
 	Status       string     `json:"status"` // demo, expired, terminated
 	DemoDaysLeft int        `json:"demo_days_left"`
 	ProjectCount int        `json:"project_count"`
-	Roles        []string   `json:"roles"` // the caller's: admin, member
+	Roles        []string   `json:"roles"` // the caller's: admin, member (auth.OrganisationRoles of Membership)
+	Membership   Membership `json:"-"`     // the caller's membership rows
 	Version      int        `json:"version"`
 	CreatedAt    time.Time  `json:"created_at"`
 }
@@ -79,12 +79,7 @@ func scanOrganisation(row pgx.Row) (*Organisation, error) {
 		return nil, err
 	}
 	o.Roles = []string{}
-	if admin {
-		o.Roles = append(o.Roles, string(auth.Admin))
-	}
-	if member {
-		o.Roles = append(o.Roles, string(auth.Member))
-	}
+	o.Membership = Membership{Admin: admin, Member: member}
 	left := time.Until(o.DemoUntil)
 	switch {
 	case o.Terminated:
@@ -268,10 +263,10 @@ func SplitEmails(list string) []string {
 type OrganisationAccess struct {
 	Exists     bool
 	Terminated bool
-	Roles      []auth.Role
+	Membership Membership
 }
 
-// OrganisationAccess looks up an organisation's existence, state and userID's roles in it.
+// OrganisationAccess looks up an organisation's existence, state and userID's membership in it.
 func (s *Queries) OrganisationAccess(ctx context.Context, orgID, userID string) (OrganisationAccess, error) {
 	var a OrganisationAccess
 	var admin, member bool
@@ -287,11 +282,6 @@ func (s *Queries) OrganisationAccess(ctx context.Context, orgID, userID string) 
 		return a, err
 	}
 	a.Exists = true
-	if admin {
-		a.Roles = append(a.Roles, auth.Admin)
-	}
-	if member {
-		a.Roles = append(a.Roles, auth.Member)
-	}
+	a.Membership = Membership{Admin: admin, Member: member}
 	return a, nil
 }

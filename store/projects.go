@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"arbor"
-	"arbor/auth"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -27,7 +26,8 @@ type Project struct {
 	TreeCount        int        `json:"tree_count"`
 	GroupCount       int        `json:"group_count"`
 	MemberCount      int        `json:"member_count"` // people with access: members and the organisation's administrators
-	Role             string     `json:"role"`         // the caller's: manager, editor, care, reader
+	Role             string     `json:"role"`         // the caller's: manager, editor, care, reader (auth.ProjectRole of Membership)
+	Membership       Membership `json:"-"`            // the caller's membership rows
 	Terminated       bool       `json:"terminated"`
 	OpenedAt         *time.Time `json:"opened_at"`
 	Version          int        `json:"version"`
@@ -45,13 +45,13 @@ type ProjectFields struct {
 	UniqueNumber   bool   `json:"unique_number"`
 }
 
-// $2 is the caller: their role is the member's level, or manager for the organisation's admins.
+// $2 is the caller, whose membership rows are read beside the project.
 const projectSelect = `
 	SELECT p.id, p.organisation_id, o.name, p.name, p.note, p.company_name, p.show_number_text, p.unique_number,
 	       (SELECT count(*) FROM (
 	            SELECT user_id FROM project_member c WHERE c.project_id = p.id
 	            UNION SELECT user_id FROM organisation_admin x WHERE x.organisation_id = p.organisation_id) people)::int,
-	       CASE WHEN a.user_id IS NOT NULL THEN 0 ELSE m.access END,
+	       m.access, a.user_id IS NOT NULL,
 	       o.terminated, v.opened_at, p.version, p.created_at,
 	       -- trees and groups in stock (neither felled nor archived)
 	       coalesce(n.trees, 0), coalesce(n.groups, 0),
@@ -68,8 +68,9 @@ const projectSelect = `
 func scanProject(row pgx.Row) (*Project, error) {
 	var p Project
 	var access *int16
+	var admin bool
 	err := row.Scan(&p.ID, &p.Organisation, &p.OrganisationName, &p.Name, &p.Note, &p.CompanyName, &p.ShowNumberText,
-		&p.UniqueNumber, &p.MemberCount, &access, &p.Terminated, &p.OpenedAt, &p.Version, &p.CreatedAt,
+		&p.UniqueNumber, &p.MemberCount, &access, &admin, &p.Terminated, &p.OpenedAt, &p.Version, &p.CreatedAt,
 		&p.TreeCount, &p.GroupCount, &p.limit)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
@@ -77,9 +78,7 @@ func scanProject(row pgx.Row) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if access != nil {
-		p.Role = string(auth.ProjectRoles[*access])
-	}
+	p.Membership = Membership{Admin: admin, Access: access}
 	return &p, nil
 }
 
@@ -111,11 +110,11 @@ func (s *Queries) countWithinLimits(ctx context.Context, list []*Project) error 
 		if p.limit == nil {
 			continue
 		}
-		var limit Filter
-		if err := json.Unmarshal(p.limit, &limit); err != nil {
+		limit, err := accessLimit(p.limit)
+		if err != nil {
 			return err
 		}
-		sc := Content{OrganisationID: p.Organisation, ProjectID: p.ID, Limit: &limit}
+		sc := Content{OrganisationID: p.Organisation, ProjectID: p.ID, Limit: limit}
 		cond, args, err := s.treeScope(ctx, sc, Filter{})
 		if err != nil {
 			return err
@@ -133,11 +132,11 @@ type ProjectAccess struct {
 	Exists         bool
 	OrganisationID string
 	Terminated     bool
-	Roles          []auth.Role // admin of the organisation counts as manager too
-	Limit          *Filter     // the filter a member's access is limited to; nil: the whole project
+	Membership     Membership
+	Limit          *Filter // the filter a member's access is limited to; nil: the whole project
 }
 
-// ProjectAccess looks up a project's existence and userID's roles in it.
+// ProjectAccess looks up a project's existence and userID's membership in it.
 func (s *Queries) ProjectAccess(ctx context.Context, projectID, userID string) (ProjectAccess, error) {
 	var a ProjectAccess
 	var access *int16
@@ -157,19 +156,10 @@ func (s *Queries) ProjectAccess(ctx context.Context, projectID, userID string) (
 		return a, err
 	}
 	a.Exists = true
-	if admin {
-		a.Roles = append(a.Roles, auth.Admin, auth.Manager)
-	}
+	a.Membership = Membership{Admin: admin, Access: access}
 	if access != nil && !admin {
-		a.Roles = append(a.Roles, auth.ProjectRoles[*access])
-		if limit != nil {
-			// A limit is a place or a set of trees, never a stock state: a district's felled
-			// trees stay the district's.
-			a.Limit = &Filter{}
-			if err := json.Unmarshal(limit, a.Limit); err != nil {
-				return a, fmt.Errorf("access limit of %s in %s: %w", userID, projectID, err)
-			}
-			a.Limit.State = "all"
+		if a.Limit, err = accessLimit(limit); err != nil {
+			return a, fmt.Errorf("access limit of %s in %s: %w", userID, projectID, err)
 		}
 	}
 	return a, nil

@@ -49,6 +49,25 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	return nil
 }
 
+// ReadTx runs fn in one read-only transaction that sees one snapshot of the database, so that
+// what several statements read (a count, then its pages) fits together. Its statements are
+// planned for their values (countPlanned), as a count on the pool is.
+func (db *DB) ReadTx(ctx context.Context, fn func(tx *Tx) error) error {
+	ptx, err := db.Pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return err
+	}
+	tx := &Tx{Queries: Queries{q: ptx}, tx: ptx, queue: db.queue}
+	defer ptx.Rollback(ctx) // a no-op after Commit
+	if _, err := ptx.Exec(ctx, countPlanned); err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return ptx.Commit(ctx)
+}
+
 // scanAll reads every row with scan; an empty result is an empty list, never nil, so the JSON
 // answer is [] rather than null.
 func scanAll[T any](rows pgx.Rows, err error, scan func(pgx.Row) (*T, error)) ([]*T, error) {

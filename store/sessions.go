@@ -65,21 +65,27 @@ func (s *Queries) ClearLoginFailures(ctx context.Context, email string) error {
 	return err
 }
 
+// Membership is what the membership rows say about a user where a request acts; auth turns it
+// into roles (auth.Membership has the same fields, so one converts into the other).
+type Membership struct {
+	Admin  bool   // organisation_admin: administers the organisation
+	Member bool   // project_member in any project of the organisation
+	Access *int16 // project_member.access in the project (0..3); nil: none
+	Job    string // job_member.role in the job; "": none
+}
+
 // Scope is what a scoped session may be issued for.
 type Scope struct {
 	OrganisationID string
 	ProjectID      string
 	JobID          string
-	Authorities    []string // beyond "user"
-	Support        bool     // entered by platform support without a role of its own
+	Membership     Membership // the user's rows there; auth.ScopeAuthorities names them
+	Support        bool       // entered by platform support without a role of its own
 }
 
-var projectRoles = []string{"manager", "reader", "editor", "care"} // by access level 0..3
-
-// OrganisationScope answers the scope of a user in an organisation: administrators get "admin",
-// members of one of its projects get plain access, platform support (super) may enter any
-// organisation. ENOTFOUND for anyone else, so another organisation's ids cannot even be
-// confirmed to exist.
+// OrganisationScope answers the scope of a user in an organisation: its administrators and the
+// members of one of its projects may enter, and platform support (super) any organisation.
+// ENOTFOUND for anyone else, so another organisation's ids cannot even be confirmed to exist.
 func (s *Queries) OrganisationScope(ctx context.Context, orgID, userID string, super bool) (*Scope, error) {
 	var exists, admin, member bool
 	err := s.q.QueryRow(ctx, `
@@ -91,18 +97,16 @@ func (s *Queries) OrganisationScope(ctx context.Context, orgID, userID string, s
 		return nil, err
 	}
 	switch {
-	case admin:
-		return &Scope{OrganisationID: orgID, Authorities: []string{"admin"}}, nil
-	case member:
-		return &Scope{OrganisationID: orgID}, nil
+	case admin || member:
+		return &Scope{OrganisationID: orgID, Membership: Membership{Admin: admin, Member: member}}, nil
 	case super && exists:
 		return &Scope{OrganisationID: orgID, Support: true}, nil
 	}
 	return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 }
 
-// ProjectScope answers a user's role in a project: the member's access level, or manager for an
-// administrator of the project's organisation; platform support may enter any project.
+// ProjectScope answers a user's scope in a project: members and the administrators of the
+// project's organisation may enter, and platform support any project.
 func (s *Queries) ProjectScope(ctx context.Context, projectID, userID string, super bool) (*Scope, error) {
 	var orgID string
 	var access *int16
@@ -124,31 +128,31 @@ func (s *Queries) ProjectScope(ctx context.Context, projectID, userID string, su
 		}
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
-	role := "manager"
-	if access != nil && !admin {
-		role = projectRoles[*access]
-	}
-	return &Scope{OrganisationID: orgID, ProjectID: projectID, Authorities: []string{role}}, nil
+	return &Scope{OrganisationID: orgID, ProjectID: projectID, Membership: Membership{Admin: admin, Access: access}}, nil
 }
 
-// JobScope answers a user's role in a job of a project: the participant's role, or job-manager
-// for the project's managers.
+// JobScope answers a user's rows in a job of a project: the participant's role and the project
+// membership (whose managers may enter every job; auth.JobAuthority). ENOTFOUND for a job that
+// is not the project's.
 func (s *Queries) JobScope(ctx context.Context, projectID, jobID, userID string) (*Scope, error) {
 	var orgID string
+	var m Membership
 	var role *string
 	err := s.q.QueryRow(ctx, `
-		SELECT j.organisation_id, coalesce(jm.role,
-			CASE WHEN pm.access = 0 OR oa.user_id IS NOT NULL THEN 'job-manager' END)
+		SELECT j.organisation_id, jm.role, pm.access, oa.user_id IS NOT NULL
 		FROM job j
 		LEFT JOIN job_member jm ON jm.job_id = j.id AND jm.user_id = $3
 		LEFT JOIN project_member pm ON pm.project_id = j.project_id AND pm.user_id = $3
 		LEFT JOIN organisation_admin oa ON oa.organisation_id = j.organisation_id AND oa.user_id = $3
-		WHERE j.id = $2 AND j.project_id = $1`, projectID, jobID, userID).Scan(&orgID, &role)
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && role == nil) {
+		WHERE j.id = $2 AND j.project_id = $1`, projectID, jobID, userID).Scan(&orgID, &role, &m.Access, &m.Admin)
+	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &Scope{OrganisationID: orgID, ProjectID: projectID, JobID: jobID, Authorities: []string{*role}}, nil
+	if role != nil {
+		m.Job = *role
+	}
+	return &Scope{OrganisationID: orgID, ProjectID: projectID, JobID: jobID, Membership: m}, nil
 }

@@ -49,23 +49,23 @@ func TestTakeTokenSingleUse(t *testing.T) {
 	ctx := context.Background()
 	u := newUser(t, db)
 	token := auth.RandomToken()
-	if err := db.InsertToken(ctx, u.ID, store.TokenReset, u.Email, token, time.Hour); err != nil {
+	if err := db.InsertToken(ctx, u.ID, store.TokenReset, u.Email, auth.TokenHash(token), time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	// Wrong purpose, wrong address, wrong token: refused and not used up.
-	_, _, err := db.TakeToken(ctx, u.Email, token, store.TokenConfirm, store.TokenEmail)
+	_, _, err := db.TakeToken(ctx, u.Email, auth.TokenHash(token), store.TokenConfirm, store.TokenEmail)
 	wantCode(t, err, arbor.EINVALIDTOKEN)
-	_, _, err = db.TakeToken(ctx, "someone@else.org", token, store.TokenReset)
+	_, _, err = db.TakeToken(ctx, "someone@else.org", auth.TokenHash(token), store.TokenReset)
 	wantCode(t, err, arbor.EINVALIDTOKEN)
-	_, _, err = db.TakeToken(ctx, u.Email, auth.RandomToken(), store.TokenReset)
+	_, _, err = db.TakeToken(ctx, u.Email, auth.TokenHash(auth.RandomToken()), store.TokenReset)
 	wantCode(t, err, arbor.EINVALIDTOKEN)
 
 	// The address is compared without regard to case.
-	id, purpose, err := db.TakeToken(ctx, strings.ToUpper(u.Email), token, store.TokenConfirm, store.TokenReset)
+	id, purpose, err := db.TakeToken(ctx, strings.ToUpper(u.Email), auth.TokenHash(token), store.TokenConfirm, store.TokenReset)
 	if err != nil || id != u.ID || purpose != store.TokenReset {
 		t.Fatalf("TakeToken = %q, %q, %v", id, purpose, err)
 	}
-	_, _, err = db.TakeToken(ctx, u.Email, token, store.TokenReset)
+	_, _, err = db.TakeToken(ctx, u.Email, auth.TokenHash(token), store.TokenReset)
 	wantCode(t, err, arbor.EINVALIDTOKEN)
 
 	// Only a hash is stored.
@@ -81,14 +81,14 @@ func TestTakeTokenConcurrently(t *testing.T) {
 	ctx := context.Background()
 	u := newUser(t, db)
 	token := auth.RandomToken()
-	if err := db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, token, time.Hour); err != nil {
+	if err := db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, auth.TokenHash(token), time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	const n = 8
 	results := make(chan error, n)
 	for i := 0; i < n; i++ {
 		go func() {
-			_, _, err := db.TakeToken(ctx, u.Email, token, store.TokenConfirm)
+			_, _, err := db.TakeToken(ctx, u.Email, auth.TokenHash(token), store.TokenConfirm)
 			results <- err
 		}()
 	}
@@ -111,7 +111,7 @@ func TestTakeTokenExpiry(t *testing.T) {
 	ctx := context.Background()
 	u := newUser(t, db)
 	token := auth.RandomToken()
-	if err := db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, token, 90*time.Minute); err != nil {
+	if err := db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, auth.TokenHash(token), 90*time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	var exp time.Time
@@ -124,19 +124,19 @@ func TestTakeTokenExpiry(t *testing.T) {
 	if _, err := db.Pool.Exec(ctx, `UPDATE user_token SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, auth.TokenHash(token)); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := db.TakeToken(ctx, u.Email, token, store.TokenConfirm)
+	_, _, err := db.TakeToken(ctx, u.Email, auth.TokenHash(token), store.TokenConfirm)
 	wantCode(t, err, arbor.EINVALIDTOKEN)
 
 	// DeleteTokens removes only one purpose.
 	a, b := auth.RandomToken(), auth.RandomToken()
-	_ = db.InsertToken(ctx, u.ID, store.TokenReset, u.Email, a, time.Hour)
-	_ = db.InsertToken(ctx, u.ID, store.TokenEmail, "new@example.org", b, time.Hour)
+	_ = db.InsertToken(ctx, u.ID, store.TokenReset, u.Email, auth.TokenHash(a), time.Hour)
+	_ = db.InsertToken(ctx, u.ID, store.TokenEmail, "new@example.org", auth.TokenHash(b), time.Hour)
 	if err := db.DeleteTokens(ctx, u.ID, store.TokenReset); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = db.TakeToken(ctx, u.Email, a, store.TokenReset)
+	_, _, err = db.TakeToken(ctx, u.Email, auth.TokenHash(a), store.TokenReset)
 	wantCode(t, err, arbor.EINVALIDTOKEN)
-	if _, purpose, err := db.TakeToken(ctx, "NEW@example.org", b, store.TokenEmail); err != nil || purpose != store.TokenEmail {
+	if _, purpose, err := db.TakeToken(ctx, "NEW@example.org", auth.TokenHash(b), store.TokenEmail); err != nil || purpose != store.TokenEmail {
 		t.Fatalf("the e-mail token went with the reset tokens: %v", err)
 	}
 }
@@ -302,8 +302,8 @@ func TestPruneTokensAndFailures(t *testing.T) {
 	ctx := context.Background()
 	u := newUser(t, db)
 	old, fresh := auth.RandomToken(), auth.RandomToken()
-	_ = db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, old, time.Hour)
-	_ = db.InsertToken(ctx, u.ID, store.TokenReset, u.Email, fresh, time.Hour)
+	_ = db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, auth.TokenHash(old), time.Hour)
+	_ = db.InsertToken(ctx, u.ID, store.TokenReset, u.Email, auth.TokenHash(fresh), time.Hour)
 	exec := func(sql string, args ...any) {
 		t.Helper()
 		if _, err := db.Pool.Exec(ctx, sql, args...); err != nil {
@@ -323,7 +323,7 @@ func TestPruneTokensAndFailures(t *testing.T) {
 	if tokens != 1 || failures != 1 {
 		t.Fatalf("after Prune: %d tokens (want the fresh one), %d failures (want the recent one)", tokens, failures)
 	}
-	if _, _, err := db.TakeToken(ctx, u.Email, fresh, store.TokenReset); err != nil {
+	if _, _, err := db.TakeToken(ctx, u.Email, auth.TokenHash(fresh), store.TokenReset); err != nil {
 		t.Fatalf("Prune removed a live token: %v", err)
 	}
 }
@@ -394,7 +394,7 @@ func TestUsers(t *testing.T) {
 
 	// Deleting an account removes its sessions and tokens.
 	_ = db.InsertSession(ctx, []byte("s-"+u.ID), u.ID, "user", time.Now().Add(time.Hour))
-	_ = db.InsertToken(ctx, u.ID, store.TokenReset, pending, auth.RandomToken(), time.Hour)
+	_ = db.InsertToken(ctx, u.ID, store.TokenReset, pending, auth.TokenHash(auth.RandomToken()), time.Hour)
 	if err := db.DeleteUser(ctx, u.ID); err != nil {
 		t.Fatal(err)
 	}

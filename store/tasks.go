@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
 	"arbor"
@@ -113,32 +112,16 @@ func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string) ([]T
 	return list, err
 }
 
-// archiveWorker archives a view in one transaction, step by step, and writes its progress
-// beside it (on another connection, so the app sees it while the transaction runs).
-type archiveWorker struct {
-	river.WorkerDefaults[ArchiveJob]
-	db  *DB
-	log *slog.Logger
+// FinishTask marks a task done, with the number of objects it changed.
+func (db *DB) FinishTask(ctx context.Context, id string, changed int) error {
+	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'done', done = total, changed = $2, finished_at = now()
+		WHERE id = $1`, id, changed)
+	return err
 }
 
-// Timeout: a city's whole stock is about six minutes' work on two cores.
-func (w *archiveWorker) Timeout(*river.Job[ArchiveJob]) time.Duration { return 30 * time.Minute }
-
-func (w *archiveWorker) Work(ctx context.Context, job *river.Job[ArchiveJob]) error {
-	a := job.Args
-	changed, err := w.db.ArchiveInSteps(ctx, a)
-	if err != nil {
-		if job.Attempt >= job.MaxAttempts {
-			// A plain UPDATE of the task, on a context of its own: the job's may be over.
-			if _, ferr := w.db.Pool.Exec(context.WithoutCancel(ctx), `UPDATE task SET state = 'failed', finished_at = now()
-				WHERE id = $1`, a.Task); ferr != nil {
-				w.log.Error("task failed and could not be marked so", "task", a.Task, "err", ferr)
-			}
-		}
-		return err
-	}
-	_, err = w.db.Pool.Exec(ctx, `UPDATE task SET state = 'done', done = total, changed = $2, finished_at = now()
-		WHERE id = $1`, a.Task, changed)
+// FailTask marks a task failed: the queue gave it up.
+func (db *DB) FailTask(ctx context.Context, id string) error {
+	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'failed', finished_at = now() WHERE id = $1`, id)
 	return err
 }
 

@@ -115,20 +115,17 @@ func (s *Queries) Tile(ctx context.Context, sc Content, layer string, z, x, y in
 	if filter == nil {
 		filter = &Filter{} // the stock
 	}
-	args := []any{z, x, y, sc.OrganisationID, sc.ProjectID}
-	where := ""
-	for _, f := range []*Filter{sc.Limit, filter} {
-		if f == nil {
-			continue
-		}
-		cond, more, err := f.Compile(args)
-		if err != nil {
-			return nil, err
-		}
-		args, where = more, where+" AND ("+cond+")"
+	where, args, err := sc.limitSQL([]any{z, x, y, sc.OrganisationID, sc.ProjectID})
+	if err != nil {
+		return nil, err
 	}
+	filterCond, args, err := filter.Compile(args)
+	if err != nil {
+		return nil, err
+	}
+	where += " AND (" + filterCond + ")"
 	var mvt []byte
-	err := s.q.QueryRow(ctx, strings.Replace(sql, "/*where*/", where, 1), args...).Scan(&mvt)
+	err = s.q.QueryRow(ctx, strings.Replace(sql, "/*where*/", where, 1), args...).Scan(&mvt)
 	return mvt, err
 }
 

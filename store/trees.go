@@ -24,15 +24,39 @@ type Content struct {
 	Limit          *Filter // the caller's access limit: nothing outside it is read or written
 }
 
-// limitSQL is the condition (on alias t) that keeps a query inside the caller's access limit,
-// " AND (…)" binding after args, or "" without a limit.
-func (sc Content) limitSQL(args []any) (string, []any, error) {
-	if sc.Limit == nil {
+// An access limit is applied one way: read from a member's row by accessLimit, compiled into
+// the query's condition by limitCondition (through limitSQL where a query has a Content). No
+// query filters rows in Go.
+
+// accessLimit reads a member's stored access limit; nil for none. A limit is a place or a set
+// of trees, never a stock state: a district's felled trees stay the district's.
+func accessLimit(raw []byte) (*Filter, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	limit := &Filter{}
+	if err := json.Unmarshal(raw, limit); err != nil {
+		return nil, err
+	}
+	limit.State = "all"
+	return limit, nil
+}
+
+// limitCondition is the condition (on alias t) that keeps a query inside an access limit,
+// binding after args; "" without a limit.
+func limitCondition(limit *Filter, args []any) (string, []any, error) {
+	if limit == nil {
 		return "", args, nil
 	}
-	cond, args, err := sc.Limit.Compile(args)
-	if err != nil {
-		return "", nil, err
+	return limit.Compile(args)
+}
+
+// limitSQL is the condition that keeps a query inside the caller's access limit (limitCondition),
+// " AND (…)" binding after args, or "" without a limit.
+func (sc Content) limitSQL(args []any) (string, []any, error) {
+	cond, args, err := limitCondition(sc.Limit, args)
+	if err != nil || cond == "" {
+		return "", args, err
 	}
 	return " AND (" + cond + ")", args, nil
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"arbor"
-	"arbor/auth"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -153,12 +152,12 @@ const (
 	TokenEmail   = "email"
 )
 
-// InsertToken stores the hash of a single-use e-mail token.
-func (s *Queries) InsertToken(ctx context.Context, userID, purpose, email, token string, ttl time.Duration) error {
+// InsertToken stores the hash of a single-use e-mail token (auth.TokenHash).
+func (s *Queries) InsertToken(ctx context.Context, userID, purpose, email string, tokenHash []byte, ttl time.Duration) error {
 	_, err := s.q.Exec(ctx, `
 		INSERT INTO user_token (token_hash, user_id, purpose, email, expires_at)
 		VALUES ($1, $2, $3, $4, now() + $5::interval)`,
-		auth.TokenHash(token), userID, purpose, email, ttl.String())
+		tokenHash, userID, purpose, email, ttl.String())
 	return err
 }
 
@@ -168,13 +167,13 @@ func (s *Queries) DeleteTokens(ctx context.Context, userID, purpose string) erro
 	return err
 }
 
-// TakeToken uses up a valid token for email and one of purposes, returning its user and purpose.
+// TakeToken uses up a valid token (by its hash, auth.TokenHash) for email and one of purposes, returning its user and purpose.
 // A token works once: it is deleted in the same statement. EINVALIDTOKEN otherwise.
-func (s *Queries) TakeToken(ctx context.Context, email, token string, purposes ...string) (userID, purpose string, err error) {
+func (s *Queries) TakeToken(ctx context.Context, email string, tokenHash []byte, purposes ...string) (userID, purpose string, err error) {
 	err = s.q.QueryRow(ctx, `
 		DELETE FROM user_token
 		WHERE token_hash = $1 AND lower(email) = lower($2) AND purpose = ANY($3) AND expires_at > now()
-		RETURNING user_id, purpose`, auth.TokenHash(token), email, purposes).Scan(&userID, &purpose)
+		RETURNING user_id, purpose`, tokenHash, email, purposes).Scan(&userID, &purpose)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", "", arbor.Errorf(arbor.EINVALIDTOKEN, "auth.token_invalid", nil)
 	}

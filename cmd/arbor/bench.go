@@ -21,6 +21,7 @@ import (
 
 	"arbor/api"
 	"arbor/auth"
+	"arbor/seed"
 	"arbor/store"
 )
 
@@ -57,38 +58,27 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 // printDatabaseSettings names the PostgreSQL settings the figures depend on most, so that a run
 // says what it was measured with (BENCHMARKS.md, README "Running at scale").
 func printDatabaseSettings(ctx context.Context, db *store.DB) {
-	var version, buffers, autovacuum, workers string
-	err := db.Pool.QueryRow(ctx, `SELECT current_setting('server_version'), current_setting('shared_buffers'),
-		current_setting('autovacuum'), current_setting('max_parallel_workers_per_gather')`).Scan(&version, &buffers, &autovacuum, &workers)
+	d, err := db.DatabaseSettings(ctx)
 	if err != nil {
 		return
 	}
-	fmt.Printf("PostgreSQL %s: shared_buffers %s, autovacuum %s, max_parallel_workers_per_gather %s\n", version, buffers, autovacuum, workers)
-}
-
-// benchUser is the account benchmarks act as.
-func benchUser(ctx context.Context, db *store.DB) (*store.User, error) {
-	const email = "bench@arbor.example"
-	if u, err := db.UserByEmail(ctx, email); err == nil {
-		return u, nil
-	}
-	return db.CreateConfirmedUser(ctx, store.NewUser{FirstName: "Bench", LastName: "Mark", Email: email,
-		PasswordHash: "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2g$YmVuY2g", Language: "en"}, false)
+	fmt.Printf("PostgreSQL %s: shared_buffers %s, autovacuum %s, max_parallel_workers_per_gather %s\n",
+		d.Version, d.SharedBuffers, d.Autovacuum, d.ParallelWorkersPerGather)
 }
 
 func benchCity(ctx context.Context, db *store.DB, args []string) error {
 	fs := flag.NewFlagSet("bench city", flag.ContinueOnError)
 	n := fs.Int("trees", 1000000, "number of trees")
-	seed := fs.Float64("seed", 0.42, "random seed (-1..1)")
+	seedValue := fs.Float64("seed", 0.42, "random seed (-1..1)")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
-	u, err := benchUser(ctx, db)
+	u, err := seed.BenchUser(ctx, db)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	c, err := db.SeedBenchCity(ctx, u.ID, *n, *seed)
+	c, err := seed.BenchCity(ctx, db, u.ID, *n, *seedValue)
 	if err != nil {
 		return err
 	}
@@ -129,11 +119,11 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
-	u, err := benchUser(ctx, db)
+	u, err := seed.BenchUser(ctx, db)
 	if err != nil {
 		return err
 	}
-	sc, err := benchProject(ctx, db, *project)
+	sc, err := db.BenchCityProject(ctx, *project)
 	if err != nil {
 		return err
 	}
@@ -143,22 +133,16 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	}
 	// The fixed list: every tile of the data at z12 and z14, samples at z16 and z18 around trees.
 	byZoom := map[int][]benchTile{12: tilesOver(st.Bounds, 12), 14: tilesOver(st.Bounds, 14)}
-	rows, err := db.Pool.Query(ctx, `SELECT ST_X(geom), ST_Y(geom) FROM tree WHERE project_id = $1 AND single_tree
-		ORDER BY fid % 7919, fid LIMIT $2`, sc.ProjectID, *samples)
+	points, err := db.SampleTreePoints(ctx, sc.ProjectID, *samples)
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var lon, lat float64
-		if err := rows.Scan(&lon, &lat); err != nil {
-			return err
-		}
+	for _, p := range points {
 		for _, z := range []int{16, 18} {
-			x, y := lonLatTile(lon, lat, z)
+			x, y := lonLatTile(p[0], p[1], z)
 			byZoom[z] = append(byZoom[z], benchTile{z, x, y})
 		}
 	}
-	rows.Close()
 
 	token, err := benchToken(ctx, db, u)
 	if err != nil {

@@ -53,8 +53,8 @@ func benchArchive(ctx context.Context, cfg config, args []string) error {
 	steps := func(f store.Filter, archive bool) (int, error) {
 		return db.ArchiveInSteps(ctx, store.ArchiveJob{Organisation: sc.OrganisationID, Project: sc.ProjectID, Who: who, Filter: f, Archive: archive})
 	}
-	var one string
-	if err := db.Pool.QueryRow(ctx, `SELECT id FROM tree WHERE project_id = $1 AND NOT archive LIMIT 1`, sc.ProjectID).Scan(&one); err != nil {
+	one, err := db.AnyActiveTree(ctx, sc.ProjectID)
+	if err != nil {
 		return err
 	}
 	for _, archive := range []bool{true, false} {
@@ -74,7 +74,7 @@ func benchArchive(ctx context.Context, cfg config, args []string) error {
 		}
 		for _, w := range ways {
 			// Each way starts from a vacuumed table, as autovacuum would leave it.
-			if _, err := db.Pool.Exec(ctx, `VACUUM (ANALYZE) tree, history`); err != nil {
+			if err := db.VacuumTrees(ctx); err != nil {
 				return err
 			}
 			start := time.Now()

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"arbor/seed"
 	"arbor/store"
 )
 
@@ -145,8 +146,7 @@ func benchData(ctx context.Context, db *store.DB, args []string) error {
 	// After a change: the project's revision moves before each question (untimed), as when
 	// somebody saved a tree a moment ago, so nothing the server keeps per revision helps.
 	bump := func(ctx context.Context) error {
-		_, err := db.Pool.Exec(ctx, `SELECT arbor_bump_projects(ARRAY[$1::uuid])`, sc.ProjectID)
-		return err
+		return db.BumpProject(ctx, sc.ProjectID)
 	}
 	afterChange, err := timeCases(ctx, cases, *n, ask, bump, askTotal)
 	if err != nil {
@@ -197,28 +197,12 @@ func timeCases(ctx context.Context, cases []dataCase, n int, run func(context.Co
 	return lat, nil
 }
 
-// benchProject is the content scope of a bench city: the one named, or the largest.
-// benchProjectAndUser is the bench city's project (benchProject) and the account benchmarks act as.
+// benchProjectAndUser is the bench city's project (the one named, or the largest) and the account benchmarks act as.
 func benchProjectAndUser(ctx context.Context, db *store.DB, project string) (store.Content, *store.User, error) {
-	sc, err := benchProject(ctx, db, project)
+	sc, err := db.BenchCityProject(ctx, project)
 	if err != nil {
 		return sc, nil, err
 	}
-	u, err := benchUser(ctx, db)
+	u, err := seed.BenchUser(ctx, db)
 	return sc, u, err
-}
-
-func benchProject(ctx context.Context, db *store.DB, project string) (store.Content, error) {
-	if project == "" {
-		err := db.Pool.QueryRow(ctx, `SELECT p.id FROM project p JOIN organisation o ON o.id = p.organisation_id
-			WHERE o.name = 'Bench city' ORDER BY (SELECT count(*) FROM tree t WHERE t.project_id = p.id) DESC LIMIT 1`).Scan(&project)
-		if err != nil {
-			return store.Content{}, fmt.Errorf("no bench city: run `arbor bench city` first (%w)", err)
-		}
-	}
-	var org string
-	if err := db.Pool.QueryRow(ctx, `SELECT organisation_id FROM project WHERE id = $1`, project).Scan(&org); err != nil {
-		return store.Content{}, err
-	}
-	return store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}, nil
 }

@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"time"
 
-	"arbor"
 	"arbor/auth"
+	"arbor/seed"
 	"arbor/store"
 )
 
@@ -39,17 +39,8 @@ func demoCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) e
 		return err
 	}
 	defer db.Close()
-	account := store.NewUser{FirstName: "Demo", LastName: "Baumkontrolle", Email: *email, Language: "de"}
-	// Hash the password only for an account still to be made; an existing one keeps its own.
-	if _, err := db.UserByEmail(ctx, *email); arbor.ErrorCode(err) == arbor.ENOTFOUND {
-		if account.PasswordHash, err = auth.HashPassword(*password); err != nil {
-			return err
-		}
-	} else if err != nil {
-		return err
-	}
 	start := time.Now()
-	res, err := db.LoadDemo(ctx, account)
+	res, err := seed.Demo(ctx, db, *email, *password)
 	if err != nil {
 		return err
 	}
@@ -62,7 +53,7 @@ func demoCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) e
 		login = *email + " (an existing account: its own password)"
 	}
 	fmt.Printf("Demo ready: %s — log in as %s (%s objects in '%s': %s trees, %s groups)\n",
-		cfg.BaseURL, login, thousands(res.Trees+res.Groups), store.DemoProject, thousands(res.Trees), thousands(res.Groups))
+		cfg.BaseURL, login, thousands(res.Trees+res.Groups), seed.DemoProject, thousands(res.Trees), thousands(res.Groups))
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"arbor/auth"
 	"arbor/mail"
 	"arbor/store"
+	"arbor/worker"
 )
 
 const usage = `arbor — tree inventory and tree inspection
@@ -135,7 +136,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if tileCache == 0 {
 		tileCache = -1 // asked for no cache
 	}
-	stopWorkers, err := db.StartWorkers(ctx, store.Workers{MailQueue: store.MailQueue, Mail: sender, Log: log})
+	stopWorkers, err := worker.Start(ctx, db, worker.Config{MailQueue: store.MailQueue, Mail: sender, Log: log})
 	if err != nil {
 		return err
 	}

@@ -1,9 +1,10 @@
-package store_test
+package seed_test
 
 import (
 	"context"
 	"testing"
 
+	"arbor/seed"
 	"arbor/store/storetest"
 )
 
@@ -13,8 +14,11 @@ func TestSeedBenchCity(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	u := newUser(t, db)
-	c, err := db.SeedBenchCity(ctx, u.ID, 3000, 0.1)
+	u, err := seed.BenchUser(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := seed.BenchCity(ctx, db, u.ID, 3000, 0.1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
-package store_test
+package seed_test
 
 import (
 	"context"
 	"testing"
 
-	"arbor/store"
+	"arbor/seed"
 	"arbor/store/storetest"
 )
 
@@ -15,9 +15,8 @@ func TestLoadDemo(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	account := store.NewUser{FirstName: "Demo", LastName: "Baumkontrolle", Email: uniqueEmail(t), Language: "de",
-		PasswordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"}
-	res, err := db.LoadDemo(ctx, account)
+	email := uniqueEmail(t)
+	res, err := seed.Demo(ctx, db, email, "arbor-demo")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,8 +110,8 @@ func TestLoadDemo(t *testing.T) {
 	t.Logf("demo: %+v; %d of %d trees on global species, %d own species entries, %d own works, %d trees not safe",
 		res, global, named, ownSpecies, ownWorks, unsafe)
 
-	account.PasswordHash = "" // an existing account needs none
-	again, err := db.LoadDemo(ctx, account)
+	again, err := seed.Demo(ctx, db, email, "") // an existing account needs no password
+
 	if err != nil || again.Created || again.UserCreated || again.UserID != u.ID || again.OrganisationID != res.OrganisationID || again.Trees != res.Trees ||
 		again.Groups != res.Groups || again.Checks != res.Checks || again.Works != res.Works {
 		t.Fatalf("second run %+v, %v", again, err)

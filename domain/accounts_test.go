@@ -1,0 +1,182 @@
+package domain_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"arbor"
+	"arbor/domain"
+	"arbor/store"
+	"arbor/store/storetest"
+)
+
+func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
+
+var seq atomic.Int64
+
+func uniqueEmail(t *testing.T) string {
+	return fmt.Sprintf("%s-%d@example.org", strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-")), seq.Add(1))
+}
+
+// queued answers the subjects of the messages queued for to, oldest first.
+func queued(t *testing.T, db *store.DB, queue, to string) []string {
+	t.Helper()
+	rows, err := db.Pool.Query(context.Background(), `SELECT args->>'subject' FROM river_job
+		WHERE kind = 'mail' AND queue = $1 AND args->>'to' = $2 ORDER BY id`, queue, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var subjects []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		subjects = append(subjects, s)
+	}
+	return subjects
+}
+
+// TestRegister: a new address gets an unconfirmed account and a confirmation link; registering
+// it again replaces the account and only the new link works; a confirmed address gets a note and
+// keeps its account as it was.
+func TestRegister(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	queue := "mail_register_test"
+	app := domain.New(db, queue, "https://arbor.example/")
+	email := uniqueEmail(t)
+	nu := store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}
+	if err := app.Register(ctx, nu, "first password"); err != nil {
+		t.Fatal(err)
+	}
+	u, err := db.UserByEmail(ctx, email)
+	if err != nil || u.ConfirmedAt != nil || u.FirstName != "Ada" {
+		t.Fatalf("registered %+v, %v", u, err)
+	}
+	if got := queued(t, db, queue, email); len(got) != 1 {
+		t.Fatalf("messages %q, want one confirmation", got)
+	}
+
+	nu.FirstName, nu.Language = "Adele", "de"
+	if err := app.Register(ctx, nu, "second password"); err != nil {
+		t.Fatal(err)
+	}
+	again, err := db.UserByEmail(ctx, email)
+	if err != nil || again.ID != u.ID || again.FirstName != "Adele" || again.Language != "de" {
+		t.Fatalf("registered again %+v, %v", again, err)
+	}
+	var tokens int
+	if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM user_token WHERE user_id = $1 AND purpose = 'confirm'`, u.ID).Scan(&tokens); err != nil || tokens != 1 {
+		t.Fatalf("%d confirmation tokens, %v; want only the newest", tokens, err)
+	}
+	got := queued(t, db, queue, email)
+	if len(got) != 2 || got[0] == got[1] {
+		t.Fatalf("messages %q: want an English and a German confirmation", got)
+	}
+
+	if _, err := db.Pool.Exec(ctx, `UPDATE app_user SET confirmed_at = $2 WHERE id = $1`, u.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Register(ctx, store.NewUser{FirstName: "Eve", LastName: "X", Email: email, Language: "en"}, "third password"); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := db.UserByEmail(ctx, email)
+	if err != nil || kept.FirstName != "Adele" || kept.PasswordHash != again.PasswordHash {
+		t.Fatalf("a confirmed account was changed: %+v, %v", kept, err)
+	}
+	if got := queued(t, db, queue, email); len(got) != 3 || got[2] == got[1] {
+		t.Fatalf("messages %q: want a note to the owner last", got)
+	}
+}
+
+// linkToken reads the token of the newest link mailed to to.
+func linkToken(t *testing.T, db *store.DB, queue, to string) string {
+	t.Helper()
+	var text string
+	if err := db.Pool.QueryRow(context.Background(), `SELECT args->>'text' FROM river_job
+		WHERE kind = 'mail' AND queue = $1 AND args->>'to' = $2 ORDER BY id DESC LIMIT 1`, queue, to).Scan(&text); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`https://\S+`).FindString(text)
+	u, err := url.Parse(m)
+	if err != nil || u.Query().Get("token") == "" {
+		t.Fatalf("no link with a token in %q", text)
+	}
+	return u.Query().Get("token")
+}
+
+// TestConfirmAndReset: the mailed link confirms the account once; a reset link sets a new
+// password, revokes the sessions and works once, as changing the password does; an unknown
+// address is sent nothing.
+func TestConfirmAndReset(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	queue := "mail_confirm_test"
+	app := domain.New(db, queue, "https://arbor.example")
+	email := uniqueEmail(t)
+	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "first password"); err != nil {
+		t.Fatal(err)
+	}
+	token := linkToken(t, db, queue, email)
+	if purpose, err := app.Confirm(ctx, email, token); err != nil || purpose != store.TokenConfirm {
+		t.Fatalf("confirm: %q, %v", purpose, err)
+	}
+	u, err := db.UserByEmail(ctx, email)
+	if err != nil || u.ConfirmedAt == nil {
+		t.Fatalf("confirmed %+v, %v", u, err)
+	}
+	if _, err := app.Confirm(ctx, email, token); arbor.ErrorCode(err) != arbor.EINVALIDTOKEN {
+		t.Fatalf("a used link: %v", err)
+	}
+
+	if err := db.InsertSession(ctx, []byte("a session's hash"), u.ID, "user", time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.RequestReset(ctx, email); err != nil {
+		t.Fatal(err)
+	}
+	reset := linkToken(t, db, queue, email)
+	if err := app.ResetPassword(ctx, email, reset, "second password"); err != nil {
+		t.Fatal(err)
+	}
+	after, err := db.UserByEmail(ctx, email)
+	if err != nil || after.PasswordHash == u.PasswordHash {
+		t.Fatalf("the password did not change: %v", err)
+	}
+	if ok, err := db.SessionValid(ctx, []byte("a session's hash"), u.ID); err != nil || ok {
+		t.Fatalf("a session outlived the reset: %v, %v", ok, err)
+	}
+	if err := app.ResetPassword(ctx, email, reset, "third password"); arbor.ErrorCode(err) != arbor.EINVALIDTOKEN {
+		t.Fatalf("a used reset link: %v", err)
+	}
+
+	if err := db.InsertSession(ctx, []byte("another session"), u.ID, "user", time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.ChangePassword(ctx, u.ID, "fourth password"); err != nil {
+		t.Fatal(err)
+	}
+	changed, err := db.UserByEmail(ctx, email)
+	if err != nil || changed.PasswordHash == after.PasswordHash {
+		t.Fatalf("the password did not change: %v", err)
+	}
+	if ok, err := db.SessionValid(ctx, []byte("another session"), u.ID); err != nil || ok {
+		t.Fatalf("a session outlived the change: %v, %v", ok, err)
+	}
+
+	nobody := uniqueEmail(t)
+	if err := app.RequestReset(ctx, nobody); err != nil || len(queued(t, db, queue, nobody)) != 0 {
+		t.Fatalf("an unknown address: %v", err)
+	}
+}

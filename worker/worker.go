@@ -1,0 +1,59 @@
+// Package worker does the queue's work: the jobs that requests put into the queue in their
+// transaction (store.Tx.Enqueue, store.Tx.QueueArchive) are worked here, after the commit, by
+// every `arbor serve`, each job by one of them. Sending mail and archiving a big view are here;
+// imports, exports and thumbnails join them.
+package worker
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"arbor/mail"
+	"arbor/store"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+)
+
+// Config configures the work this process does.
+type Config struct {
+	MailQueue string      // store.MailQueue but in tests
+	Mail      mail.Sender // delivers the messages
+	Log       *slog.Logger
+}
+
+// Start works the queue in this process until stop is called: any number of processes may, each
+// job is worked by one. stop lets the jobs at hand finish within its context.
+func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Context) error, err error) {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &Mail{Sender: cfg.Mail}); err != nil {
+		return nil, err
+	}
+	if err := river.AddWorkerSafely(workers, &Archive{db: db, log: cfg.Log}); err != nil {
+		return nil, err
+	}
+	client, err := river.NewClient(riverpgxv5.New(db.Pool), &river.Config{
+		// Tasks (archiving a big view) one at a time: each takes a core for minutes.
+		Queues:  map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}},
+		Workers: workers,
+		Logger:  cfg.Log,
+		// A sent message's text holds its links (confirmation, reset): keep it no longer than
+		// needed to see that it left, and a message given up for a day.
+		CompletedJobRetentionPeriod: time.Minute,
+		DiscardedJobRetentionPeriod: 24 * time.Hour,
+		CancelledJobRetentionPeriod: 24 * time.Hour,
+		FetchCooldown:               20 * time.Millisecond,
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Not ended by ctx: a request's or a signal's end would cut off messages being sent; stop does.
+	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
+		return nil, err
+	}
+	return client.Stop, nil
+}
