@@ -23,6 +23,7 @@ var allowed = map[string][]string{
 	"arbor/auth":       {"arbor"},
 	"arbor/mail":       {"arbor"},
 	"arbor/i18n":       {},
+	"arbor/importer":   {},
 	"arbor/migrations": {},
 	"arbor/sql":        {},
 	"arbor/styles":     {},

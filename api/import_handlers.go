@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"arbor"
+	"arbor/domain"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -24,7 +25,7 @@ type upload struct {
 	file    *os.File
 	size    int64
 	name    string
-	options importOptions
+	options domain.ImportOptions
 }
 
 func (u *upload) Close() {
@@ -105,17 +106,7 @@ func (s *Server) inspectImportFile(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	defer u.Close()
-	settings, err := s.db.ProjectSettings(r.Context(), sc.OrganisationID, sc.ProjectID)
-	if err != nil {
-		return err
-	}
-	custom := map[string]string{}
-	for name, f := range settings.CustomFields {
-		if f.Active && f.Alias != "" {
-			custom[name] = f.Alias
-		}
-	}
-	in, err := inspectImport(u.file, u.size, u.options, custom)
+	in, err := s.app.InspectImport(r.Context(), sc, u.file, u.size, u.options)
 	if err != nil {
 		return err
 	}
@@ -134,7 +125,7 @@ func (s *Server) importTrees(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer u.Close()
-	answer, err := s.importFile(r.Context(), sc, actor(r), u.name, u.file, u.size, u.options, language(r))
+	answer, err := s.app.ImportFile(r.Context(), sc, actor(r), u.name, u.file, u.size, u.options, language(r))
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,8 @@ Usage:
                               migrate, then load the demo organisation with the Flensburg tree register
   arbor bench city [-trees N]  build a synthetic city of N trees (default 1,000,000) for benchmarks
   arbor bench tiles [-c 1,2,4] replay the fixed tile list of BENCHMARKS.md against SQL and the server
+  arbor import -project ID -file F [-mapping M.json] [-srid N] [-dry-run] [-next-free] [-add-species]
+                              import a register (CSV, Excel, GeoJSON) into a project, all or nothing
   arbor help                  this text
 
 Configuration comes from environment variables; see the README.
@@ -65,6 +67,8 @@ func run(args []string) int {
 		err = demoCmd(ctx, cfg, log, args[1:])
 	case "bench":
 		err = benchCmd(ctx, cfg, log, args[1:])
+	case "import":
+		err = importCmd(ctx, cfg, log, args[1:], os.Stdout)
 	default:
 		fmt.Fprintf(os.Stderr, "arbor: unknown command %q\n\n%s", args[0], usage)
 		return 2

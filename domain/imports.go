@@ -1,4 +1,4 @@
-package api
+package domain
 
 import (
 	"context"
@@ -18,8 +18,8 @@ import (
 	"github.com/paulmach/orb/encoding/wkb"
 )
 
-// importOptions are what a person chose in the import wizard.
-type importOptions struct {
+// ImportOptions are what a person chose in the import wizard (docs/API.md, "Importing a register").
+type ImportOptions struct {
 	Sheet           string            `json:"sheet"`
 	Delimiter       string            `json:"delimiter"`
 	Encoding        string            `json:"encoding"`
@@ -30,7 +30,7 @@ type importOptions struct {
 	DryRun          bool              `json:"dry_run"`
 }
 
-func (o importOptions) reader() (importer.Options, error) {
+func (o ImportOptions) reader() (importer.Options, error) {
 	opt := importer.Options{Sheet: o.Sheet, Encoding: o.Encoding}
 	switch o.Delimiter {
 	case "":
@@ -48,7 +48,7 @@ func (o importOptions) reader() (importer.Options, error) {
 }
 
 // openImport reads an uploaded file as a table, answering a clear 4xx for what is not one.
-func openImport(f *os.File, size int64, o importOptions) (importer.Source, error) {
+func openImport(f *os.File, size int64, o ImportOptions) (importer.Source, error) {
 	opt, err := o.reader()
 	if err != nil {
 		return nil, err
@@ -68,27 +68,27 @@ func openImport(f *os.File, size int64, o importOptions) (importer.Source, error
 	return nil, arbor.Errorf(arbor.EINVALID, "import.unreadable", nil)
 }
 
-// importInspection is what the wizard shows after the upload: the file's columns, what was
+// ImportInspection is what the wizard shows after the upload: the file's columns, what was
 // detected, the suggested mapping and reference systems, and the first rows.
-type importInspection struct {
+type ImportInspection struct {
 	Format    string            `json:"format"`
 	Columns   []string          `json:"columns"`
-	Detected  importDetected    `json:"detected"`
+	Detected  ImportDetected    `json:"detected"`
 	Suggested []importer.Column `json:"suggested"`
-	CRS       []importCRS       `json:"crs"`
+	CRS       []ImportCRS       `json:"crs"`
 	Rows      [][]string        `json:"rows"`
 	Swapped   bool              `json:"swapped"`  // longitude and latitude look the other way round
 	Geometry  bool              `json:"geometry"` // the file carries its own geometry
 }
 
-type importDetected struct {
+type ImportDetected struct {
 	Sheet     string `json:"sheet,omitempty"`
 	Delimiter string `json:"delimiter,omitempty"`
 	Encoding  string `json:"encoding,omitempty"`
 	SRID      int    `json:"srid,omitempty"`
 }
 
-type importCRS struct {
+type ImportCRS struct {
 	SRID int    `json:"srid"`
 	Name string `json:"name"`
 }
@@ -96,18 +96,29 @@ type importCRS struct {
 // inspectRows is how many rows the wizard shows and suggests a reference system from.
 const inspectRows = 200
 
-// inspectImport reads the head of a file: columns, detection, suggestions.
-func inspectImport(f *os.File, size int64, o importOptions, custom map[string]string) (*importInspection, error) {
+// InspectImport reads the head of a file: columns, detection, and suggestions for the mapping
+// (from the headings and the project's custom field aliases) and the reference system.
+func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.File, size int64, o ImportOptions) (*ImportInspection, error) {
+	settings, err := d.db.ProjectSettings(ctx, sc.OrganisationID, sc.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	custom := map[string]string{}
+	for name, cf := range settings.CustomFields {
+		if cf.Active && cf.Alias != "" {
+			custom[name] = cf.Alias
+		}
+	}
 	src, err := openImport(f, size, o)
 	if err != nil {
 		return nil, err
 	}
 	defer src.Close()
-	d := src.Detected()
-	in := &importInspection{Format: string(src.Format()), Columns: src.Columns(), Rows: [][]string{}, CRS: []importCRS{},
-		Detected: importDetected{Sheet: d.Sheet, Encoding: d.Encoding, SRID: d.SRID}}
-	if d.Delimiter != 0 {
-		in.Detected.Delimiter = string(d.Delimiter)
+	det := src.Detected()
+	in := &ImportInspection{Format: string(src.Format()), Columns: src.Columns(), Rows: [][]string{}, CRS: []ImportCRS{},
+		Detected: ImportDetected{Sheet: det.Sheet, Encoding: det.Encoding, SRID: det.SRID}}
+	if det.Delimiter != 0 {
+		in.Detected.Delimiter = string(det.Delimiter)
 	}
 	in.Suggested = make([]importer.Column, len(in.Columns))
 	for i, t := range importer.SuggestColumns(in.Columns, custom) {
@@ -145,13 +156,13 @@ func inspectImport(f *os.File, size int64, o importOptions, custom map[string]st
 	}
 	if in.Detected.SRID != 0 {
 		if c, ok := importer.CRSByID(in.Detected.SRID); ok {
-			in.CRS = append(in.CRS, importCRS{c.SRID, c.Name})
+			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
 		} else {
-			in.CRS = append(in.CRS, importCRS{SRID: in.Detected.SRID, Name: "EPSG:" + strconv.Itoa(in.Detected.SRID)})
+			in.CRS = append(in.CRS, ImportCRS{SRID: in.Detected.SRID, Name: "EPSG:" + strconv.Itoa(in.Detected.SRID)})
 		}
 	} else {
 		for _, c := range importer.SuggestCRS(points) {
-			in.CRS = append(in.CRS, importCRS{c.SRID, c.Name})
+			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
 		}
 		in.Swapped = importer.Swapped(points)
 	}
@@ -170,8 +181,8 @@ func importTargetField(t string) string {
 	return t
 }
 
-// importProblem is a problem of the preview as the person finds it in their file.
-type importProblem struct {
+// ImportProblem is a problem of the preview as the person finds it in their file.
+type ImportProblem struct {
 	Line    int    `json:"line"`
 	Column  string `json:"column,omitempty"`
 	Key     string `json:"key"`
@@ -179,16 +190,16 @@ type importProblem struct {
 	Value   string `json:"value,omitempty"`
 }
 
-// importAnswer is the preview or the result of an import.
-type importAnswer struct {
+// ImportAnswer is the preview or the result of an import.
+type ImportAnswer struct {
 	*store.ImportResult
-	Problems []importProblem `json:"problems"`
+	Problems []ImportProblem `json:"problems"`
 }
 
-// importFile reads a file by the person's mapping and imports it in one transaction: a dry run
+// ImportFile reads a file by the person's mapping and imports it in one transaction: a dry run
 // answers what would happen, else the trees and groups are written, all or nothing.
-func (s *Server) importFile(ctx context.Context, sc store.Content, who store.Actor, name string, f *os.File, size int64,
-	o importOptions, lang string) (*importAnswer, error) {
+func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Actor, name string, f *os.File, size int64,
+	o ImportOptions, lang string) (*ImportAnswer, error) {
 	src, err := openImport(f, size, o)
 	if err != nil {
 		return nil, err
@@ -222,10 +233,10 @@ func (s *Server) importFile(ctx context.Context, sc store.Content, who store.Act
 	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && src.Format() != importer.FormatGeoJSON {
 		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
 	}
-	var problems []importProblem
+	var problems []ImportProblem
 	say := func(line int, column, key, value string, args map[string]any) {
 		if len(problems) < 1000 {
-			problems = append(problems, importProblem{Line: line, Column: column, Key: key, Value: value,
+			problems = append(problems, ImportProblem{Line: line, Column: column, Key: key, Value: value,
 				Message: i18n.T(lang, key, args)})
 		}
 	}
@@ -269,7 +280,7 @@ func (s *Server) importFile(ctx context.Context, sc store.Content, who store.Act
 	plan := store.ImportPlan{FileName: name, Format: string(src.Format()), SRID: srid, Mapping: mapping,
 		NextFreeNumbers: o.NextFreeNumbers, AddSpecies: o.AddSpecies, DryRun: o.DryRun || len(problems) > 0}
 	var res *store.ImportResult
-	err = s.db.InTx(ctx, func(tx *store.Tx) (err error) {
+	err = d.db.InTx(ctx, func(tx *store.Tx) (err error) {
 		res, err = tx.Import(ctx, sc, who, plan, next)
 		if err == nil && len(problems) > 0 && res.Written {
 			return errors.New("import: written despite problems") // never: the plan was a dry run
@@ -283,5 +294,5 @@ func (s *Server) importFile(ctx context.Context, sc store.Content, who store.Act
 		say(p.Line, columnOf[p.Field], p.Key, p.Value, nil)
 	}
 	sort.SliceStable(problems, func(i, j int) bool { return problems[i].Line < problems[j].Line })
-	return &importAnswer{ImportResult: res, Problems: problems}, nil
+	return &ImportAnswer{ImportResult: res, Problems: problems}, nil
 }
