@@ -158,6 +158,12 @@ func TestImport(t *testing.T) {
 	if n := count(`SELECT count(*) FROM history WHERE project_id = $1 AND op = 'insert' AND new_value->>'import_id' IS NOT NULL`); n != 6 {
 		t.Errorf("%d objects' history names their import", n)
 	}
+	var first string
+	db.Pool.QueryRow(ctx, `SELECT id FROM tree WHERE import_id = $1 ORDER BY number LIMIT 1`, res.ID).Scan(&first)
+	changes, _, err := db.History(ctx, sc, first, 10, 0)
+	if err != nil || len(changes) != 1 || changes[0].ImportFile == nil || *changes[0].ImportFile != "kataster.csv" {
+		t.Errorf("history of an imported tree: %+v %v", changes, err)
+	}
 	list, err := db.Imports(ctx, sc)
 	if err != nil || len(list) != 1 || list[0].Trees != 4 || list[0].Groups != 2 || list[0].FileName != "kataster.csv" || list[0].UndoneAt != nil {
 		t.Fatalf("imports %+v %v", list, err)

@@ -194,6 +194,8 @@ type Change struct {
 	Username string          `json:"username"`
 	Alias    string          `json:"alias"`
 	At       time.Time       `json:"at"`
+	// The file an object was imported from (its insert only).
+	ImportFile *string `json:"import_file,omitempty"`
 }
 
 // History lists what happened to a tree or group and its inspections and works, newest first.
@@ -209,14 +211,17 @@ func (s *Queries) History(ctx context.Context, sc Content, treeID string, limit,
 		sc.OrganisationID, sc.ProjectID, treeID).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.q.Query(ctx, `SELECT id, entity, entity_id, op, field, coalesce(old_value, 'null'), coalesce(new_value, 'null'),
-			username, alias, at
-		FROM history WHERE organisation_id = $1 AND project_id = $2 AND object_id = $3
-		ORDER BY id DESC LIMIT $4 OFFSET $5`, sc.OrganisationID, sc.ProjectID, treeID, limit, offset)
+	rows, err := s.q.Query(ctx, `SELECT h.id, h.entity, h.entity_id, h.op, h.field, coalesce(h.old_value, 'null'),
+			coalesce(h.new_value, 'null'), h.username, h.alias, h.at, i.file_name
+		FROM history h
+		LEFT JOIN tree_import i ON h.op = 'insert' AND i.organisation_id = h.organisation_id
+		     AND i.id = (h.new_value->>'import_id')::uuid
+		WHERE h.organisation_id = $1 AND h.project_id = $2 AND h.object_id = $3
+		ORDER BY h.id DESC LIMIT $4 OFFSET $5`, sc.OrganisationID, sc.ProjectID, treeID, limit, offset)
 	list, err := scanAll(rows, err, func(r pgx.Row) (*Change, error) {
 		var c Change
 		var o, n []byte
-		err := r.Scan(&c.ID, &c.Entity, &c.EntityID, &c.Op, &c.Field, &o, &n, &c.Username, &c.Alias, &c.At)
+		err := r.Scan(&c.ID, &c.Entity, &c.EntityID, &c.Op, &c.Field, &o, &n, &c.Username, &c.Alias, &c.At, &c.ImportFile)
 		c.Old, c.New = o, n
 		return &c, err
 	})

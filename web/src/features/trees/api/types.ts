@@ -131,6 +131,8 @@ export interface Change {
   field: string | null;
   old_value: unknown;
   new_value: unknown;
+  /** The file an object was imported from (its insert only). */
+  import_file?: string;
   username: string;
   alias: string;
   at: string;

@@ -28,6 +28,7 @@ interface Entry {
   op: Change['op'];
   changes: Change[];
   record: Record<string, unknown> | null;
+  importFile?: string;
 }
 
 function group(items: Change[]): Entry[] {
@@ -47,6 +48,7 @@ function group(items: Change[]): Entry[] {
       op: c.op,
       changes: [c],
       record: (c.op === 'delete' ? c.old_value : c.new_value) as Record<string, unknown> | null,
+      importFile: c.import_file,
     });
   }
   return out;
@@ -174,6 +176,7 @@ export function HistoryTab({
               {e.op === 'insert' && (e.entity === 'tree' || e.entity === 'group') && (
                 <Text size="xs" mt={4}>
                   {t('trees.history.number', { number: String(record.number ?? '') })}
+                  {e.importFile && ` · ${t('trees.history.imported', { file: e.importFile })}`}
                 </Text>
               )}
             </Timeline.Item>
