@@ -30,9 +30,10 @@ import (
 //	arbor bench city [-trees 1000000]       build the synthetic city
 //	arbor bench tiles [-project ID] [-c 1,2,4]
 //	arbor bench data [-project ID] [-n 30]
+//	arbor bench import [-trees 1000000]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return configError{"bench: say city, tiles, data or archive"}
+		return configError{"bench: say city, tiles, data, archive or import"}
 	}
 	db, err := openMigrated(ctx, cfg)
 	if err != nil {
@@ -51,6 +52,8 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchData(ctx, db, args[1:])
 	case "archive":
 		return benchArchive(ctx, cfg, args[1:])
+	case "import":
+		return benchImport(ctx, cfg, db, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
 }
