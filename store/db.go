@@ -36,8 +36,8 @@ type DB struct {
 }
 
 // Tile renders a vector tile (Queries.Tile) on the tile connections.
-func (db *DB) Tile(ctx context.Context, sc Content, layer string, z, x, y int, filter *Filter) ([]byte, error) {
-	return (&Queries{q: db.tiles}).Tile(ctx, sc, layer, z, x, y, filter)
+func (db *DB) Tile(ctx context.Context, sc Content, layer string, zooms TileZooms, z, x, y int, filter *Filter) ([]byte, error) {
+	return (&Queries{q: db.tiles}).Tile(ctx, sc, layer, zooms, z, x, y, filter)
 }
 
 // Open connects a pool and checks the connection within ctx.

@@ -69,6 +69,10 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 	if err := CheckTile(z, x, y); err != nil {
 		return nil, err
 	}
+	l, ok := LayerNamed(layer)
+	if !ok {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
 	rev, err := s.rev(ctx, sc)
 	if err != nil {
 		return nil, err
@@ -84,7 +88,7 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 		return t, nil
 	}
 	v, err, _ := s.group.Do(key, func() (any, error) {
-		mvt, err := s.db.Tile(ctx, sc, layer, z, x, y, filter)
+		mvt, err := s.db.Tile(ctx, sc, l.Name, l.Zooms(), z, x, y, filter)
 		if err != nil {
 			return nil, err
 		}
@@ -99,6 +103,16 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 		return nil, err
 	}
 	return v.(*Tile), nil
+}
+
+// Render renders one tile of a layer as the database makes it, uncompressed and past every
+// cache (for benchmarks: the bare query's cost).
+func Render(ctx context.Context, db *store.DB, sc store.Content, layer string, z, x, y int, filter *store.Filter) ([]byte, error) {
+	l, ok := LayerNamed(layer)
+	if !ok {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
+	return db.Tile(ctx, sc, l.Name, l.Zooms(), z, x, y, filter)
 }
 
 // gzipWriters are reused: a new writer allocates over half a megabyte, which at thousands of

@@ -22,6 +22,7 @@ import (
 	"arbor/api"
 	"arbor/auth"
 	"arbor/store"
+	"arbor/tiles"
 )
 
 // benchCmd runs the benchmarks of BENCHMARKS.md:
@@ -193,7 +194,7 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 		list := byZoom[z]
 		// Warm PostgreSQL's buffers once so every pass meets the same database.
 		if _, err := runBench(list, 2, func(t benchTile) (int, error) {
-			b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil)
+			b, err := tiles.Render(ctx, db, sc, "trees", t.z, t.x, t.y, nil)
 			return len(b), err
 		}); err != nil {
 			return err
@@ -235,7 +236,7 @@ func tileBenchRound(ctx context.Context, db *store.DB, sc store.Content, token s
 	var err error
 	sqlPass := func() error {
 		r.sql, err = runBench(list, c, func(t benchTile) (int, error) {
-			b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil)
+			b, err := tiles.Render(ctx, db, sc, "trees", t.z, t.x, t.y, nil)
 			return len(b), err
 		})
 		return err
