@@ -127,6 +127,12 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	zoomList := fs.String("z", "12,14,16,18", "zooms")
 	roundCount := fs.Int("rounds", 4, "rounds of passes per zoom and concurrency (the median is shown)")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	var remote remoteTiles
+	fs.StringVar(&remote.url, "url", "", "drive the Arbor server at this base URL (another process) over keep-alive HTTP")
+	fs.StringVar(&remote.token, "token", "", "with -url: the Bearer token (default: a session signed with the server's ARBOR_SECRET or ARBOR_DATA secret)")
+	fs.StringVar(&remote.tileserv, "tileserv", "", "with -url: also drive this tile URL template ({z}/{x}/{y}) in the same rounds")
+	fs.IntVar(&remote.serverPID, "pid", 0, "with -url: the Arbor server's process id, to report its CPU time per tile")
+	fs.IntVar(&remote.tileservPID, "tileserv-pid", 0, "with -tileserv: that server's process id")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
@@ -172,6 +178,23 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 			return configError{"bench tiles: -c wants numbers like 1,2,4"}
 		}
 		concurrencies = append(concurrencies, c)
+	}
+	if remote.url != "" {
+		var zooms []int
+		for _, zs := range strings.Split(*zoomList, ",") {
+			z, err := strconv.Atoi(strings.TrimSpace(zs))
+			if err != nil || byZoom[z] == nil {
+				return configError{"bench tiles: -z wants zooms among 12,14,16,18"}
+			}
+			zooms = append(zooms, z)
+		}
+		if remote.token == "" {
+			if remote.token, err = remoteToken(ctx, cfg, db, u); err != nil {
+				return err
+			}
+		}
+		remote.rounds = *roundCount
+		return benchTilesRemote(ctx, db, sc, byZoom, zooms, concurrencies, remote)
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "zoom\ttiles\tconc\tSQL tiles/s\tSQL p50 ms\tSQL p99 ms\tcold tiles/s\tcold/SQL\tHTTP bound\tcold p99 ms\twarm tiles/s\twarm p50 ms\twarm p99 ms\tavg KB\tmax KB\t")
