@@ -19,7 +19,8 @@ import (
 // tile answers GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt[?filter=<json>]: the objects that pass
 // the filter (default: the stock) within the caller's access limit, gzip-compressed with a strong ETag,
 // 304 when the client holds it already. The ?rev= of the URL (from the TileJSON) only makes the
-// URL change with the content; the tile is always rendered for the current revision.
+// URL change with the content; the tile is always rendered for the current revision. A small tile
+// (tiles.SmallTile) is sent as it is, without Content-Encoding.
 func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 	layer := chi.URLParam(r, "layer")
 	if _, ok := tiles.LayerNamed(layer); !ok {
@@ -58,13 +59,18 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
-		h.Set("Content-Length", strconv.Itoa(len(t.Gzip)))
-		_, _ = w.Write(t.Gzip)
+	if !t.Gzip {
+		h.Set("Content-Length", strconv.Itoa(len(t.Body)))
+		_, _ = w.Write(t.Body)
 		return nil
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(t.Gzip))
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Content-Length", strconv.Itoa(len(t.Body)))
+		_, _ = w.Write(t.Body)
+		return nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(t.Body))
 	if err != nil {
 		return err
 	}

@@ -101,7 +101,7 @@ func benchTilesRemote(ctx context.Context, db *store.DB, sc store.Content, byZoo
 	}
 	other := func(t benchTile) (int, error) {
 		r := strings.NewReplacer("{z}", strconv.Itoa(t.z), "{x}", strconv.Itoa(t.x), "{y}", strconv.Itoa(t.y))
-		return get(r.Replace(o.tileserv), false)
+		return get(r.Replace(o.tileserv), true) // the token too: another Arbor (an older build, say) needs it
 	}
 	pass := func(list []benchTile, c int, pid int, fetch func(benchTile) (int, error)) (remotePass, error) {
 		before, ok := cpuTime(pid)
