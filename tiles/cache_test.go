@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"testing"
 	"time"
 
 	"arbor/store"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 func TestCacheKeepsToItsBudget(t *testing.T) {
@@ -49,6 +52,13 @@ func TestCompressKeepsTheTileAndTagsIt(t *testing.T) {
 	other, _ := compress([]byte("group"), 1)
 	if a.ETag != b.ETag || a.ETag == other.ETag || a.Raw != len(mvt) || !a.Gzip || len(a.Body) >= len(mvt) {
 		t.Fatalf("etags %s %s %s, raw %d, gzip %d", a.ETag, b.ETag, other.ETag, a.Raw, len(a.Body))
+	}
+	// The tag is the content's xxHash and length, as it always was (clients keep them).
+	if want := fmt.Sprintf(`"%016x-%x"`, xxhash.Sum64(mvt), len(mvt)); a.ETag != want {
+		t.Fatalf("etag %s, want %s", a.ETag, want)
+	}
+	if e, _ := compress([]byte{1}, 1); e.ETag != fmt.Sprintf(`"%016x-%x"`, xxhash.Sum64([]byte{1}), 1) {
+		t.Fatalf("etag %s", e.ETag)
 	}
 	// A small tile is kept as it is (compressing it would cost more than it saves).
 	if other.Gzip || string(other.Body) != "group" {

@@ -9,7 +9,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 	"sync"
@@ -163,7 +162,12 @@ var gzipWriters = sync.Pool{New: func() any {
 func compress(mvt []byte, rev int64) (*Tile, error) {
 	// The ETag names the content, so a tile an edit elsewhere left alone still answers 304. xxHash
 	// with the length, not SHA-256: it is an ETag, not a signature, and a z14 tile is 100+ KB.
-	etag := fmt.Sprintf(`"%016x-%x"`, xxhash.Sum64(mvt), len(mvt))
+	e := make([]byte, 0, 32)
+	e = append(e, '"')
+	e = appendHex(e, xxhash.Sum64(mvt), 16)
+	e = append(e, '-')
+	e = strconv.AppendUint(e, uint64(len(mvt)), 16)
+	etag := string(append(e, '"'))
 	if len(mvt) <= SmallTile {
 		return &Tile{Body: mvt, ETag: etag, Raw: len(mvt), Revision: rev}, nil
 	}
@@ -179,6 +183,15 @@ func compress(mvt []byte, rev int64) (*Tile, error) {
 		return nil, err
 	}
 	return &Tile{Body: buf.Bytes(), Gzip: true, ETag: etag, Raw: len(mvt), Revision: rev}, nil
+}
+
+// appendHex appends n in hexadecimal, zero-padded to width digits.
+func appendHex(b []byte, n uint64, width int) []byte {
+	h := strconv.FormatUint(n, 16)
+	for i := len(h); i < width; i++ {
+		b = append(b, '0')
+	}
+	return append(b, h...)
 }
 
 // CacheUsed reports the bytes the cache holds.
