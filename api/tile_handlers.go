@@ -46,7 +46,7 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	t, err := s.tiles.Tile(r.Context(), content(r), layer, zxy[0], zxy[1], zxy[2], filter)
+	t, mvt, err := s.tiles.Tile(r.Context(), content(r), layer, zxy[0], zxy[1], zxy[2], filter)
 	if err != nil {
 		return err
 	}
@@ -68,6 +68,11 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 		h.Set("Content-Encoding", "gzip")
 		h.Set("Content-Length", strconv.Itoa(len(t.Body)))
 		_, _ = w.Write(t.Body)
+		return nil
+	}
+	if mvt != nil { // rendered just now: no need to decompress
+		h.Set("Content-Length", strconv.Itoa(len(mvt)))
+		_, _ = w.Write(mvt)
 		return nil
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(t.Body))

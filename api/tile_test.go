@@ -283,4 +283,19 @@ func TestBigTilesAreCompressed(t *testing.T) {
 	if err != nil || len(layerNamed(back, "trees").Features) != 64 {
 		t.Fatalf("the tile as it is: %v", err)
 	}
+
+	// Asked first without gzip (rendered for this request, then kept): the same either way.
+	x, y = tileOf(9.4401, 54.7901, 17)
+	path := "/api/tiles/" + w.project + "/trees/17/" + strconv.Itoa(x) + "/" + strconv.Itoa(y) + ".mvt"
+	first := w.reader.do("GET", path, nil, header("Accept-Encoding", "identity"))
+	wantStatus(t, first, http.StatusOK)
+	if first.Header.Get("Content-Encoding") != "" || first.Header.Get("Content-Length") != strconv.Itoa(len(first.body)) {
+		t.Fatalf("a fresh tile as it is: %v", first.Header)
+	}
+	again := w.reader.do("GET", path, nil, header("Accept-Encoding", "identity"))
+	r, layers = getTile(t, w.reader, w.project, "trees", 17, x, y)
+	if !bytes.Equal(first.body, again.body) || r.Header.Get("Content-Encoding") != "gzip" ||
+		r.Header.Get("ETag") != first.Header.Get("ETag") || len(layerNamed(layers, "trees").Features) != 64 {
+		t.Fatalf("the tile fresh and kept differ: %d and %d bytes, %v", len(first.body), len(again.body), r.Header)
+	}
 }

@@ -19,10 +19,10 @@ type TileZooms struct {
 
 // tileQuery is the SQL of a tile layer: single objects and, where the layer has one, the grid
 // below the detail zoom. Every value is bound: $1 z, $2 x, $3 y, $4 organisation, $5 project and,
-// when labels is set, $6 the label zoom in the detail query (a parameter, not a literal, so one prepared plan serves
-// every zoom). Objects in stock only (neither felled nor archived) unless a filter says
-// otherwise: its conditions, and the caller's access limit, take the place of the /*where*/
-// mark. Feature ids are the compact fid, not the UUID.
+// when labels is set, $6 the label zoom in the detail query (bound like the rest: the plan
+// PostgreSQL keeps for the statement serves every zoom). Objects in stock only (neither felled
+// nor archived) unless a filter says otherwise: its conditions, and the caller's access limit,
+// take the place of the /*where*/ mark. Feature ids are the compact fid, not the UUID.
 type tileQuery struct {
 	detail, grid string
 	labels       bool

@@ -70,25 +70,31 @@ func CheckTile(z, x, y int) error {
 	return nil
 }
 
-// Tile answers one tile of a project's layer, from the cache when it can.
-func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int, filter *store.Filter) (*Tile, error) {
+// Tile answers one tile of a project's layer, from the cache when it can, and the MVT as it is
+// when this call rendered it (nil from the cache): a client that takes no gzip is then sent that
+// instead of a compressed tile decompressed again.
+func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int, filter *store.Filter) (*Tile, []byte, error) {
 	if err := CheckTile(z, x, y); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	l, ok := LayerNamed(layer)
 	if !ok {
-		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+		return nil, nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
 	rev, err := s.rev(ctx, sc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	key, err := s.key(sc, rev, layer, z, x, y, filter)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if t, ok := s.cache.Get(key); ok {
-		return t, nil
+		return t, nil, nil
+	}
+	type rendered struct {
+		t   *Tile
+		mvt []byte
 	}
 	v, err, _ := s.group.Do(key, func() (any, error) {
 		mvt, err := s.db.Tile(ctx, sc, l.Name, l.Zooms(), z, x, y, filter)
@@ -100,12 +106,13 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 			return nil, err
 		}
 		s.cache.Put(key, t)
-		return t, nil
+		return rendered{t, mvt}, nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return v.(*Tile), nil
+	r := v.(rendered)
+	return r.t, r.mvt, nil
 }
 
 // key names a tile as a person sees it now. The day is part of it because deadline and

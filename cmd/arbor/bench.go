@@ -29,6 +29,7 @@ import (
 //
 //	arbor bench city [-trees 1000000]       build the synthetic city
 //	arbor bench tiles [-project ID] [-c 1,2,4]
+//	arbor bench tiles -url http://127.0.0.1:8080 [-pid N] [-tileserv URL-template [-tileserv-pid N]]
 //	arbor bench data [-project ID] [-n 30]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
@@ -133,6 +134,7 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	fs.StringVar(&remote.tileserv, "tileserv", "", "with -url: also drive this tile URL template ({z}/{x}/{y}) in the same rounds")
 	fs.IntVar(&remote.serverPID, "pid", 0, "with -url: the Arbor server's process id, to report its CPU time per tile")
 	fs.IntVar(&remote.tileservPID, "tileserv-pid", 0, "with -tileserv: that server's process id")
+	fs.BoolVar(&remote.identity, "identity", false, "with -url: accept no gzip (as load tools do unless told; browsers always accept it)")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}

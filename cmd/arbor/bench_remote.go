@@ -25,6 +25,7 @@ type remoteTiles struct {
 	serverPID   int    // Arbor's process, for its CPU time per request; optional
 	tileservPID int
 	rounds      int
+	identity    bool // send no Accept-Encoding, as load tools (hey, wrk) do unless told
 }
 
 // remoteToken is a day's session of the bench user signed with the secret the server in the
@@ -84,7 +85,9 @@ func benchTilesRemote(ctx context.Context, db *store.DB, sc store.Content, byZoo
 		if bearer {
 			req.Header.Set("Authorization", "Bearer "+o.token)
 		}
-		req.Header.Set("Accept-Encoding", "gzip")
+		if !o.identity {
+			req.Header.Set("Accept-Encoding", "gzip")
+		}
 		res, err := client.Do(req)
 		if err != nil {
 			return 0, err
