@@ -15,6 +15,7 @@ import (
 type TileZooms struct {
 	Detail int // first zoom with single objects; below it a grid of counts (when the layer has one)
 	Label  int // first zoom whose objects carry their numbers
+	Street int // first zoom whose tiles hold few objects each: one kept plan serves them (DB.street)
 }
 
 // tileQuery is the SQL of a tile layer: single objects and, where the layer has one, the grid

@@ -29,7 +29,10 @@ type Layer struct {
 	// LabelZoom is the first zoom whose tiles carry the Label fields (the numbers the style
 	// writes beside the objects); below, tiles are a third smaller and quicker to make.
 	LabelZoom int
-	Fields    []Field
+	// StreetZoom is the first zoom whose tiles hold so few objects that planning their query
+	// costs more than running it: from there PostgreSQL keeps one plan (store.DB.Tile).
+	StreetZoom int
+	Fields     []Field
 }
 
 // The classes every theme colours by, carried by trees and groups alike (styles/themes.json
@@ -53,21 +56,21 @@ func fields(lists ...[]Field) []Field {
 
 var (
 	// Trees are points with what styling, labels and the info window need.
-	Trees = Layer{Name: "trees", DetailZoom: 14, LabelZoom: 17, Fields: fields([]Field{
+	Trees = Layer{Name: "trees", DetailZoom: 14, LabelZoom: 17, StreetZoom: 17, Fields: fields([]Field{
 		{Name: "number", Type: "Number", Detail: true, Label: true},
 		{Name: "number_text", Type: "String", Detail: true, Label: true},
 		{Name: "count", Type: "Number", Grid: true, Note: "below the detail zoom: objects in the cell"},
 	}, themeFields)}
 	// Groups are polygons at every zoom (there are few of them), simplified by the tile grid,
 	// with their numbers at every zoom (the info window shows them; the style writes none).
-	Groups = Layer{Name: "groups", DetailZoom: 0, LabelZoom: 0, Fields: fields([]Field{
+	Groups = Layer{Name: "groups", DetailZoom: 0, LabelZoom: 0, StreetZoom: 17, Fields: fields([]Field{
 		{Name: "number", Type: "Number", Detail: true, Label: true},
 		{Name: "number_text", Type: "String", Detail: true, Label: true},
 		{Name: "tree_count", Type: "Number", Detail: true},
 		{Name: "area", Type: "Number", Detail: true},
 	}, themeFields)}
 	// Works are the open works at their point or on their tree or group; they carry no numbers.
-	Works = Layer{Name: "works", DetailZoom: 14, LabelZoom: 0, Fields: []Field{
+	Works = Layer{Name: "works", DetailZoom: 14, LabelZoom: 0, StreetZoom: 17, Fields: []Field{
 		{Name: "action", Type: "String", Detail: true},
 		{Name: "security_relevance", Type: "Boolean", Detail: true},
 		{Name: "code", Type: "Number", Detail: true},
@@ -120,5 +123,5 @@ func (l Layer) TileJSONFields() map[string]string {
 
 // Zooms is what the SQL needs of the definition.
 func (l Layer) Zooms() store.TileZooms {
-	return store.TileZooms{Detail: l.DetailZoom, Label: l.LabelZoom}
+	return store.TileZooms{Detail: l.DetailZoom, Label: l.LabelZoom, Street: l.StreetZoom}
 }
