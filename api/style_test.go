@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"arbor/store"
 	"arbor/styles"
+	"arbor/tiles"
 )
 
 // paintColours collects every colour literal ("#rrggbb") of a layer's paint.
@@ -162,10 +162,157 @@ func styleJSON(v any) string {
 	return string(b)
 }
 
-// TestZoomsAgree: the tiles and the style name the same zooms for the grid and the labels.
-func TestZoomsAgree(t *testing.T) {
-	if store.DetailZoom != styles.DetailZoom || store.LabelZoom != styles.LabelMinZoom {
-		t.Fatalf("tiles: detail %d, labels %d; style: detail %d, labels %d",
-			store.DetailZoom, store.LabelZoom, styles.DetailZoom, styles.LabelMinZoom)
+// readsProperties collects the feature properties an expression reads (["get", name]).
+func readsProperties(v any, out map[string]bool) {
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 2 && x[0] == "get" {
+			if name, ok := x[1].(string); ok {
+				out[name] = true
+			}
+		}
+		if len(x) == 2 && x[0] == "has" {
+			if name, ok := x[1].(string); ok {
+				out[name] = true
+			}
+		}
+		for _, e := range x {
+			readsProperties(e, out)
+		}
+	case map[string]any:
+		for _, e := range x {
+			readsProperties(e, out)
+		}
 	}
+}
+
+// TestZoomsAgree: the layers' definition (tiles/layers.go) is the one source of their fields and
+// zooms. The tiles carry at each zoom what it says, the TileJSON tells it, and every style reads
+// only properties its source carries, from the zooms that carry them.
+func TestZoomsAgree(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 7, "vitality": 2})
+	w.createTree(t, w.editor, map[string]any{"geom": square(9.4310, 54.7810, 0.0005), "tree_count": 12, "number": 8})
+	w.addWork(t, w.care, tr["id"].(string), w.felling, nil)
+
+	for _, l := range tiles.Layers {
+		tj := w.reader.do("GET", "/api/tiles/"+w.project+"/"+l.Name+".json", nil).json(t)
+		if tj["detail_zoom"] != float64(l.DetailZoom) || tj["label_zoom"] != float64(l.LabelZoom) {
+			t.Fatalf("%s: TileJSON zooms %v, %v; defined %d, %d", l.Name, tj["detail_zoom"], tj["label_zoom"], l.DetailZoom, l.LabelZoom)
+		}
+		described := tj["vector_layers"].([]any)[0].(map[string]any)["fields"].(map[string]any)
+		if len(described) != len(l.Fields) {
+			t.Fatalf("%s: TileJSON fields %v; defined %v", l.Name, described, l.Fields)
+		}
+		for _, f := range l.Fields {
+			if described[f.Name] == nil {
+				t.Fatalf("%s: TileJSON lacks %s", l.Name, f.Name)
+			}
+		}
+		// Each side of each zoom the definition names (a zoom of 0 says "always": a small group
+		// is simplified away on the tiles of the whole world, so from z10).
+		zooms := map[int]bool{10: true, 18: true}
+		for _, z := range []int{l.DetailZoom - 1, l.DetailZoom, l.LabelZoom - 1, l.LabelZoom} {
+			if z >= 10 {
+				zooms[z] = true
+			}
+		}
+		lon, lat := 9.4301, 54.7801
+		if l.Name == "groups" {
+			lon, lat = 9.4310, 54.7810
+		}
+		for z := range zooms {
+			x, y := tileOf(lon, lat, z)
+			_, layers := getTile(t, w.reader, w.project, l.Name, z, x, y)
+			ml := layerNamed(layers, l.Name)
+			if ml == nil || len(ml.Features) == 0 {
+				t.Fatalf("%s z%d: no features", l.Name, z)
+			}
+			allowed := map[string]bool{}
+			for _, name := range l.FieldsAt(z) {
+				allowed[name] = true
+			}
+			carried := map[string]bool{}
+			for _, f := range ml.Features {
+				for k := range f.Properties {
+					if !allowed[k] {
+						t.Fatalf("%s z%d carries %s; defined for this zoom: %v", l.Name, z, k, l.FieldsAt(z))
+					}
+					carried[k] = true
+				}
+			}
+			if carried["count"] != l.Grid(z) {
+				t.Fatalf("%s z%d: grid %v, defined %v", l.Name, z, carried["count"], l.Grid(z))
+			}
+			for _, f := range l.Fields {
+				if f.Label && f.Name == "number" && carried["number"] != (!l.Grid(z) && z >= l.LabelZoom) {
+					t.Fatalf("%s z%d: numbers %v; label zoom %d", l.Name, z, carried["number"], l.LabelZoom)
+				}
+			}
+		}
+	}
+
+	for _, theme := range styles.Themes() {
+		for _, scheme := range styles.Schemes() {
+			st, err := styles.Build(styles.Options{ProjectID: w.project, Theme: theme.ID, Scheme: scheme})
+			if err != nil {
+				t.Fatal(err)
+			}
+			meta := st["metadata"].(map[string]any)
+			if meta["arbor:detail_zoom"] != tiles.Trees.DetailZoom || meta["arbor:label_minzoom"] != tiles.Trees.LabelZoom {
+				t.Fatalf("style metadata %v", meta)
+			}
+			for _, v := range st["layers"].([]any) {
+				sl := v.(map[string]any)
+				name, _ := sl["source-layer"].(string)
+				if name == "" {
+					continue
+				}
+				l, ok := tiles.LayerNamed(name)
+				if !ok || sl["source"] != name {
+					t.Fatalf("style layer %s reads %v/%s", sl["id"], sl["source"], name)
+				}
+				minz, _ := sl["minzoom"].(int)
+				maxz, hasMax := sl["maxzoom"].(int)
+				reads := map[string]bool{}
+				readsProperties([]any{sl["filter"], sl["paint"], sl["layout"]}, reads)
+				for prop := range reads {
+					var f *tiles.Field
+					for i := range l.Fields {
+						if l.Fields[i].Name == prop {
+							f = &l.Fields[i]
+						}
+					}
+					if f == nil {
+						t.Fatalf("style layer %s (%s) reads %s, which %s tiles do not carry", sl["id"], theme.ID, prop, name)
+					}
+					// A property of the grid alone: the layer ends where the grid does.
+					if f.Grid && !f.Detail && (!hasMax || maxz != l.DetailZoom) {
+						t.Fatalf("style layer %s draws the grid up to %v; the grid ends at %d", sl["id"], sl["maxzoom"], l.DetailZoom)
+					}
+					// Single objects only: the layer starts where they do.
+					if !f.Grid && f.Detail && !f.Label && minz < l.DetailZoom {
+						t.Fatalf("style layer %s starts at %d; single %s from %d", sl["id"], minz, name, l.DetailZoom)
+					}
+					// Labels: the layer starts where the tiles carry them.
+					if f.Label && layoutReads(sl, prop) && minz != l.LabelZoom {
+						t.Fatalf("style layer %s writes %s from %d; the tiles carry it from %d", sl["id"], prop, minz, l.LabelZoom)
+					}
+				}
+				// A layer of single objects (no grid property) on a gridded source starts at the detail zoom.
+				if l.DetailZoom > 0 && !reads["count"] && minz < l.DetailZoom {
+					t.Fatalf("style layer %s starts at %d, below the detail zoom %d of %s", sl["id"], minz, l.DetailZoom, name)
+				}
+			}
+		}
+	}
+}
+
+// layoutReads reports whether a style layer's layout reads the property (its text).
+func layoutReads(sl map[string]any, prop string) bool {
+	reads := map[string]bool{}
+	readsProperties(sl["layout"], reads)
+	return reads[prop]
 }

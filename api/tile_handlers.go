@@ -16,22 +16,14 @@ import (
 	"github.com/go-chi/chi/v5"
 )
 
-func knownLayer(layer string) bool {
-	for _, l := range store.TileLayers {
-		if l == layer {
-			return true
-		}
-	}
-	return false
-}
-
 // tile answers GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt[?filter=<json>]: the objects that pass
 // the filter (default: the stock) within the caller's access limit, gzip-compressed with a strong ETag,
 // 304 when the client holds it already. The ?rev= of the URL (from the TileJSON) only makes the
-// URL change with the content; the tile is always rendered for the current revision.
+// URL change with the content; the tile is always rendered for the current revision. A small tile
+// (tiles.SmallTile) is sent as it is, without Content-Encoding.
 func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 	layer := chi.URLParam(r, "layer")
-	if !knownLayer(layer) {
+	if _, ok := tiles.LayerNamed(layer); !ok {
 		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
 	var zxy [3]int
@@ -54,7 +46,7 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	t, err := s.tiles.Tile(r.Context(), content(r), layer, zxy[0], zxy[1], zxy[2], filter)
+	t, mvt, err := s.tiles.Tile(r.Context(), content(r), layer, zxy[0], zxy[1], zxy[2], filter)
 	if err != nil {
 		return err
 	}
@@ -67,13 +59,23 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
-		h.Set("Content-Length", strconv.Itoa(len(t.Gzip)))
-		_, _ = w.Write(t.Gzip)
+	if !t.Gzip {
+		h.Set("Content-Length", strconv.Itoa(len(t.Body)))
+		_, _ = w.Write(t.Body)
 		return nil
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(t.Gzip))
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Content-Length", strconv.Itoa(len(t.Body)))
+		_, _ = w.Write(t.Body)
+		return nil
+	}
+	if mvt != nil { // rendered just now: no need to decompress
+		h.Set("Content-Length", strconv.Itoa(len(mvt)))
+		_, _ = w.Write(mvt)
+		return nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(t.Body))
 	if err != nil {
 		return err
 	}
@@ -94,8 +96,8 @@ func etagMatches(header, etag string) bool {
 // tileJSON answers GET /api/tiles/{id}/{layer}.json (TileJSON 3.0): the tile URL with the
 // project's current revision, the zoom range and the extent of its objects.
 func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) error {
-	layer := strings.TrimSuffix(chi.URLParam(r, "layerJSON"), ".json")
-	if !knownLayer(layer) || !strings.HasSuffix(chi.URLParam(r, "layerJSON"), ".json") {
+	l, ok := tiles.LayerNamed(strings.TrimSuffix(chi.URLParam(r, "layerJSON"), ".json"))
+	if !ok || !strings.HasSuffix(chi.URLParam(r, "layerJSON"), ".json") {
 		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
 	sc := content(r)
@@ -106,29 +108,19 @@ func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) error {
 	base := strings.TrimRight(s.baseURL, "/")
 	tj := map[string]any{
 		"tilejson":      "3.0.0",
-		"name":          layer,
+		"name":          l.Name,
 		"scheme":        "xyz",
-		"tiles":         []string{base + "/api/tiles/" + sc.ProjectID + "/" + layer + "/{z}/{x}/{y}.mvt?rev=" + strconv.FormatInt(st.Revision, 10)},
+		"tiles":         []string{base + "/api/tiles/" + sc.ProjectID + "/" + l.Name + "/{z}/{x}/{y}.mvt?rev=" + strconv.FormatInt(st.Revision, 10)},
 		"minzoom":       0,
 		"maxzoom":       tiles.MaxZoom,
 		"revision":      st.Revision,
-		"detail_zoom":   store.DetailZoom,
-		"vector_layers": []map[string]any{{"id": layer, "fields": tileFields[layer], "minzoom": 0, "maxzoom": tiles.MaxZoom}},
+		"detail_zoom":   l.DetailZoom,
+		"label_zoom":    l.LabelZoom,
+		"vector_layers": []map[string]any{{"id": l.Name, "fields": l.TileJSONFields(), "minzoom": 0, "maxzoom": tiles.MaxZoom}},
 	}
 	if st.Bounds != nil {
 		tj["bounds"] = st.Bounds
 	}
 	writeJSON(w, http.StatusOK, tj)
 	return nil
-}
-
-// tileFields documents each layer's attributes for TileJSON readers (QGIS, MapLibre).
-var tileFields = map[string]map[string]string{
-	"trees": {"number": "Number", "number_text": "String", "species": "String", "safety": "Number", "vitality": "Number",
-		"damage": "Number", "development": "Number", "deadline_class": "Number", "check_class": "Number",
-		"count": "Number (below the detail zoom: objects in the cell)"},
-	"groups": {"number": "Number", "number_text": "String", "tree_count": "Number", "area": "Number", "safety": "Number",
-		"vitality": "Number", "damage": "Number", "development": "Number", "deadline_class": "Number", "check_class": "Number"},
-	"works": {"action": "String", "security_relevance": "Boolean", "code": "Number", "deadline_class": "Number",
-		"tree": "Number", "count": "Number (below the detail zoom)"},
 }

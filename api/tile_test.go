@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"arbor/tiles"
+
 	"github.com/paulmach/orb/encoding/mvt"
 )
 
@@ -35,16 +37,24 @@ func getTile(t *testing.T, b *browser, project, layer string, z, x, y int, opts 
 	if r.StatusCode != http.StatusOK {
 		return r, nil
 	}
-	if r.Header.Get("Content-Encoding") != "gzip" || r.Header.Get("Content-Type") != "application/vnd.mapbox-vector-tile" {
+	if r.Header.Get("Content-Type") != "application/vnd.mapbox-vector-tile" {
 		t.Fatalf("tile headers %v", r.Header)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(r.body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
+	// Small tiles come as they are, bigger ones gzip-compressed.
+	raw := r.body
+	if r.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(bytes.NewReader(r.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if raw, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
+		if len(raw) <= tiles.SmallTile {
+			t.Fatalf("a small tile (%d bytes) was compressed", len(raw))
+		}
+	} else if r.Header.Get("Content-Encoding") != "" || len(raw) > tiles.SmallTile {
+		t.Fatalf("a tile of %d bytes sent as %q", len(raw), r.Header.Get("Content-Encoding"))
 	}
 	layers, err := mvt.Unmarshal(raw)
 	if err != nil {
@@ -241,5 +251,51 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("waited 5 s for %s", what)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestBigTilesAreCompressed: a tile above tiles.SmallTile is sent gzip-compressed to those who
+// accept it and as it is to others, the same tile either way.
+func TestBigTilesAreCompressed(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	for i := 0; i < 64; i++ {
+		w.createTree(t, w.editor, map[string]any{"geom": point(9.4401+float64(i%8)*0.00002, 54.7901+float64(i/8)*0.00002),
+			"number": 100 + i, "vitality": i % 4})
+	}
+	x, y := tileOf(9.4401, 54.7901, 18)
+	r, layers := getTile(t, w.reader, w.project, "trees", 18, x, y)
+	wantStatus(t, r, http.StatusOK)
+	if r.Header.Get("Content-Encoding") != "gzip" || r.Header.Get("Content-Length") != strconv.Itoa(len(r.body)) {
+		t.Fatalf("a big tile: %v, %d bytes", r.Header, len(r.body))
+	}
+	if l := layerNamed(layers, "trees"); l == nil || len(l.Features) != 64 {
+		t.Fatalf("trees %v", l)
+	}
+	plain := w.reader.do("GET", "/api/tiles/"+w.project+"/trees/18/"+strconv.Itoa(x)+"/"+strconv.Itoa(y)+".mvt", nil,
+		header("Accept-Encoding", "identity"))
+	wantStatus(t, plain, http.StatusOK)
+	if plain.Header.Get("Content-Encoding") != "" || plain.Header.Get("ETag") != r.Header.Get("ETag") || len(plain.body) <= tiles.SmallTile {
+		t.Fatalf("the tile as it is: %v, %d bytes", plain.Header, len(plain.body))
+	}
+	back, err := mvt.Unmarshal(plain.body)
+	if err != nil || len(layerNamed(back, "trees").Features) != 64 {
+		t.Fatalf("the tile as it is: %v", err)
+	}
+
+	// Asked first without gzip (rendered for this request, then kept): the same either way.
+	x, y = tileOf(9.4401, 54.7901, 17)
+	path := "/api/tiles/" + w.project + "/trees/17/" + strconv.Itoa(x) + "/" + strconv.Itoa(y) + ".mvt"
+	first := w.reader.do("GET", path, nil, header("Accept-Encoding", "identity"))
+	wantStatus(t, first, http.StatusOK)
+	if first.Header.Get("Content-Encoding") != "" || first.Header.Get("Content-Length") != strconv.Itoa(len(first.body)) {
+		t.Fatalf("a fresh tile as it is: %v", first.Header)
+	}
+	again := w.reader.do("GET", path, nil, header("Accept-Encoding", "identity"))
+	r, layers = getTile(t, w.reader, w.project, "trees", 17, x, y)
+	if !bytes.Equal(first.body, again.body) || r.Header.Get("Content-Encoding") != "gzip" ||
+		r.Header.Get("ETag") != first.Header.Get("ETag") || len(layerNamed(layers, "trees").Features) != 64 {
+		t.Fatalf("the tile fresh and kept differ: %d and %d bytes, %v", len(first.body), len(again.body), r.Header)
 	}
 }

@@ -32,12 +32,21 @@ type DB struct {
 	// merges the workers' partial tiles, which made a dense z14 tile two to three times slower
 	// (30 against 70–140 ms) and its bytes differ from one rendering to the next.
 	tiles *pgxpool.Pool
-	queue *river.Client[pgx.Tx] // inserts background work (queue.go)
+	// street renders the tiles of the street-level zooms (TileZooms.Street) on connections that
+	// keep one generic plan per statement. Left to choose, PostgreSQL plans such a tile anew on
+	// every call (its custom plans look cheaper than the generic one), and planning took three
+	// times as long as running the query: 0.9 against 0.25–0.3 ms at z18 (BENCHMARKS.md). The
+	// generic plan is the one a custom plan picks there too: the spatial index on the envelope.
+	street *pgxpool.Pool
+	queue  *river.Client[pgx.Tx] // inserts background work (queue.go)
 }
 
 // Tile renders a vector tile (Queries.Tile) on the tile connections.
-func (db *DB) Tile(ctx context.Context, sc Content, layer string, z, x, y int, filter *Filter) ([]byte, error) {
-	return (&Queries{q: db.tiles}).Tile(ctx, sc, layer, z, x, y, filter)
+func (db *DB) Tile(ctx context.Context, sc Content, layer string, zooms TileZooms, z, x, y int, filter *Filter) ([]byte, error) {
+	if zooms.Street > 0 && z >= zooms.Street {
+		return (&Queries{q: db.street}).Tile(ctx, sc, layer, zooms, z, x, y, filter)
+	}
+	return (&Queries{q: db.tiles}).Tile(ctx, sc, layer, zooms, z, x, y, filter)
 }
 
 // Open connects a pool and checks the connection within ctx.
@@ -75,17 +84,27 @@ func Open(ctx context.Context, databaseURL string) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
-	queue, err := newQueue(pool)
+	scfg := tcfg.Copy()
+	scfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
+	street, err := pgxpool.NewWithConfig(ctx, scfg)
 	if err != nil {
 		pool.Close()
 		tiles.Close()
 		return nil, err
 	}
-	return &DB{Queries: Queries{q: pool}, Pool: pool, tiles: tiles, queue: queue}, nil
+	queue, err := newQueue(pool)
+	if err != nil {
+		pool.Close()
+		tiles.Close()
+		street.Close()
+		return nil, err
+	}
+	return &DB{Queries: Queries{q: pool}, Pool: pool, tiles: tiles, street: street, queue: queue}, nil
 }
 
 // Close releases the pools.
 func (db *DB) Close() {
+	db.street.Close()
 	db.tiles.Close()
 	db.Pool.Close()
 }

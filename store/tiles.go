@@ -10,28 +10,36 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// DetailZoom is the first zoom at which tiles carry every object; below it they carry a grid of
-// counts (STACK.md: a central z12 tile of a city holds about 89,000 trees, 3 MB).
-const DetailZoom = 14
+// TileZooms are the zooms of a layer the SQL depends on; the layer's definition (tiles/layers.go)
+// gives them, so that the tiles, their TileJSON and the styles cannot disagree.
+type TileZooms struct {
+	Detail int // first zoom with single objects; below it a grid of counts (when the layer has one)
+	Label  int // first zoom whose objects carry their numbers
+	Street int // first zoom whose tiles hold few objects each: one kept plan serves them (DB.street)
+}
 
-// LabelZoom is the first zoom at which trees carry their numbers, for the labels of the style
-// (styles.LabelMinZoom; the tree query names it as 17).
-const LabelZoom = 17
+// tileQuery is the SQL of a tile layer: single objects and, where the layer has one, the grid
+// below the detail zoom. Every value is bound: $1 z, $2 x, $3 y, $4 organisation, $5 project and,
+// when labels is set, $6 the label zoom in the detail query (bound like the rest: the plan
+// PostgreSQL keeps for the statement serves every zoom). Objects in stock only (neither felled
+// nor archived) unless a filter says otherwise: its conditions, and the caller's access limit,
+// take the place of the /*where*/ mark. Feature ids are the compact fid, not the UUID.
+type tileQuery struct {
+	detail, grid string
+	labels       bool
+}
 
-// tileQueries are the SQL templates of the tile layers, by layer and detail. Every value is bound:
-// $1 z, $2 x, $3 y, $4 organisation, $5 project. Objects in stock only (neither felled nor
-// archived) unless a filter says otherwise: its conditions, and the caller's access limit, take
-// the place of the /*where*/ mark. Feature ids are the compact fid, not the UUID.
-var tileQueries = map[string]map[bool]string{
+var tileQueries = map[string]tileQuery{
 	// Trees: points with what styling, labels and the info window need.
 	"trees": {
-		true: `
+		labels: true,
+		detail: `
 		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
 		SELECT ST_AsMVT(q, 'trees', 4096, 'geom', 'fid') FROM (
 			SELECT t.fid, ST_AsMVTGeom(t.geom_3857, b.env, 4096, 64, true) AS geom,
 			       -- The labels' numbers only where labels show (a null property is left out):
 			       -- below, tiles are a third smaller and quicker to make.
-			       CASE WHEN $1 >= 17 THEN t.number END AS number, CASE WHEN $1 >= 17 THEN t.number_text END AS number_text,
+			       CASE WHEN $1 >= $6 THEN t.number END AS number, CASE WHEN $1 >= $6 THEN t.number_text END AS number_text,
 			       t.action_security AS safety, t.vitality, t.damage_tree AS damage, t.development,
 			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
 			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
@@ -41,7 +49,7 @@ var tileQueries = map[string]map[bool]string{
 		) q`,
 		// Below the detail zoom: one point per grid cell (64 × 64 per tile) with the count and,
 		// per theme, the gravest value in the cell, so a whole city still tells its story.
-		false: `
+		grid: `
 		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, 40075016.68557849 / (1 << $1::int) / 64 AS cell)
 		SELECT ST_AsMVT(q, 'trees', 4096, 'geom') FROM (
 			SELECT ST_AsMVTGeom(ST_SetSRID(ST_MakePoint(avg(ST_X(t.geom_3857)), avg(ST_Y(t.geom_3857))), 3857),
@@ -58,11 +66,13 @@ var tileQueries = map[string]map[bool]string{
 	},
 	// Groups: polygons at every zoom (there are few of them), simplified by the tile grid.
 	"groups": {
-		true: `
+		labels: true,
+		detail: `
 		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
 		SELECT ST_AsMVT(q, 'groups', 4096, 'geom', 'fid') FROM (
 			SELECT t.fid, ST_AsMVTGeom(t.geom_3857, b.env, 4096, 64, true) AS geom,
-			       t.number, t.number_text, t.tree_count, round(t.area)::int AS area,
+			       CASE WHEN $1 >= $6 THEN t.number END AS number, CASE WHEN $1 >= $6 THEN t.number_text END AS number_text,
+			       t.tree_count, round(t.area)::int AS area,
 			       t.action_security AS safety, t.vitality, t.damage_tree AS damage, t.development,
 			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
 			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
@@ -73,7 +83,7 @@ var tileQueries = map[string]map[bool]string{
 	},
 	// Works: open works at their point (a point work) or on their tree or group.
 	"works": {
-		true: `
+		detail: `
 		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
 		SELECT ST_AsMVT(q, 'works', 4096, 'geom', 'fid') FROM (
 			SELECT a.fid, ST_AsMVTGeom(coalesce(ST_Transform(a.geom, 3857), ST_PointOnSurface(t.geom_3857)), b.env, 4096, 64, true) AS geom,
@@ -83,7 +93,7 @@ var tileQueries = map[string]map[bool]string{
 			WHERE a.organisation_id = $4 AND a.project_id = $5 AND a.execute_timestamp IS NULL
 			  AND t.geom_3857 && b.env /*where*/
 		) q`,
-		false: `
+		grid: `
 		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, 40075016.68557849 / (1 << $1::int) / 64 AS cell)
 		SELECT ST_AsMVT(q, 'works', 4096, 'geom') FROM (
 			SELECT ST_AsMVTGeom(ST_SetSRID(ST_MakePoint(avg(ST_X(p)), avg(ST_Y(p))), 3857), b.env, 4096, 0, false) AS geom,
@@ -97,25 +107,26 @@ var tileQueries = map[string]map[bool]string{
 	},
 }
 
-// TileLayers are the layers a project's tiles have.
-var TileLayers = []string{"trees", "groups", "works"}
-
 // Tile renders one vector tile (uncompressed MVT) of a layer, of the objects that pass filter
-// (nil: stock) and the caller's limit; ENOTFOUND for an unknown layer.
-func (s *Queries) Tile(ctx context.Context, sc Content, layer string, z, x, y int, filter *Filter) ([]byte, error) {
-	byDetail, ok := tileQueries[layer]
+// (nil: stock) and the caller's limit, with the layer's zooms; ENOTFOUND for an unknown layer.
+func (s *Queries) Tile(ctx context.Context, sc Content, layer string, zooms TileZooms, z, x, y int, filter *Filter) ([]byte, error) {
+	q, ok := tileQueries[layer]
 	if !ok {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
-	sql, ok := byDetail[z >= DetailZoom]
-	if !ok {
-		sql = byDetail[true]
+	sql, grid := q.detail, z < zooms.Detail && q.grid != ""
+	if grid {
+		sql = q.grid
 	}
 	// The caller's access limit and the active filter narrow the layer (on alias t, the tree).
 	if filter == nil {
 		filter = &Filter{} // the stock
 	}
-	where, args, err := sc.limitSQL([]any{z, x, y, sc.OrganisationID, sc.ProjectID})
+	args := []any{z, x, y, sc.OrganisationID, sc.ProjectID}
+	if q.labels && !grid { // the grid carries no numbers
+		args = append(args, zooms.Label)
+	}
+	where, args, err := sc.limitSQL(args)
 	if err != nil {
 		return nil, err
 	}

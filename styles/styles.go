@@ -1,7 +1,8 @@
 // Package styles is the one definition of how the data layers look on a map: the themes (which
 // attribute colours the trees and groups, its classes, their colours in light and dark, the i18n
 // key of each label) live in themes.json, and Build turns them into a complete MapLibre style for
-// a project. The web app reads its legend from that style, so no colour is ever written twice.
+// a project. The web app reads its legend from that style, so no colour is ever written twice;
+// the sources, fields and zooms are those of the tile layers' definition (tiles/layers.go).
 package styles
 
 import (
@@ -10,16 +11,12 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"arbor/tiles"
 )
 
 //go:embed themes.json
 var themesJSON []byte
-
-// LabelMinZoom is the zoom from which tree and group numbers are shown (DESIGN.md).
-const LabelMinZoom = 17
-
-// DetailZoom is the first zoom at which the tiles carry single trees and works, not a grid of counts.
-const DetailZoom = 14
 
 // Class is one value of a theme with its colours and the i18n key of its label.
 type Class struct {
@@ -123,8 +120,8 @@ func Build(o Options) (map[string]any, error) {
 	}
 	base := strings.TrimRight(o.BaseURL, "/") + "/api/tiles/" + url.PathEscape(o.ProjectID) + "/"
 	sources := map[string]any{}
-	for _, l := range []string{"groups", "trees", "works"} {
-		sources[l] = map[string]any{"type": "vector", "url": base + l + ".json"}
+	for _, l := range tiles.Layers {
+		sources[l.Name] = map[string]any{"type": "vector", "url": base + l.Name + ".json"}
 	}
 	col := colour(t, o.Scheme, sc.None)
 	labels := map[string]string{}
@@ -154,7 +151,7 @@ func Build(o Options) (map[string]any, error) {
 				"line-dasharray": []any{3, 1.5}}},
 		// Below the detail zoom a cell of the grid: its size tells the count, its colour the gravest value.
 		map[string]any{"id": "trees-grid", "type": "circle", "source": "trees", "source-layer": "trees",
-			"maxzoom": DetailZoom, "filter": []any{"has", "count"},
+			"maxzoom": tiles.Trees.DetailZoom, "filter": []any{"has", "count"},
 			"metadata": map[string]any{"arbor:kind": "tree", "arbor:grid": true},
 			"paint": map[string]any{"circle-color": col,
 				// Cells are 8 px apart on a 512 px tile: dense parts of a city stay readable.
@@ -162,26 +159,26 @@ func Build(o Options) (map[string]any, error) {
 				"circle-opacity":      0.85,
 				"circle-stroke-color": sc.Stroke, "circle-stroke-width": 1.2}},
 		map[string]any{"id": "trees-grid-count", "type": "symbol", "source": "trees", "source-layer": "trees",
-			"maxzoom": DetailZoom, "filter": []any{">", []any{"coalesce", []any{"get", "count"}, 0}, 9},
+			"maxzoom": tiles.Trees.DetailZoom, "filter": []any{">", []any{"coalesce", []any{"get", "count"}, 0}, 9},
 			"layout": map[string]any{"text-field": []any{"to-string", []any{"get", "count"}}, "text-font": font,
 				// Counts that would overlap are left out; the circles still show where trees are.
 				"text-size": 10, "text-allow-overlap": false},
 			"paint": map[string]any{"text-color": sc.Text, "text-halo-color": sc.Halo, "text-halo-width": 1.4}},
 		map[string]any{"id": "works", "type": "circle", "source": "works", "source-layer": "works",
-			"minzoom":  DetailZoom,
+			"minzoom":  tiles.Works.DetailZoom,
 			"metadata": map[string]any{"arbor:kind": "work", "arbor:legend-item": "map.legend.work"},
 			"paint": map[string]any{"circle-color": "rgba(0,0,0,0)",
 				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 6, 17, 10, 20, 17},
 				"circle-stroke-color": sc.Work, "circle-stroke-width": 2}},
 		map[string]any{"id": "trees", "type": "circle", "source": "trees", "source-layer": "trees",
-			"minzoom":  DetailZoom,
+			"minzoom":  tiles.Trees.DetailZoom,
 			"metadata": map[string]any{"arbor:kind": "tree", "arbor:legend": legend},
 			"paint": map[string]any{"circle-color": col,
 				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 3.5, 17, 7, 20, 13},
 				"circle-stroke-color": []any{"case", selected, sc.Selected, sc.Stroke},
 				"circle-stroke-width": []any{"case", selected, 3, 1.5}}},
 		map[string]any{"id": "trees-label", "type": "symbol", "source": "trees", "source-layer": "trees",
-			"minzoom": LabelMinZoom, "metadata": map[string]any{"arbor:labels": true},
+			"minzoom": tiles.Trees.LabelZoom, "metadata": map[string]any{"arbor:labels": true},
 			"layout": map[string]any{"text-field": label, "text-font": font, "text-size": 12,
 				"text-offset": []any{0, 1.1}, "text-anchor": "top", "text-optional": true},
 			"paint": map[string]any{"text-color": sc.Text, "text-halo-color": sc.Halo, "text-halo-width": 1.5}},
@@ -190,7 +187,7 @@ func Build(o Options) (map[string]any, error) {
 		"version": 8,
 		"name":    "Arbor " + t.ID + " (" + o.Scheme + ")",
 		"metadata": map[string]any{"arbor:theme": t.ID, "arbor:scheme": o.Scheme,
-			"arbor:themes": themeIDs(), "arbor:detail_zoom": DetailZoom, "arbor:label_minzoom": LabelMinZoom},
+			"arbor:themes": themeIDs(), "arbor:detail_zoom": tiles.Trees.DetailZoom, "arbor:label_minzoom": tiles.Trees.LabelZoom},
 		"sources": sources,
 		"layers":  layers,
 	}, nil

@@ -7,9 +7,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
@@ -24,16 +25,22 @@ import (
 // MaxZoom is the deepest zoom served.
 const MaxZoom = 22
 
-// Tile is a rendered tile, gzip-compressed, with its entity tag.
+// Tile is a rendered tile, gzip-compressed unless it is small, with its entity tag.
 type Tile struct {
-	Gzip     []byte
+	Body     []byte // the MVT, gzip-compressed when Gzip is set
+	Gzip     bool
 	ETag     string
 	Raw      int // bytes before compression
 	Revision int64
 }
 
 // Size is what the tile costs the cache.
-func (t *Tile) Size() int64 { return int64(len(t.Gzip) + len(t.ETag) + 64) }
+func (t *Tile) Size() int64 { return int64(len(t.Body) + len(t.ETag) + 64) }
+
+// SmallTile is the size up to which a tile is sent as it is: it fits one packet either way, and
+// compressing it (to about 60%) cost a fifth of the server's time for a street-level tile, most
+// of it building the Huffman tables of a block, whatever its size (BENCHMARKS.md).
+const SmallTile = 1400
 
 // Revisions answers a project's current content revision.
 type Revisions func(ctx context.Context, sc store.Content) (int64, error)
@@ -63,28 +70,34 @@ func CheckTile(z, x, y int) error {
 	return nil
 }
 
-// Tile answers one tile of a project's layer, from the cache when it can. The day is part of
-// the key because deadline and inspection classes are computed for today.
-func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int, filter *store.Filter) (*Tile, error) {
+// Tile answers one tile of a project's layer, from the cache when it can, and the MVT as it is
+// when this call rendered it (nil from the cache): a client that takes no gzip is then sent that
+// instead of a compressed tile decompressed again.
+func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int, filter *store.Filter) (*Tile, []byte, error) {
 	if err := CheckTile(z, x, y); err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	l, ok := LayerNamed(layer)
+	if !ok {
+		return nil, nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
 	rev, err := s.rev(ctx, sc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	// People with different access limits or filters see different tiles of one project.
-	view, err := json.Marshal([]*store.Filter{sc.Limit, filter})
+	key, err := s.key(sc, rev, layer, z, x, y, filter)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	viewSum := sha256.Sum256(view)
-	key := fmt.Sprintf("%s/%d/%s/%x/%s/%d/%d/%d", sc.ProjectID, rev, s.now().Format(time.DateOnly), viewSum[:12], layer, z, x, y)
 	if t, ok := s.cache.Get(key); ok {
-		return t, nil
+		return t, nil, nil
+	}
+	type rendered struct {
+		t   *Tile
+		mvt []byte
 	}
 	v, err, _ := s.group.Do(key, func() (any, error) {
-		mvt, err := s.db.Tile(ctx, sc, layer, z, x, y, filter)
+		mvt, err := s.db.Tile(ctx, sc, l.Name, l.Zooms(), z, x, y, filter)
 		if err != nil {
 			return nil, err
 		}
@@ -93,12 +106,54 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 			return nil, err
 		}
 		s.cache.Put(key, t)
-		return t, nil
+		return rendered{t, mvt}, nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return v.(*Tile), nil
+	r := v.(rendered)
+	return r.t, r.mvt, nil
+}
+
+// key names a tile as a person sees it now. The day is part of it because deadline and
+// inspection classes are computed for today.
+func (s *Service) key(sc store.Content, rev int64, layer string, z, x, y int, filter *store.Filter) (string, error) {
+	// People with different access limits or filters see different tiles of one project. Most
+	// see the whole stock: their view needs no hashing.
+	view := "stock"
+	if sc.Limit != nil || filter != nil {
+		b, err := json.Marshal([]*store.Filter{sc.Limit, filter})
+		if err != nil {
+			return "", err
+		}
+		sum := sha256.Sum256(b)
+		view = hex.EncodeToString(sum[:12])
+	}
+	k := make([]byte, 0, 128)
+	k = append(k, sc.ProjectID...)
+	k = append(k, '/')
+	k = strconv.AppendInt(k, rev, 10)
+	k = append(k, '/')
+	k = s.now().AppendFormat(k, time.DateOnly)
+	k = append(k, '/')
+	k = append(k, view...)
+	k = append(k, '/')
+	k = append(k, layer...)
+	for _, n := range []int{z, x, y} {
+		k = append(k, '/')
+		k = strconv.AppendInt(k, int64(n), 10)
+	}
+	return string(k), nil
+}
+
+// Render renders one tile of a layer as the database makes it, uncompressed and past every
+// cache (for benchmarks: the bare query's cost).
+func Render(ctx context.Context, db *store.DB, sc store.Content, layer string, z, x, y int, filter *store.Filter) ([]byte, error) {
+	l, ok := LayerNamed(layer)
+	if !ok {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
+	return db.Tile(ctx, sc, l.Name, l.Zooms(), z, x, y, filter)
 }
 
 // gzipWriters are reused: a new writer allocates over half a megabyte, which at thousands of
@@ -112,6 +167,17 @@ var gzipWriters = sync.Pool{New: func() any {
 }}
 
 func compress(mvt []byte, rev int64) (*Tile, error) {
+	// The ETag names the content, so a tile an edit elsewhere left alone still answers 304. xxHash
+	// with the length, not SHA-256: it is an ETag, not a signature, and a z14 tile is 100+ KB.
+	e := make([]byte, 0, 32)
+	e = append(e, '"')
+	e = appendHex(e, xxhash.Sum64(mvt), 16)
+	e = append(e, '-')
+	e = strconv.AppendUint(e, uint64(len(mvt)), 16)
+	etag := string(append(e, '"'))
+	if len(mvt) <= SmallTile {
+		return &Tile{Body: mvt, ETag: etag, Raw: len(mvt), Revision: rev}, nil
+	}
 	var buf bytes.Buffer
 	buf.Grow(len(mvt)/2 + 64)
 	zw := gzipWriters.Get().(*gzip.Writer)
@@ -123,9 +189,16 @@ func compress(mvt []byte, rev int64) (*Tile, error) {
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	// The ETag names the content, so a tile an edit elsewhere left alone still answers 304. xxHash
-	// with the length, not SHA-256: it is an ETag, not a signature, and a z14 tile is 100+ KB.
-	return &Tile{Gzip: buf.Bytes(), ETag: fmt.Sprintf(`"%016x-%x"`, xxhash.Sum64(mvt), len(mvt)), Raw: len(mvt), Revision: rev}, nil
+	return &Tile{Body: buf.Bytes(), Gzip: true, ETag: etag, Raw: len(mvt), Revision: rev}, nil
+}
+
+// appendHex appends n in hexadecimal, zero-padded to width digits.
+func appendHex(b []byte, n uint64, width int) []byte {
+	h := strconv.FormatUint(n, 16)
+	for i := len(h); i < width; i++ {
+		b = append(b, '0')
+	}
+	return append(b, h...)
 }
 
 // CacheUsed reports the bytes the cache holds.

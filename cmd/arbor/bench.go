@@ -23,12 +23,14 @@ import (
 	"arbor/auth"
 	"arbor/seed"
 	"arbor/store"
+	"arbor/tiles"
 )
 
 // benchCmd runs the benchmarks of BENCHMARKS.md:
 //
 //	arbor bench city [-trees 1000000]       build the synthetic city
 //	arbor bench tiles [-project ID] [-c 1,2,4]
+//	arbor bench tiles -url http://127.0.0.1:8080 [-pid N] [-tileserv URL-template [-tileserv-pid N]]
 //	arbor bench data [-project ID] [-n 30]
 //	arbor bench import [-trees 1000000]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
@@ -119,6 +121,13 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	zoomList := fs.String("z", "12,14,16,18", "zooms")
 	roundCount := fs.Int("rounds", 4, "rounds of passes per zoom and concurrency (the median is shown)")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	var remote remoteTiles
+	fs.StringVar(&remote.url, "url", "", "drive the Arbor server at this base URL (another process) over keep-alive HTTP")
+	fs.StringVar(&remote.token, "token", "", "with -url: the Bearer token (default: a session signed with the server's ARBOR_SECRET or ARBOR_DATA secret)")
+	fs.StringVar(&remote.tileserv, "tileserv", "", "with -url: also drive this tile URL template ({z}/{x}/{y}) in the same rounds")
+	fs.IntVar(&remote.serverPID, "pid", 0, "with -url: the Arbor server's process id, to report its CPU time per tile")
+	fs.IntVar(&remote.tileservPID, "tileserv-pid", 0, "with -tileserv: that server's process id")
+	fs.BoolVar(&remote.identity, "identity", false, "with -url: accept no gzip (as load tools do unless told; browsers always accept it)")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
@@ -159,6 +168,23 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 		}
 		concurrencies = append(concurrencies, c)
 	}
+	if remote.url != "" {
+		var zooms []int
+		for _, zs := range strings.Split(*zoomList, ",") {
+			z, err := strconv.Atoi(strings.TrimSpace(zs))
+			if err != nil || byZoom[z] == nil {
+				return configError{"bench tiles: -z wants zooms among 12,14,16,18"}
+			}
+			zooms = append(zooms, z)
+		}
+		if remote.token == "" {
+			if remote.token, err = remoteToken(ctx, cfg, db, u); err != nil {
+				return err
+			}
+		}
+		remote.rounds = *roundCount
+		return benchTilesRemote(ctx, db, sc, byZoom, zooms, concurrencies, remote)
+	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "zoom\ttiles\tconc\tSQL tiles/s\tSQL p50 ms\tSQL p99 ms\tcold tiles/s\tcold/SQL\tHTTP bound\tcold p99 ms\twarm tiles/s\twarm p50 ms\twarm p99 ms\tavg KB\tmax KB\t")
 	if *profile != "" {
@@ -180,7 +206,7 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 		list := byZoom[z]
 		// Warm PostgreSQL's buffers once so every pass meets the same database.
 		if _, err := runBench(list, 2, func(t benchTile) (int, error) {
-			b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil)
+			b, err := tiles.Render(ctx, db, sc, "trees", t.z, t.x, t.y, nil)
 			return len(b), err
 		}); err != nil {
 			return err
@@ -222,7 +248,7 @@ func tileBenchRound(ctx context.Context, db *store.DB, sc store.Content, token s
 	var err error
 	sqlPass := func() error {
 		r.sql, err = runBench(list, c, func(t benchTile) (int, error) {
-			b, err := db.Tile(ctx, sc, "trees", t.z, t.x, t.y, nil)
+			b, err := tiles.Render(ctx, db, sc, "trees", t.z, t.x, t.y, nil)
 			return len(b), err
 		})
 		return err

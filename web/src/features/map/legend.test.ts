@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorStops, legendOf } from './legend';
+import { colorStops, legendOf, styleZooms } from './legend';
 
 const style = {
   version: 8,
@@ -70,5 +70,18 @@ describe('colorStops', () => {
       ['-Infinity', '#a'],
       ['10', '#b'],
     ]);
+  });
+});
+
+describe('styleZooms', () => {
+  it('reads the detail and label zooms from the style metadata', () => {
+    expect(styleZooms({ metadata: { 'arbor:detail_zoom': 14, 'arbor:label_minzoom': 17 } })).toEqual({
+      detail: 14,
+      labels: 17,
+    });
+  });
+  it('takes a style without them as having no grid', () => {
+    expect(styleZooms({ metadata: { 'arbor:detail_zoom': 'x' } })).toEqual({ detail: 0, labels: 0 });
+    expect(styleZooms(undefined)).toEqual({ detail: 0, labels: 0 });
   });
 });

@@ -120,3 +120,18 @@ export function legendOf(style: StyleLike | undefined | null): Legend | undefine
   }
   return { theme: meta.theme ?? '', title: meta.title ?? '', entries, items, fallback };
 }
+
+export interface StyleZooms {
+  /** First zoom whose tiles carry single trees; below it they carry a grid of counts. */
+  detail: number;
+  /** First zoom at which trees carry (and the style writes) their numbers. */
+  labels: number;
+}
+
+/** The zooms of the tile layers, as the server's style names them (tiles/layers.go defines
+ *  them once); a style without them is taken as having no grid and labels at every zoom. */
+export function styleZooms(style: { metadata?: unknown } | undefined | null): StyleZooms {
+  const m = (style?.metadata ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  return { detail: num(m['arbor:detail_zoom']), labels: num(m['arbor:label_minzoom']) };
+}

@@ -13,6 +13,7 @@ import type {
 import type { Feature, Point, Polygon } from 'geojson';
 import { createDraw, type MapboxDraw } from '../draw';
 import { idsInside, polygonArea } from '../geometry';
+import { styleZooms } from '../legend';
 import { sameOrigin, withFilter } from '../urls';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -172,7 +173,7 @@ export function MapView(props: MapViewProps) {
       const hit = hits[0];
       if (!hit) return;
       if (hit.layer.id === 'trees-grid') {
-        map.easeTo({ center: e.lngLat, zoom: Math.max(map.getZoom() + 2, 14.5) });
+        map.easeTo({ center: e.lngLat, zoom: Math.max(map.getZoom() + 2, styleZooms(cur.style).detail + 0.5) });
         return;
       }
       if (typeof hit.id === 'number') cur.onFeatureClick?.(hit.id, kindOfLayer(hit.layer.id), hit.properties ?? {});
@@ -212,7 +213,7 @@ export function MapView(props: MapViewProps) {
         const points = rendered.filter(
           (r: MapGeoJSONFeature) => r.geometry.type === 'Point',
         ) as unknown as Feature<Point>[];
-        const grid = map.getZoom() < 14;
+        const grid = map.getZoom() < styleZooms(cur.style).detail;
         if (grid) cur.onMessage?.('map.errors.zoomInToSelect');
         cur.onSelectPolygon?.(geom, grid ? [] : idsInside(points, geom));
         return;
@@ -415,7 +416,11 @@ export function MapView(props: MapViewProps) {
       };
     }
     if (v.bounds) map.fitBounds(v.bounds, { padding: 60, maxZoom: 18, duration: 600 });
-    else if (v.center) map.flyTo({ center: v.center, zoom: v.zoom ?? Math.max(map.getZoom(), 17) });
+    else if (v.center)
+      map.flyTo({
+        center: v.center,
+        zoom: v.zoom ?? Math.max(map.getZoom(), styleZooms(propsRef.current.style).labels),
+      });
   }, [viewKey]);
 
   return <div ref={container} data-testid="map-canvas" style={{ position: 'absolute', inset: 0 }} />;
