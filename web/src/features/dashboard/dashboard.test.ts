@@ -202,3 +202,14 @@ describe('news', () => {
     expect(entries.map((e) => `${e.entity}.${e.op}`)).toEqual(['check.insert']);
   });
 });
+
+describe('safety assessment colours', () => {
+  it('gives "not assessed" and "inspection overdue" the map theme’s own colours, never the green of safe', () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const safe = classColor('safety', '0', scheme);
+      expect(classColor('safety', 'unassessed', scheme)).not.toBe(safe);
+      expect(classColor('safety', 'overdue', scheme)).not.toBe(safe);
+      expect(classColor('safety', 'unassessed', scheme)).not.toBe(noneColor(scheme));
+    }
+  });
+});

@@ -121,6 +121,7 @@ export const FIELDS: FieldInfo[] = [
   { name: 'check_comment', kind: 'text', group: 'state', suggest: false },
   { name: 'security_relevance', kind: 'bool', group: 'state' },
   { name: 'safety_overdue', kind: 'bool', group: 'state' },
+  { name: 'felling_late', kind: 'bool', group: 'state' },
   { name: 'job', kind: 'job', group: 'state' },
   { name: 'create_timestamp', kind: 'date', group: 'state' },
   { name: 'object_timestamp', kind: 'date', group: 'state' },
