@@ -117,6 +117,12 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   assert((await legend.getAttribute('data-theme')) === 'safety', 'the first theme is not safety');
   await see(page, 'Not safe');
   const safetyEntries = await page.getByTestId('map-legend-entry').allTextContents();
+  // A tree the works leave safe is not "safe" unless inspected: the legend names the two others.
+  assert(
+    safetyEntries.join('|') ===
+      'Safe|Safe, inspection overdue|Not assessed (never inspected)|Doubtful|Restorable|Not safe',
+    `safety legend ${safetyEntries.join('|')}`,
+  );
   await page.getByTestId('map-settings').click();
   await choose(page, 'map-theme', 'Vitality');
   await page.locator('[data-testid="map-legend"][data-theme="vitality"]').waitFor();

@@ -44,6 +44,20 @@ function wantEqual(what, got, want) {
   );
 }
 
+/** The total the data view's table shows once it counted the filter (waits a moment for want). */
+async function tableTotal(page, want) {
+  const el = page.locator('[data-testid="data-view"][data-total]:not([data-total=""])');
+  await el.waitFor();
+  await page
+    .waitForFunction(
+      (w) => document.querySelector('[data-testid="data-view"]')?.getAttribute('data-total') === String(w),
+      want,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+  return Number(await el.getAttribute('data-total'));
+}
+
 /** The filter of the data view the page is on. */
 function filterOf(page) {
   return JSON.parse(new URL(page.url()).searchParams.get('filter') || 'null');
@@ -142,16 +156,22 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   const deadlines = {};
   for (const k of ['overdue', 'weeks2', 'months3', 'months6']) deadlines[k] = await segmentValue(page, 'card-works', k);
   wantEqual('deadlines', deadlines, { overdue: 1, weeks2: 1, months3: 1, months6: 0 });
+  // Safe splits by inspection: trees 3 and 4 were inspected, 5, 6 and the group never were
+  // ("not assessed"), none safe is overdue for inspection.
   const safety = [];
-  for (const k of ['0', '1', '2', '3']) safety.push(await segmentValue(page, 'card-safety', k));
-  wantEqual('safety', safety, [5, 1, 0, 1]);
+  for (const k of ['0', 'overdue', 'unassessed', '1', '2', '3']) safety.push(await segmentValue(page, 'card-safety', k));
+  wantEqual('safety', safety, [2, 0, 3, 1, 0, 1]);
+  // Tree 1's felling is past its deadline: the dashboard warns.
+  const warning = page.getByTestId('warning-safetyOverdue');
+  await warning.waitFor();
+  wantEqual('objects with overdue safety works', Number(await warning.getAttribute('data-value')), 1);
   wantEqual('dead trees', await segmentValue(page, 'card-vitality', '4'), 1);
   wantEqual('damaged trees', await segmentValue(page, 'card-damage', '2'), 3);
   await chartsReady(page);
   await shot(page, 'dashboard-project-en-light');
 
-  // Click "not safe" on the safety ring: in class order clockwise from the top, 5 safe, 1
-  // doubtful, 1 not safe, so "not safe" is the last seventh, up and to the left of the centre.
+  // Click "not safe" on the safety ring: in class order clockwise from the top, 2 safe, 3 not
+  // assessed, 1 doubtful, 1 not safe, so "not safe" is the last seventh, up and to the left of the centre.
   const ring = page.getByTestId('donut-safety-chart');
   await ring.scrollIntoViewIfNeeded();
   const box = await ring.boundingBox();
@@ -160,7 +180,9 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await page.mouse.click(box.x + box.width / 2 + r * Math.sin(angle), box.y + box.height / 2 - r * Math.cos(angle));
   await waitPath(page, `/projects/${projectId}/data`);
   const notSafe = filterOf(page);
-  wantEqual('filter of "not safe"', notSafe, { conditions: [{ field: 'action_security', op: 'eq', value: 3 }] });
+  wantEqual('filter of "not safe"', notSafe, { conditions: [{ field: 'action_security', op: 'in', value: [3] }] });
+  // The table shows exactly those objects (an "eq" it once dropped showed all of them).
+  wantEqual('table total of "not safe"', await tableTotal(page, 1), 1);
   // The data table counts the same objects as the card.
   const table = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: notSafe, limit: 10 });
   wantEqual(
@@ -178,8 +200,24 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await waitPath(page, `/projects/${projectId}/data`);
   const overdueFilter = filterOf(page);
   wantEqual('filter of overdue inspections', overdueFilter, {
-    conditions: [{ field: 'check_class', op: 'eq', value: 0 }],
+    conditions: [{ field: 'check_class', op: 'in', value: [0] }],
   });
+  wantEqual('table total of overdue inspections', await tableTotal(page, 1), 1);
+
+  // "Not assessed" opens the safe objects never inspected; the warning its overdue safety work.
+  await page.goBack();
+  await page.getByTestId('project-dashboard').waitFor();
+  await page.getByTestId('card-safety').locator('[data-testid="segment"][data-key="unassessed"]').click();
+  await waitPath(page, `/projects/${projectId}/data`);
+  wantEqual('table total of "not assessed"', await tableTotal(page, 3), 3);
+  await page.goBack();
+  await page.getByTestId('project-dashboard').waitFor();
+  await page.getByTestId('warning-safetyOverdue-open').click();
+  await waitPath(page, `/projects/${projectId}/data`);
+  wantEqual('filter of overdue safety works', filterOf(page), {
+    conditions: [{ field: 'safety_overdue', op: 'eq', value: true }],
+  });
+  wantEqual('table total of overdue safety works', await tableTotal(page, 1), 1);
   const overdueTable = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: overdueFilter });
   wantEqual('objects with an overdue inspection', overdueTable.json.total, 1);
 
@@ -239,9 +277,10 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
     state: 'all',
     conditions: [
       { field: 'job', op: 'eq', value: jobId },
-      { field: 'action_security', op: 'eq', value: 1 },
+      { field: 'action_security', op: 'in', value: [1] },
     ],
   });
+  wantEqual("table total of the job's doubtful objects", await tableTotal(page, 1), 1);
   const jobTable = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: doubtful });
   wantEqual("the job's doubtful objects", [jobTable.json.total, jobTable.json.items[0]?.id], [1, t2.id]);
 
