@@ -159,7 +159,8 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   // Safe splits by inspection: trees 3 and 4 were inspected, 5, 6 and the group never were
   // ("not assessed"), none safe is overdue for inspection.
   const safety = [];
-  for (const k of ['0', 'overdue', 'unassessed', '1', '2', '3']) safety.push(await segmentValue(page, 'card-safety', k));
+  for (const k of ['0', 'overdue', 'unassessed', '1', '2', '3'])
+    safety.push(await segmentValue(page, 'card-safety', k));
   wantEqual('safety', safety, [2, 0, 3, 1, 0, 1]);
   // Tree 1's felling is past its deadline: the dashboard warns.
   const warning = page.getByTestId('warning-safetyOverdue');
