@@ -32,7 +32,8 @@ export function SegmentLegend({
         const row = (
           <Group gap={8} wrap="nowrap" px={6} py={3} style={{ borderRadius: 6 }}>
             <Box w={10} h={10} style={{ borderRadius: 3, background: s.color, flex: 'none' }} />
-            <Text size="sm" style={{ flex: 1 }} lineClamp={2}>
+            {/* Long single words (German) break with a hyphen rather than end in an ellipsis. */}
+            <Text size="sm" style={{ flex: 1, minWidth: 0, hyphens: 'auto', overflowWrap: 'break-word' }} lineClamp={3}>
               {s.label}
             </Text>
             <Text size="sm" fw={600} data-testid="segment-value">
