@@ -153,8 +153,8 @@ export default function ProjectDashboardPage() {
             ]
               .filter((w) => w.count > 0)
               .map((w) => (
-                <Group key={w.card} gap="xs" wrap="nowrap" justify="space-between">
-                  <Text size="sm" data-testid={`warning-${w.card}`} data-value={w.count}>
+                <Group key={w.card} gap="xs" justify="space-between">
+                  <Text size="sm" style={{ flex: '1 1 220px' }} data-testid={`warning-${w.card}`} data-value={w.count}>
                     {t(`dashboard.warnings.${w.text}`, { count: w.count, days: f.felling_warn_days })}
                   </Text>
                   <Button
@@ -162,6 +162,7 @@ export default function ProjectDashboardPage() {
                     variant="subtle"
                     color="red"
                     rightSection={<IconArrowRight size={14} />}
+                    style={{ flex: 'none' }}
                     onClick={() => open(w.card, '')}
                     data-testid={`warning-${w.card}-open`}
                   >
@@ -196,7 +197,7 @@ export default function ProjectDashboardPage() {
           </DashboardCard>
         </Grid.Col>
       </Grid>
-      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {VALUE_CARDS.map((card) => (
           <DashboardCard
             key={card}

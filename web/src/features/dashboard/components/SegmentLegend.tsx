@@ -1,4 +1,4 @@
-import { Box, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, SimpleGrid, Text, UnstyledButton, type SimpleGridProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../format';
 
@@ -21,7 +21,7 @@ export function SegmentLegend({
 }: {
   segments: Segment[];
   onOpen?: (key: string) => void;
-  cols?: number;
+  cols?: SimpleGridProps['cols'];
   testId?: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -32,8 +32,7 @@ export function SegmentLegend({
         const row = (
           <Group gap={8} wrap="nowrap" px={6} py={3} style={{ borderRadius: 6 }}>
             <Box w={10} h={10} style={{ borderRadius: 3, background: s.color, flex: 'none' }} />
-            {/* Long single words (German) break with a hyphen rather than end in an ellipsis. */}
-            <Text size="sm" style={{ flex: 1, minWidth: 0, hyphens: 'auto', overflowWrap: 'break-word' }} lineClamp={3}>
+            <Text size="sm" style={{ flex: 1 }} lineClamp={2}>
               {s.label}
             </Text>
             <Text size="sm" fw={600} data-testid="segment-value">
