@@ -222,6 +222,18 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   const overdueTable = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: overdueFilter });
   wantEqual('objects with an overdue inspection', overdueTable.json.total, 1);
 
+  // Home counts trees and groups together and says so.
+  await goto(page, '/');
+  const objects = page.getByTestId('home-objects');
+  await objects.waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="home-objects"]')?.getAttribute('data-value') === '7',
+  );
+  assert(
+    (await objects.innerText()).toLowerCase().includes('trees and groups'),
+    `home says ${await objects.innerText()}`,
+  );
+
   // The user dashboard sums up the projects, lists the project and carries the news.
   await goto(page, '/projects/dashboard');
   await page.getByTestId('user-dashboard').waitFor();
@@ -229,6 +241,11 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   wantEqual('trees (all projects)', await figure(page, 'figure-trees'), 6);
   wantEqual('open works (all projects)', await figure(page, 'figure-works'), 3);
   wantEqual('open inspections (all projects)', await figure(page, 'figure-checks'), 2);
+  // Every inspection and deadline row is there, so the shares are of the same whole as on the
+  // project dashboard (the projects dashboard once left out "later" and "never inspected").
+  wantEqual('inspections (all projects)', await segmentValue(page, 'card-checks', 'never'), 3);
+  wantEqual('later inspections (all projects)', await segmentValue(page, 'card-checks', 'later'), 1);
+  wantEqual('later deadlines (all projects)', await segmentValue(page, 'card-works', 'later'), 0);
   const row = page.locator(`[data-testid="dashboard-project"][data-project="${projectId}"]`);
   wantEqual('project row', await row.getByTestId('project-open-checks').innerText(), '2');
   const firstNews = page.getByTestId('news-time').first();
