@@ -122,7 +122,7 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await inspect(t4, { damage_tree: 1 }); // later
   const t5 = await tree(5);
   await work(t5, care, isoDay(60)); // within 3 months; stays safe
-  await tree(6, { vitality: 4 }); // dead, never inspected
+  const t6 = await tree(6, { vitality: 4 }); // dead, never inspected
   await tree(
     10,
     { vitality: 1, tree_count: 12 },
@@ -221,6 +221,24 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   wantEqual('table total of overdue safety works', await tableTotal(page, 1), 1);
   const overdueTable = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: overdueFilter });
   wantEqual('objects with an overdue inspection', overdueTable.json.total, 1);
+
+  // The info window: tree 6 was never inspected, so it is "not assessed", not "safe"; tree 1's
+  // felling is past its deadline, and a new felling without a near deadline is warned of.
+  await goto(page, `/projects/${projectId}/map?tree=${t6.id}`);
+  const badge = page.locator('[data-testid="tree-safety"][data-assessment="unassessed"]');
+  await badge.waitFor();
+  assert(/not assessed/i.test(await badge.innerText()), `tree 6 reads ${await badge.innerText()}`);
+  await goto(page, `/projects/${projectId}/map?tree=${t1.id}`);
+  await page.getByTestId('tree-tab-actions').click();
+  await page.getByTestId('tree-safety-overdue').waitFor();
+  await page.getByTestId('action-new').click();
+  await choose(page, 'action-field-work', felling.name);
+  await page.getByTestId('action-felling-far').waitFor();
+  await page.getByTestId('action-field-deadline').fill(isoDay(10));
+  await page.getByTestId('action-felling-far').waitFor({ state: 'detached' });
+  await page.getByTestId('action-field-deadline').fill(isoDay(40));
+  await page.getByTestId('action-felling-far').waitFor();
+  await page.keyboard.press('Escape');
 
   // Home counts trees and groups together and says so.
   await goto(page, '/');
