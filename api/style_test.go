@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -73,7 +74,11 @@ func TestStyleBuild(t *testing.T) {
 		if expr[0] != "match" || !strings.Contains(styleJSON(expr[1]), `"`+th.Property+`"`) {
 			t.Fatalf("%s: colour expression %v", th.ID, expr)
 		}
-		if len(expr) != 2+2*len(th.Classes)+1 {
+		classes := len(th.Classes)
+		if th.Assess != nil {
+			classes += len(th.Assess.Classes)
+		}
+		if len(expr) != 2+2*classes+1 {
 			t.Fatalf("%s: %d classes in %v", th.ID, len(th.Classes), expr)
 		}
 		same := 0
@@ -93,8 +98,31 @@ func TestStyleBuild(t *testing.T) {
 		}
 		// The legend labels of every class are in the layer metadata.
 		meta := layerByID(t, l, "trees")["metadata"].(map[string]any)["arbor:legend"].(map[string]any)
-		if meta["theme"] != th.ID || len(meta["labels"].(map[string]any)) != len(th.Classes) {
+		if meta["theme"] != th.ID || len(meta["labels"].(map[string]any)) != classes {
 			t.Fatalf("%s: legend metadata %v", th.ID, meta)
+		}
+		// Safety: a tree the works leave safe but never inspected, or overdue for inspection,
+		// is never drawn in the green of a checked tree, and says so in the legend.
+		if th.ID == "safety" {
+			labels := meta["labels"].(map[string]any)
+			if labels["unassessed"] != "map.classes.safety.unassessed" || labels["overdue"] != "map.classes.safety.overdue" {
+				t.Fatalf("safety legend %v", labels)
+			}
+			colourOf := map[string]string{}
+			for i := 2; i+1 < len(expr); i += 2 {
+				colourOf[fmt.Sprint(expr[i])] = fmt.Sprint(expr[i+1])
+			}
+			if colourOf["unassessed"] == colourOf["0"] || colourOf["overdue"] == colourOf["0"] || colourOf["unassessed"] == "" {
+				t.Fatalf("safety colours %v", colourOf)
+			}
+			if !strings.Contains(styleJSON(expr[1]), `"check_class"`) {
+				t.Fatalf("safety colour does not read the inspection class: %v", expr[1])
+			}
+		}
+		// Every theme rings the open safety-relevant works past their deadline.
+		ring := layerByID(t, l, "works-safety-overdue")
+		if f := styleJSON(ring["filter"]); !strings.Contains(f, `"security_relevance"`) || !strings.Contains(f, `"deadline_class"`) {
+			t.Fatalf("%s: overdue safety ring filter %s", th.ID, f)
 		}
 		// Labels from zoom 17: number tag, else number.
 		for _, id := range []string{"trees-label"} {

@@ -13,6 +13,9 @@ LANGUAGE sql STABLE AS $$
     SELECT p.field, p.value FROM (VALUES
         ('kind', CASE WHEN t.single_tree THEN 'tree' ELSE 'group' END),
         ('check_next', coalesce(to_char(t.check_next, 'YYYY-MM-DD'), '')),
+        -- Objects by their earliest open work's deadline: 'none' when their open works have none,
+        -- '' without open works (the works card counts objects, as its drill-down shows them).
+        ('open_deadline', CASE WHEN t.action_count > 0 THEN coalesce(to_char(t.action_deadline, 'YYYY-MM-DD'), 'none') ELSE '' END),
         ('action_security', coalesce(t.action_security::text, '')),
         ('vitality', coalesce(t.vitality::text, '')),
         ('damage_tree', coalesce(t.damage_tree::text, '')),
@@ -29,19 +32,24 @@ LANGUAGE sql STABLE AS $$
     WHERE NOT t.archive AND NOT t.cut
     UNION ALL
     SELECT 'symptoms', s FROM unnest(t.symptoms) AS s WHERE NOT t.archive AND NOT t.cut
+    UNION ALL
+    -- The next inspection of the objects the works leave safe: the safety card tells safe and
+    -- inspected from safe with an overdue inspection and from never inspected ("not assessed").
+    SELECT 'safe_check_next', coalesce(to_char(t.check_next, 'YYYY-MM-DD'), '')
+    WHERE NOT t.archive AND NOT t.cut AND t.action_security = 0
 $$;
 
 -- arbor_tally_changed: whether an update moves any of an object's tallies (must name every column
 -- arbor_tally_values reads). Most updates — a height, a note — do not, and are skipped.
 CREATE OR REPLACE FUNCTION arbor_tally_changed(o tree, n tree) RETURNS boolean
 LANGUAGE sql IMMUTABLE AS $$
-    SELECT (o.project_id, o.archive, o.cut, o.single_tree, o.check_next, o.action_security, o.vitality,
+    SELECT (o.project_id, o.archive, o.cut, o.single_tree, o.check_next, o.action_security, o.action_count, o.action_deadline, o.vitality,
             o.damage_tree, o.development, o.species_id, o.top_form, o.symptoms,
             o.general01, o.general02, o.general03, o.general04, o.general05, o.general06, o.general07,
             o.general08, o.general09, o.general11, o.general12, o.general13, o.general21, o.general22,
             o.general23, o.general31, o.general32)
         IS DISTINCT FROM
-           (n.project_id, n.archive, n.cut, n.single_tree, n.check_next, n.action_security, n.vitality,
+           (n.project_id, n.archive, n.cut, n.single_tree, n.check_next, n.action_security, n.action_count, n.action_deadline, n.vitality,
             n.damage_tree, n.development, n.species_id, n.top_form, n.symptoms,
             n.general01, n.general02, n.general03, n.general04, n.general05, n.general06, n.general07,
             n.general08, n.general09, n.general11, n.general12, n.general13, n.general21, n.general22,
@@ -176,11 +184,12 @@ BEGIN
     INSERT INTO project_tally (project_id, field, value, n) SELECT * FROM arbor_tally_count(p_project);
 END $$;
 
--- Version 1 of the definition; raise it with any change above that changes what is counted.
+-- Version 2 of the definition (2: open_deadline, safe_check_next); raise it with any change
+-- above that changes what is counted.
 DO $$
 BEGIN
-    IF (SELECT version FROM tally_definition) < 1 THEN
+    IF (SELECT version FROM tally_definition) < 2 THEN
         PERFORM arbor_tally_rebuild();
-        UPDATE tally_definition SET version = 1;
+        UPDATE tally_definition SET version = 2;
     END IF;
 END $$;

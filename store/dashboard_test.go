@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"reflect"
 	"sort"
 	"strings"
@@ -128,6 +129,8 @@ func expectedDashboard(t *testing.T, db *store.DB, sc store.Content, keep string
 			d.Safety[k], d.Damage[k], d.Development[k] = 0, 0, 0
 		}
 	}
+	d.Safety["overdue"], d.Safety["unassessed"] = 0, 0
+	d.FellingWarnDays = store.FellingWarnDays
 	d.Vitality["none"], d.Damage["none"], d.Development["none"] = 0, 0, 0
 	label := func(v *int) string {
 		if v == nil {
@@ -141,6 +144,7 @@ func expectedDashboard(t *testing.T, db *store.DB, sc store.Content, keep string
 		t.Fatal(err)
 	}
 	kept := map[string]bool{}
+	notSafe := map[string]bool{}
 	for rows.Next() {
 		var id string
 		var single bool
@@ -156,29 +160,78 @@ func expectedDashboard(t *testing.T, db *store.DB, sc store.Content, keep string
 		} else {
 			d.Groups++
 		}
-		d.Checks[inspectionClass(next, today)]++
-		d.Safety[fmt.Sprint(safety)]++
+		class := inspectionClass(next, today)
+		d.Checks[class]++
+		switch {
+		case safety > 0:
+			d.Safety[fmt.Sprint(safety)]++
+		case class == "never":
+			d.Safety["unassessed"]++
+		case class == "overdue":
+			d.Safety["overdue"]++
+		default:
+			d.Safety["0"]++
+		}
+		if safety == 3 {
+			notSafe[id] = true
+		}
 		d.Vitality[label(vitality)]++
 		d.Damage[label(damage)]++
 		d.Development[label(development)]++
 	}
 	rows.Close()
-	rows, err = db.Pool.Query(ctx, `SELECT tree_id, deadline FROM tree_action WHERE project_id = $1 AND execute_timestamp IS NULL`, sc.ProjectID)
+	// Per object: whether it has open works, its earliest open deadline, whether a safety-relevant
+	// one is past its deadline, and whether a felling is due within the warning's days.
+	type open struct {
+		any, overdue, fellingSoon bool
+		earliest                  *time.Time
+	}
+	objects := map[string]*open{}
+	rows, err = db.Pool.Query(ctx, `SELECT tree_id, deadline, security_relevance, code_action_security
+		FROM tree_action WHERE project_id = $1 AND execute_timestamp IS NULL`, sc.ProjectID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for rows.Next() {
 		var tree string
 		var deadline *time.Time
-		if err := rows.Scan(&tree, &deadline); err != nil {
+		var relevant bool
+		var code int
+		if err := rows.Scan(&tree, &deadline, &relevant, &code); err != nil {
 			t.Fatal(err)
 		}
-		if kept[tree] {
-			d.OpenWorks++
-			d.Works[deadlineClass(deadline, today)]++
+		if !kept[tree] {
+			continue
+		}
+		d.OpenWorks++
+		o := objects[tree]
+		if o == nil {
+			o = &open{}
+			objects[tree] = o
+		}
+		o.any = true
+		if deadline != nil && (o.earliest == nil || deadline.Before(*o.earliest)) {
+			o.earliest = deadline
+		}
+		if relevant && deadline != nil && deadline.Before(today) {
+			o.overdue = true
+		}
+		if relevant && code == 3 && deadline != nil && !deadline.After(today.AddDate(0, 0, store.FellingWarnDays)) {
+			o.fellingSoon = true
 		}
 	}
 	rows.Close()
+	for _, o := range objects {
+		d.Works[deadlineClass(o.earliest, today)]++
+		if o.overdue {
+			d.SafetyOverdue++
+		}
+	}
+	for id := range notSafe {
+		if o := objects[id]; o == nil || !o.fellingSoon {
+			d.FellingsLate++
+		}
+	}
 	return d
 }
 
@@ -202,7 +255,8 @@ func TestProjectDashboardFigures(t *testing.T) {
 			w, _ := json.Marshal(want)
 			t.Fatalf("%s:\n got %s\nwant %s", name, g, w)
 		}
-		if want.Trees+want.Groups == 0 || want.OpenWorks == 0 {
+		if want.Trees+want.Groups == 0 || want.OpenWorks == 0 || want.SafetyOverdue == 0 || want.FellingsLate == 0 ||
+			want.Safety["unassessed"] == 0 || want.Safety["overdue"] == 0 {
 			t.Fatalf("%s: the seed leaves nothing to count", name)
 		}
 	}
@@ -369,4 +423,87 @@ func sqlHelpers(t *testing.T, db *store.DB) (must func(string, ...any), id func(
 		return v
 	}
 	return must, id
+}
+
+// TestSegmentsOpenTheirObjects runs the filter each segment of the project dashboard opens in
+// the data view (web/src/features/dashboard/segment-filters.json, the very filters the web app
+// builds, pinned by its Vitest) through the data view's count, and wants the figure the card
+// shows: for the whole stock (read from the tallies) and within an access limit (counted).
+func TestSegmentsOpenTheirObjects(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	sc := dashboardProject(t, db)
+	raw, err := os.ReadFile("../web/src/features/dashboard/segment-filters.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cards map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &cards); err != nil {
+		t.Fatal(err)
+	}
+	delete(cards, "_")
+	limited := sc
+	limited.Limit = &store.Filter{Conditions: []store.Condition{{Field: "height", Op: "gte", Value: json.RawMessage(`15`)}}}
+	for _, scope := range []struct {
+		name string
+		sc   store.Content
+	}{{"stock", sc}, {"limit", limited}} {
+		d, err := db.ProjectDashboard(ctx, scope.sc, store.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		figure := func(card, key string) int {
+			switch card {
+			case "safety":
+				return d.Safety[key]
+			case "vitality":
+				return d.Vitality[key]
+			case "damage":
+				return d.Damage[key]
+			case "development":
+				return d.Development[key]
+			case "checks":
+				return d.Checks[key]
+			case "works":
+				return d.Works[key]
+			case "openChecks":
+				return d.Checks["overdue"] + d.Checks["due"]
+			case "safetyOverdue":
+				return d.SafetyOverdue
+			case "fellingsLate":
+				return d.FellingsLate
+			}
+			t.Fatalf("no figure for card %s", card)
+			return 0
+		}
+		segments := 0
+		for card, rawSegments := range cards {
+			var bySegment map[string][]store.Condition
+			if err := json.Unmarshal(rawSegments, &bySegment); err != nil {
+				t.Fatalf("%s: %v", card, err)
+			}
+			total := 0
+			for key, conditions := range bySegment {
+				n, err := db.CountTrees(ctx, scope.sc, store.Filter{Conditions: conditions})
+				if err != nil {
+					t.Fatalf("%s %s %s: %v", scope.name, card, key, err)
+				}
+				if want := figure(card, key); n != want {
+					t.Errorf("%s: segment %s/%q opens %d objects, the card shows %d", scope.name, card, key, n, want)
+				}
+				total += n
+				segments++
+			}
+			// The value cards and the inspection card split the whole stock between their segments.
+			if card == "safety" || card == "vitality" || card == "damage" || card == "development" || card == "checks" {
+				if total != d.Trees+d.Groups {
+					t.Errorf("%s: the segments of %s open %d objects in all, the stock is %d", scope.name, card, total, d.Trees+d.Groups)
+				}
+			}
+		}
+		if segments != 36 {
+			t.Fatalf("only %d segments read", segments)
+		}
+	}
 }

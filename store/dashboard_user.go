@@ -39,7 +39,8 @@ type ObjectFigures struct {
 	// Objects by inspection class: overdue, due, months3, later, never; open = overdue + due.
 	Checks     map[string]int `json:"checks"`
 	OpenChecks int            `json:"open_checks"`
-	// Open works by deadline class: overdue, weeks2, months3, months6, later, none.
+	// Objects with open works by their earliest deadline: overdue, weeks2, months3, months6,
+	// later, none (as on the project dashboard); OpenWorks counts the works.
 	Works     map[string]int `json:"works"`
 	OpenWorks int            `json:"open_works"`
 }
@@ -93,11 +94,10 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 	// Projects seen whole are read from the tallies the database keeps (store/tally.go), a few
 	// milliseconds each however big. The projects whose access is limited are counted row by row
 	// in one statement, each as a branch of its own with its limit compiled (a loop over
-	// memberships, never over trees): the objects for their inspection classes, the open works
-	// joined to their objects for the deadline classes.
+	// memberships, never over trees): the objects for their inspection and deadline classes.
 	var whole []Content
 	var args []any
-	var scopes, workScopes []string
+	var scopes []string
 	for _, m := range members {
 		if m.limit == nil {
 			whole = append(whole, Content{OrganisationID: m.p.Organisation, ProjectID: m.p.ID})
@@ -115,18 +115,12 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 		}
 		args = more
 		scopes = append(scopes, fmt.Sprintf(`t.organisation_id = $%d AND t.project_id = $%d AND (%s)`, n-1, n, cond))
-		workScopes = append(workScopes, fmt.Sprintf(`a.organisation_id = $%[1]d AND a.project_id = $%[2]d AND t.organisation_id = $%[1]d AND (%[3]s)`, n-1, n, cond))
 	}
 	objects := make([]string, len(scopes))
 	for i, sc := range scopes {
-		objects[i] = `SELECT t.project_id, t.single_tree, arbor_inspection_class(t.check_next, current_date) AS c
+		objects[i] = `SELECT t.project_id, t.single_tree, arbor_inspection_class(t.check_next, current_date) AS c,
+			CASE WHEN t.action_count > 0 THEN arbor_deadline_class(t.action_deadline, current_date) END AS d, t.action_count AS k
 			FROM tree t WHERE ` + sc + ` AND NOT t.archive AND NOT t.cut`
-	}
-	works := make([]string, len(workScopes))
-	for i, sc := range workScopes {
-		works[i] = `SELECT a.project_id, arbor_deadline_class(a.deadline, current_date) AS c
-			FROM tree_action a JOIN tree t ON t.id = a.tree_id
-			WHERE ` + sc + ` AND a.execute_timestamp IS NULL AND NOT t.archive AND NOT t.cut`
 	}
 	countLimited := func() (map[string]ObjectFigures, error) {
 		figures := map[string]ObjectFigures{}
@@ -138,23 +132,20 @@ func (s *Queries) UserDashboard(ctx context.Context, userID string, cache Figure
 		WITH o AS (
 			SELECT project_id, count(*) FILTER (WHERE single_tree) AS trees, count(*) FILTER (WHERE NOT single_tree) AS groups,
 			       count(*) FILTER (WHERE c = 0) AS c0, count(*) FILTER (WHERE c = 1) AS c1, count(*) FILTER (WHERE c = 2) AS c2,
-			       count(*) FILTER (WHERE c = 3) AS c3, count(*) FILTER (WHERE c IS NULL) AS cn
+			       count(*) FILTER (WHERE c = 3) AS c3, count(*) FILTER (WHERE c IS NULL) AS cn,
+			       sum(k) AS open,
+			       count(*) FILTER (WHERE d = 0) AS w0, count(*) FILTER (WHERE d = 1) AS w1, count(*) FILTER (WHERE d = 2) AS w2,
+			       count(*) FILTER (WHERE d = 3) AS w3, count(*) FILTER (WHERE d = 4) AS w4, count(*) FILTER (WHERE d = 5) AS w5
 			FROM (`+strings.Join(objects, "\n UNION ALL ")+`) x
-			GROUP BY project_id
-		), w AS (
-			SELECT project_id, count(*) AS open,
-			       count(*) FILTER (WHERE c = 0) AS w0, count(*) FILTER (WHERE c = 1) AS w1, count(*) FILTER (WHERE c = 2) AS w2,
-			       count(*) FILTER (WHERE c = 3) AS w3, count(*) FILTER (WHERE c = 4) AS w4, count(*) FILTER (WHERE c = 5) AS w5
-			FROM (`+strings.Join(works, "\n UNION ALL ")+`) x
 			GROUP BY project_id
 		), f AS (
 			SELECT o.project_id::text AS k, jsonb_build_object(
 				'trees', o.trees, 'groups', o.groups, 'open_checks', o.c0 + o.c1,
 				'checks', jsonb_build_object('overdue', o.c0, 'due', o.c1, 'months3', o.c2, 'later', o.c3, 'never', o.cn),
-				'open_works', coalesce(w.open, 0),
-				'works', jsonb_build_object('overdue', coalesce(w.w0, 0), 'weeks2', coalesce(w.w1, 0), 'months3', coalesce(w.w2, 0),
-					'months6', coalesce(w.w3, 0), 'later', coalesce(w.w4, 0), 'none', coalesce(w.w5, 0))) AS v
-			FROM o LEFT JOIN w ON w.project_id = o.project_id
+				'open_works', o.open,
+				'works', jsonb_build_object('overdue', o.w0, 'weeks2', o.w1, 'months3', o.w2,
+					'months6', o.w3, 'later', o.w4, 'none', o.w5)) AS v
+			FROM o
 		)
 		SELECT coalesce(jsonb_object_agg(k, v), '{}') FROM f`, args...).Scan(&raw)
 		if err != nil {

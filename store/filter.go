@@ -79,8 +79,13 @@ var filterFields = func() map[string]filterField {
 		"valuation_max":      {"t.valuation_max", fNumber, numInt},
 		"single_tree":        {"t.single_tree", fBool, 0},
 		"security_relevance": {"EXISTS (SELECT 1 FROM tree_action a WHERE a.tree_id = t.id AND a.security_relevance AND a.execute_timestamp IS NULL)", fBool, 0},
-		"job":                {"", fJob, 0},
-		"genus":              {"", fGenus, 0},
+		// An open safety-relevant work whose deadline has passed: the tree stays unsafe beyond the
+		// date someone set for making it safe (the dashboard's "overdue safety works").
+		"safety_overdue": {safetyOverdueSQL, fBool, 0},
+		// Not safe, and no felling due within FellingWarnDays (store/dashboard.go).
+		"felling_late": {fellingLateSQL, fBool, 0},
+		"job":          {"", fJob, 0},
+		"genus":        {"", fGenus, 0},
 	}
 	for _, f := range treeFieldTable {
 		k, num := fNumber, numInt

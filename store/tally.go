@@ -51,6 +51,11 @@ func (s *Queries) tallyDashboard(ctx context.Context, sc Content) (*ProjectDashb
 			) w GROUP BY 1
 		), checks AS (
 			SELECT arbor_inspection_class(nullif(value, '')::date, current_date) AS c, n FROM v WHERE field = 'check_next'
+		), safe AS (
+			SELECT arbor_inspection_class(nullif(value, '')::date, current_date) AS c, n FROM v WHERE field = 'safe_check_next'
+		), objects AS (
+			SELECT arbor_deadline_class(nullif(value, 'none')::date, current_date) AS c, n
+			FROM v WHERE field = 'open_deadline' AND value <> ''
 		)
 		SELECT jsonb_build_object(
 			'trees', coalesce((SELECT sum(n) FROM v WHERE field = 'kind' AND value = 'tree'), 0),
@@ -60,7 +65,9 @@ func (s *Queries) tallyDashboard(ctx context.Context, sc Content) (*ProjectDashb
 				'months3', coalesce(sum(n) FILTER (WHERE c = 2), 0), 'later', coalesce(sum(n) FILTER (WHERE c = 3), 0),
 				'never', coalesce(sum(n) FILTER (WHERE c IS NULL), 0)) FROM checks),
 			'safety', (SELECT jsonb_object_agg(k, coalesce((SELECT sum(n) FROM v WHERE field = 'action_security' AND value = k), 0))
-			           FROM unnest(ARRAY['0','1','2','3']) k),
+			           FROM unnest(ARRAY['1','2','3']) k) || (SELECT jsonb_build_object(
+				'0', coalesce(sum(n) FILTER (WHERE c >= 1), 0), 'overdue', coalesce(sum(n) FILTER (WHERE c = 0), 0),
+				'unassessed', coalesce(sum(n) FILTER (WHERE c IS NULL), 0)) FROM safe),
 			'vitality', (SELECT jsonb_object_agg(k, coalesce((SELECT sum(n) FROM v WHERE field = 'vitality' AND coalesce(nullif(value, ''), 'none') = k), 0))
 			             FROM unnest(ARRAY['0','1','2','3','4','none']) k),
 			'damage', (SELECT jsonb_object_agg(k, coalesce((SELECT sum(n) FROM v WHERE field = 'damage_tree' AND coalesce(nullif(value, ''), 'none') = k), 0))
@@ -71,12 +78,19 @@ func (s *Queries) tallyDashboard(ctx context.Context, sc Content) (*ProjectDashb
 			'works', (SELECT jsonb_build_object(
 				'overdue', coalesce(sum(n) FILTER (WHERE c = 0), 0), 'weeks2', coalesce(sum(n) FILTER (WHERE c = 1), 0),
 				'months3', coalesce(sum(n) FILTER (WHERE c = 2), 0), 'months6', coalesce(sum(n) FILTER (WHERE c = 3), 0),
-				'later', coalesce(sum(n) FILTER (WHERE c = 4), 0), 'none', coalesce(sum(n) FILTER (WHERE c = 5), 0)) FROM works))`,
+				'later', coalesce(sum(n) FILTER (WHERE c = 4), 0), 'none', coalesce(sum(n) FILTER (WHERE c = 5), 0)) FROM objects),
+			-- The two safety warnings are few objects, found from the open works past their
+			-- deadline (index tree_action_project_open) and the objects not safe.
+			'safety_overdue', (SELECT count(*) FROM tree t WHERE t.organisation_id = $1 AND t.project_id = $2
+				AND NOT t.archive AND NOT t.cut AND t.id IN (SELECT a.tree_id FROM tree_action a
+					WHERE a.project_id = $2 AND a.execute_timestamp IS NULL AND a.deadline < current_date AND a.security_relevance)),
+			'fellings_late', (SELECT count(*) FROM tree t WHERE t.organisation_id = $1 AND t.project_id = $2
+				AND NOT t.archive AND NOT t.cut AND `+fellingLateSQL+`))`,
 		sc.OrganisationID, sc.ProjectID).Scan(&raw)
 	if err != nil {
 		return nil, err
 	}
-	var d ProjectDashboard
+	d := ProjectDashboard{FellingWarnDays: FellingWarnDays}
 	return &d, json.Unmarshal(raw, &d)
 }
 

@@ -28,10 +28,28 @@ type Class struct {
 
 // Theme colours the objects by one tile attribute.
 type Theme struct {
-	ID       string  `json:"id"`
-	Property string  `json:"property"`
-	Label    string  `json:"label"`
-	Classes  []Class `json:"classes"`
+	ID       string      `json:"id"`
+	Property string      `json:"property"`
+	Label    string      `json:"label"`
+	Classes  []Class     `json:"classes"`
+	Assess   *Assessment `json:"assessment,omitempty"`
+}
+
+// Assessment splits a theme's first class by another attribute. The safety theme uses it: safety
+// comes from open works only, so a tree never inspected (or overdue for inspection) would read
+// safe; it gets a colour of its own, never the green of a checked tree.
+type Assessment struct {
+	Property string        `json:"property"`
+	Classes  []AssessClass `json:"classes"`
+}
+
+// AssessClass is the colour of objects of the first class whose Property has Value.
+type AssessClass struct {
+	Key   string `json:"key"`
+	Value int    `json:"value"`
+	Label string `json:"label"`
+	Light string `json:"light"`
+	Dark  string `json:"dark"`
 }
 
 // Scheme holds the colours that do not depend on a theme.
@@ -44,6 +62,8 @@ type Scheme struct {
 	None       string `json:"none"`
 	GroupLine  string `json:"group_line"`
 	Work       string `json:"work"`
+	// The ring around objects with an open safety-relevant work past its deadline.
+	SafetyOverdue string `json:"safety_overdue"`
 }
 
 type definition struct {
@@ -92,6 +112,9 @@ func (e ErrUnknown) Error() string { return fmt.Sprintf("styles: unknown %s %q",
 
 // colour is the theme's colour expression: a match on the attribute, grey for no value.
 func colour(t Theme, scheme string, none string) []any {
+	if t.Assess != nil {
+		return assessedColour(t, scheme, none)
+	}
 	e := []any{"match", []any{"coalesce", []any{"get", t.Property}, -1}}
 	for _, c := range t.Classes {
 		col := c.Light
@@ -99,6 +122,33 @@ func colour(t Theme, scheme string, none string) []any {
 			col = c.Dark
 		}
 		e = append(e, c.Value, col)
+	}
+	return append(e, none)
+}
+
+// assessedColour matches on a key: the assessment's key for objects of the first class with its
+// value ("unassessed"), otherwise the class value as text. The legend reads the pairs in order.
+func assessedColour(t Theme, scheme string, none string) []any {
+	first := t.Classes[0]
+	value := []any{"coalesce", []any{"get", t.Property}, -1}
+	key := []any{"case"}
+	for _, a := range t.Assess.Classes {
+		key = append(key, []any{"all", []any{"==", value, first.Value},
+			[]any{"==", []any{"coalesce", []any{"get", t.Assess.Property}, -1}, a.Value}}, a.Key)
+	}
+	key = append(key, []any{"to-string", value})
+	pick := func(light, dark string) string {
+		if scheme == "dark" {
+			return dark
+		}
+		return light
+	}
+	e := []any{"match", key, fmt.Sprint(first.Value), pick(first.Light, first.Dark)}
+	for _, a := range t.Assess.Classes {
+		e = append(e, a.Key, pick(a.Light, a.Dark))
+	}
+	for _, c := range t.Classes[1:] {
+		e = append(e, fmt.Sprint(c.Value), pick(c.Light, c.Dark))
 	}
 	return append(e, none)
 }
@@ -127,6 +177,11 @@ func Build(o Options) (map[string]any, error) {
 	labels := map[string]string{}
 	for _, c := range t.Classes {
 		labels[fmt.Sprint(c.Value)] = c.Label
+	}
+	if t.Assess != nil {
+		for _, a := range t.Assess.Classes {
+			labels[a.Key] = a.Label
+		}
 	}
 	legend := map[string]any{"theme": t.ID, "property": t.Property, "title": t.Label, "labels": labels}
 	selected := []any{"boolean", []any{"feature-state", "selected"}, false}
@@ -170,6 +225,16 @@ func Build(o Options) (map[string]any, error) {
 			"paint": map[string]any{"circle-color": "rgba(0,0,0,0)",
 				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 6, 17, 10, 20, 17},
 				"circle-stroke-color": sc.Work, "circle-stroke-width": 2}},
+		// A red ring around each open safety-relevant work past its deadline (the works layer
+		// carries one feature per open work), over every theme.
+		map[string]any{"id": "works-safety-overdue", "type": "circle", "source": "works", "source-layer": "works",
+			"minzoom": tiles.Works.DetailZoom,
+			"filter": []any{"all", []any{"==", []any{"get", "security_relevance"}, true},
+				[]any{"==", []any{"get", "deadline_class"}, 0}},
+			"metadata": map[string]any{"arbor:kind": "work", "arbor:legend-item": "map.legend.safetyOverdue"},
+			"paint": map[string]any{"circle-color": "rgba(0,0,0,0)",
+				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 9, 17, 15, 20, 23},
+				"circle-stroke-color": sc.SafetyOverdue, "circle-stroke-width": 3.5}},
 		map[string]any{"id": "trees", "type": "circle", "source": "trees", "source-layer": "trees",
 			"minzoom":  tiles.Trees.DetailZoom,
 			"metadata": map[string]any{"arbor:kind": "tree", "arbor:legend": legend},

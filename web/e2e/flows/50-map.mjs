@@ -117,6 +117,11 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   assert((await legend.getAttribute('data-theme')) === 'safety', 'the first theme is not safety');
   await see(page, 'Not safe');
   const safetyEntries = await page.getByTestId('map-legend-entry').allTextContents();
+  // A tree the works leave safe is not "safe" unless inspected: the legend names the two others.
+  assert(
+    safetyEntries.join('|') === 'Safe|Inspection overdue|Not assessed|Doubtful|Restorable|Not safe',
+    `safety legend ${safetyEntries.join('|')}`,
+  );
   await page.getByTestId('map-settings').click();
   await choose(page, 'map-theme', 'Vitality');
   await page.locator('[data-testid="map-legend"][data-theme="vitality"]').waitFor();
@@ -291,6 +296,9 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   // revision: wait until the map draws the new tiles and tree A on them.
   await mapAtCurrentRevision(page, projectId);
   await waitTreeAt(page, A);
+  // Folded, the legend cannot lie over tree A.
+  if (await page.getByTestId('map-legend-entry').first().isVisible())
+    await page.getByTestId('map-legend-toggle').click();
   await page.getByTestId('map-tool-edit').click();
   const aPx = await mapPixel(page, A);
   await page.mouse.click(aPx.x, aPx.y);
@@ -354,6 +362,8 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
       throw new Error(`clicking tree C at ${JSON.stringify(cPx)} (${atC.join()}) opened ${await card.textContent()}`);
     });
 
+  if (!(await page.getByTestId('map-legend-entry').first().isVisible()))
+    await page.getByTestId('map-legend-toggle').click();
   // German and dark: the legend in German from the dark style.
   await pickMenu(page, 'language-menu', 'language-de');
   await pickMenu(page, 'theme-menu', 'theme-dark');

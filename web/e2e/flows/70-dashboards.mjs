@@ -44,6 +44,20 @@ function wantEqual(what, got, want) {
   );
 }
 
+/** The total the data view's table shows once it counted the filter (waits a moment for want). */
+async function tableTotal(page, want) {
+  const el = page.locator('[data-testid="data-view"][data-total]:not([data-total=""])');
+  await el.waitFor();
+  await page
+    .waitForFunction(
+      (w) => document.querySelector('[data-testid="data-view"]')?.getAttribute('data-total') === String(w),
+      want,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+  return Number(await el.getAttribute('data-total'));
+}
+
 /** The filter of the data view the page is on. */
 function filterOf(page) {
   return JSON.parse(new URL(page.url()).searchParams.get('filter') || 'null');
@@ -108,7 +122,7 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await inspect(t4, { damage_tree: 1 }); // later
   const t5 = await tree(5);
   await work(t5, care, isoDay(60)); // within 3 months; stays safe
-  await tree(6, { vitality: 4 }); // dead, never inspected
+  const t6 = await tree(6, { vitality: 4 }); // dead, never inspected
   await tree(
     10,
     { vitality: 1, tree_count: 12 },
@@ -142,16 +156,23 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   const deadlines = {};
   for (const k of ['overdue', 'weeks2', 'months3', 'months6']) deadlines[k] = await segmentValue(page, 'card-works', k);
   wantEqual('deadlines', deadlines, { overdue: 1, weeks2: 1, months3: 1, months6: 0 });
+  // Safe splits by inspection: trees 3 and 4 were inspected, 5, 6 and the group never were
+  // ("not assessed"), none safe is overdue for inspection.
   const safety = [];
-  for (const k of ['0', '1', '2', '3']) safety.push(await segmentValue(page, 'card-safety', k));
-  wantEqual('safety', safety, [5, 1, 0, 1]);
+  for (const k of ['0', 'overdue', 'unassessed', '1', '2', '3'])
+    safety.push(await segmentValue(page, 'card-safety', k));
+  wantEqual('safety', safety, [2, 0, 3, 1, 0, 1]);
+  // Tree 1's felling is past its deadline: the dashboard warns.
+  const warning = page.getByTestId('warning-safetyOverdue');
+  await warning.waitFor();
+  wantEqual('objects with overdue safety works', Number(await warning.getAttribute('data-value')), 1);
   wantEqual('dead trees', await segmentValue(page, 'card-vitality', '4'), 1);
   wantEqual('damaged trees', await segmentValue(page, 'card-damage', '2'), 3);
   await chartsReady(page);
   await shot(page, 'dashboard-project-en-light');
 
-  // Click "not safe" on the safety ring: in class order clockwise from the top, 5 safe, 1
-  // doubtful, 1 not safe, so "not safe" is the last seventh, up and to the left of the centre.
+  // Click "not safe" on the safety ring: in class order clockwise from the top, 2 safe, 3 not
+  // assessed, 1 doubtful, 1 not safe, so "not safe" is the last seventh, up and to the left of the centre.
   const ring = page.getByTestId('donut-safety-chart');
   await ring.scrollIntoViewIfNeeded();
   const box = await ring.boundingBox();
@@ -160,7 +181,9 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await page.mouse.click(box.x + box.width / 2 + r * Math.sin(angle), box.y + box.height / 2 - r * Math.cos(angle));
   await waitPath(page, `/projects/${projectId}/data`);
   const notSafe = filterOf(page);
-  wantEqual('filter of "not safe"', notSafe, { conditions: [{ field: 'action_security', op: 'eq', value: 3 }] });
+  wantEqual('filter of "not safe"', notSafe, { conditions: [{ field: 'action_security', op: 'in', value: [3] }] });
+  // The table shows exactly those objects (an "eq" it once dropped showed all of them).
+  wantEqual('table total of "not safe"', await tableTotal(page, 1), 1);
   // The data table counts the same objects as the card.
   const table = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: notSafe, limit: 10 });
   wantEqual(
@@ -178,10 +201,56 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await waitPath(page, `/projects/${projectId}/data`);
   const overdueFilter = filterOf(page);
   wantEqual('filter of overdue inspections', overdueFilter, {
-    conditions: [{ field: 'check_class', op: 'eq', value: 0 }],
+    conditions: [{ field: 'check_class', op: 'in', value: [0] }],
   });
+  wantEqual('table total of overdue inspections', await tableTotal(page, 1), 1);
+
+  // "Not assessed" opens the safe objects never inspected; the warning its overdue safety work.
+  await page.goBack();
+  await page.getByTestId('project-dashboard').waitFor();
+  await page.getByTestId('card-safety').locator('[data-testid="segment"][data-key="unassessed"]').click();
+  await waitPath(page, `/projects/${projectId}/data`);
+  wantEqual('table total of "not assessed"', await tableTotal(page, 3), 3);
+  await page.goBack();
+  await page.getByTestId('project-dashboard').waitFor();
+  await page.getByTestId('warning-safetyOverdue-open').click();
+  await waitPath(page, `/projects/${projectId}/data`);
+  wantEqual('filter of overdue safety works', filterOf(page), {
+    conditions: [{ field: 'safety_overdue', op: 'eq', value: true }],
+  });
+  wantEqual('table total of overdue safety works', await tableTotal(page, 1), 1);
   const overdueTable = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: overdueFilter });
   wantEqual('objects with an overdue inspection', overdueTable.json.total, 1);
+
+  // The info window: tree 6 was never inspected, so it is "not assessed", not "safe"; tree 1's
+  // felling is past its deadline, and a new felling without a near deadline is warned of.
+  await goto(page, `/projects/${projectId}/map?tree=${t6.id}`);
+  const badge = page.locator('[data-testid="tree-safety"][data-assessment="unassessed"]');
+  await badge.waitFor();
+  assert(/not assessed/i.test(await badge.innerText()), `tree 6 reads ${await badge.innerText()}`);
+  await goto(page, `/projects/${projectId}/map?tree=${t1.id}`);
+  await page.getByTestId('tree-tab-actions').click();
+  await page.getByTestId('tree-safety-overdue').waitFor();
+  await page.getByTestId('action-new').click();
+  await choose(page, 'action-field-work', felling.name);
+  await page.getByTestId('action-felling-far').waitFor();
+  await page.getByTestId('action-field-deadline').fill(isoDay(10));
+  await page.getByTestId('action-felling-far').waitFor({ state: 'detached' });
+  await page.getByTestId('action-field-deadline').fill(isoDay(40));
+  await page.getByTestId('action-felling-far').waitFor();
+  await page.keyboard.press('Escape');
+
+  // Home counts trees and groups together and says so.
+  await goto(page, '/');
+  const objects = page.getByTestId('home-objects');
+  await objects.waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="home-objects"]')?.getAttribute('data-value') === '7',
+  );
+  assert(
+    (await objects.innerText()).toLowerCase().includes('trees and groups'),
+    `home says ${await objects.innerText()}`,
+  );
 
   // The user dashboard sums up the projects, lists the project and carries the news.
   await goto(page, '/projects/dashboard');
@@ -190,6 +259,11 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   wantEqual('trees (all projects)', await figure(page, 'figure-trees'), 6);
   wantEqual('open works (all projects)', await figure(page, 'figure-works'), 3);
   wantEqual('open inspections (all projects)', await figure(page, 'figure-checks'), 2);
+  // Every inspection and deadline row is there, so the shares are of the same whole as on the
+  // project dashboard (the projects dashboard once left out "later" and "never inspected").
+  wantEqual('inspections (all projects)', await segmentValue(page, 'card-checks', 'never'), 3);
+  wantEqual('later inspections (all projects)', await segmentValue(page, 'card-checks', 'later'), 1);
+  wantEqual('later deadlines (all projects)', await segmentValue(page, 'card-works', 'later'), 0);
   const row = page.locator(`[data-testid="dashboard-project"][data-project="${projectId}"]`);
   wantEqual('project row', await row.getByTestId('project-open-checks').innerText(), '2');
   const firstNews = page.getByTestId('news-time').first();
@@ -239,9 +313,10 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
     state: 'all',
     conditions: [
       { field: 'job', op: 'eq', value: jobId },
-      { field: 'action_security', op: 'eq', value: 1 },
+      { field: 'action_security', op: 'in', value: [1] },
     ],
   });
+  wantEqual("table total of the job's doubtful objects", await tableTotal(page, 1), 1);
   const jobTable = await apiJSON(page, 'POST', `/api/content/data${q}`, { filter: doubtful });
   wantEqual("the job's doubtful objects", [jobTable.json.total, jobTable.json.items[0]?.id], [1, t2.id]);
 

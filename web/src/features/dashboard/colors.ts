@@ -11,7 +11,9 @@ export type ThemeId = 'safety' | 'vitality' | 'damage' | 'development' | 'deadli
 /** The colour of a class value of a theme ("none" or an unknown value: the map's colour of no value). */
 export function classColor(theme: ThemeId, value: string | number, scheme: Scheme): string {
   const t = themes.themes.find((x) => x.id === theme);
-  const c = t?.classes.find((x) => String(x.value) === String(value));
+  const c =
+    t?.classes.find((x) => String(x.value) === String(value)) ??
+    (t && 'assessment' in t ? t.assessment?.classes.find((x) => x.key === value) : undefined);
   return c ? c[scheme] : themes.schemes[scheme].none;
 }
 

@@ -1,29 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import themes from '../../../../styles/themes.json';
 import { classColor, noneColor } from './colors';
-import { dataViewPath, segmentFilter } from './filters';
+import { dataViewPath, segmentFilter, type Card, type Condition } from './filters';
+import segmentFixture from './segment-filters.json';
+import { filterKey, toFilter, toPanel, type Filter as DataFilter } from '@/features/data/filter';
 import { formatNumber, formatPercent, relativeTime } from './format';
 
 describe('segment → filter', () => {
-  it('maps value classes to their fields', () => {
-    expect(segmentFilter('safety', '3')).toEqual({ conditions: [{ field: 'action_security', op: 'eq', value: 3 }] });
-    expect(segmentFilter('vitality', '0')).toEqual({ conditions: [{ field: 'vitality', op: 'eq', value: 0 }] });
-    expect(segmentFilter('damage', '2')).toEqual({ conditions: [{ field: 'damage_tree', op: 'eq', value: 2 }] });
-    expect(segmentFilter('development', '1')).toEqual({ conditions: [{ field: 'development', op: 'eq', value: 1 }] });
+  const pinned = segmentFixture as unknown as Record<string, Record<string, Condition[]>>;
+  it('builds for every segment of every card the filter pinned in segment-filters.json (the Go test counts those)', () => {
+    let n = 0;
+    for (const [card, segments] of Object.entries(pinned)) {
+      if (card === '_') continue;
+      for (const [key, conditions] of Object.entries(segments)) {
+        expect(segmentFilter(card as Card, key), `${card}/${key}`).toEqual({ conditions });
+        n++;
+      }
+    }
+    expect(n).toBe(36);
+  });
+  it('opens in the data view exactly the filter it sends: the panel keeps every condition', () => {
+    for (const [card, segments] of Object.entries(pinned)) {
+      if (card === '_') continue;
+      for (const key of Object.keys(segments)) {
+        const f = segmentFilter(card as Card, key);
+        // The panel sends its quick controls first; the order of ANDed conditions means nothing.
+        const set = (g: { conditions?: unknown[] }) => (g.conditions ?? []).map((c) => filterKey(c as object)).sort();
+        expect(set(toFilter(toPanel(f as DataFilter))), `${card}/${key}`).toEqual(set(f));
+      }
+    }
+  });
+  it('sends classes as "one of", the form the panel shows for coded fields', () => {
+    expect(segmentFilter('safety', '3')).toEqual({ conditions: [{ field: 'action_security', op: 'in', value: [3] }] });
     expect(segmentFilter('vitality', 'none')).toEqual({ conditions: [{ field: 'vitality', op: 'empty' }] });
+    expect(segmentFilter('checks', 'never').conditions).toEqual([{ field: 'check_class', op: 'in', value: [4] }]);
   });
-  it('maps inspection and deadline windows to their class numbers', () => {
-    expect(segmentFilter('checks', 'overdue')).toEqual({ conditions: [{ field: 'check_class', op: 'eq', value: 0 }] });
-    expect(segmentFilter('checks', 'months3').conditions).toEqual([{ field: 'check_class', op: 'eq', value: 2 }]);
-    expect(segmentFilter('checks', 'never').conditions).toEqual([{ field: 'check_class', op: 'eq', value: 4 }]);
-    expect(segmentFilter('works', 'weeks2').conditions).toEqual([{ field: 'deadline_class', op: 'eq', value: 1 }]);
-    expect(segmentFilter('works', 'months6').conditions).toEqual([{ field: 'deadline_class', op: 'eq', value: 3 }]);
-    expect(segmentFilter('openChecks', '').conditions).toEqual([{ field: 'check_class', op: 'in', value: [0, 1] }]);
-  });
-  it('counts open works without a deadline, not objects without works', () => {
-    expect(segmentFilter('works', 'none').conditions).toEqual([
-      { field: 'deadline_class', op: 'eq', value: 5 },
-      { field: 'action_count', op: 'gt', value: 0 },
+  it('splits safe by inspection on the project dashboard only', () => {
+    expect(segmentFilter('safety', 'unassessed').conditions).toEqual([
+      { field: 'action_security', op: 'in', value: [0] },
+      { field: 'check_class', op: 'in', value: [4] },
     ]);
   });
   it('narrows to a job, whatever the stock state', () => {
@@ -32,12 +47,16 @@ describe('segment → filter', () => {
       state: 'all',
       conditions: [
         { field: 'job', op: 'eq', value: job },
-        { field: 'action_security', op: 'eq', value: 1 },
+        { field: 'action_security', op: 'in', value: [1] },
       ],
     });
+    expect(segmentFilter('safety', '0', { job }).conditions).toEqual([
+      { field: 'job', op: 'eq', value: job },
+      { field: 'action_security', op: 'in', value: [0] },
+    ]);
     expect(segmentFilter('works', 'none', { job }).conditions).toEqual([
       { field: 'job', op: 'eq', value: job },
-      { field: 'deadline_class', op: 'eq', value: 5 },
+      { field: 'deadline_class', op: 'in', value: [5] },
     ]);
   });
   it('refuses classes that do not exist', () => {
@@ -181,5 +200,16 @@ describe('news', () => {
       { ...base, entity: 'check', op: 'insert', field: null, new_value: null },
     ]);
     expect(entries.map((e) => `${e.entity}.${e.op}`)).toEqual(['check.insert']);
+  });
+});
+
+describe('safety assessment colours', () => {
+  it('gives "not assessed" and "inspection overdue" the map theme’s own colours, never the green of safe', () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const safe = classColor('safety', '0', scheme);
+      expect(classColor('safety', 'unassessed', scheme)).not.toBe(safe);
+      expect(classColor('safety', 'overdue', scheme)).not.toBe(safe);
+      expect(classColor('safety', 'unassessed', scheme)).not.toBe(noneColor(scheme));
+    }
   });
 });

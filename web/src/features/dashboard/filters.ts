@@ -4,6 +4,10 @@
  * attribute conditions on the fields action_security, vitality, damage_tree, development,
  * check_class (0 overdue … 3 later, 4 never inspected) and deadline_class (0 overdue … 4 later,
  * 5 none), and job membership.
+ *
+ * Classes are sent as `in [n]`, the form the filter panel shows for a coded field, so the data
+ * view shows (and counts) exactly the condition the card counted. store/dashboard_test.go runs each
+ * of these filters (pinned in segment-filters.json) through the data count and compares it with the dashboard's figure.
  */
 
 export interface Condition {
@@ -19,7 +23,23 @@ export interface Filter {
 }
 
 /** The cards whose segments open the data view. */
-export type Card = 'safety' | 'vitality' | 'damage' | 'development' | 'checks' | 'works' | 'openChecks';
+export type Card =
+  | 'safety'
+  | 'vitality'
+  | 'damage'
+  | 'development'
+  | 'checks'
+  | 'works'
+  | 'openChecks'
+  | 'safetyOverdue'
+  | 'fellingsLate';
+
+/**
+ * The safety card of the project dashboard splits "safe" by inspection: safe and inspected in
+ * time ("0"), safe but the inspection is overdue, and never inspected ("not assessed"). Safety
+ * comes from open works only, so a tree nobody has looked at would otherwise read safe.
+ */
+export const SAFE_SPLIT = { '0': [1, 2, 3], overdue: [0], unassessed: [4] } as const;
 
 /** Inspection classes as the dashboards name them, in the order of check_class. */
 export const CHECK_KEYS = ['overdue', 'due', 'months3', 'later', 'never'] as const;
@@ -41,27 +61,34 @@ function classNumber(card: Card, key: string): number {
 }
 
 /** The conditions of one segment of a card. */
-export function segmentConditions(card: Card, key: string): Condition[] {
+export function segmentConditions(card: Card, key: string, split = true): Condition[] {
   if (card === 'openChecks') return [{ field: 'check_class', op: 'in', value: [0, 1] }];
+  if (card === 'safetyOverdue') return [{ field: 'safety_overdue', op: 'eq', value: true }];
+  if (card === 'fellingsLate') return [{ field: 'felling_late', op: 'eq', value: true }];
+  if (card === 'safety' && split && key in SAFE_SPLIT)
+    return [
+      { field: 'action_security', op: 'in', value: [0] },
+      { field: 'check_class', op: 'in', value: [...SAFE_SPLIT[key as keyof typeof SAFE_SPLIT]] },
+    ];
   const n = classNumber(card, key);
   if (card === 'checks') {
     if (n < 0) throw new Error(`unknown inspection class ${key}`);
-    return [{ field: 'check_class', op: 'eq', value: n }];
+    return [{ field: 'check_class', op: 'in', value: [n] }];
   }
   if (card === 'works') {
     if (n < 0) throw new Error(`unknown deadline class ${key}`);
     // Objects without any open work have no deadline either: "none" means open works without one.
     if (n === 5)
       return [
-        { field: 'deadline_class', op: 'eq', value: 5 },
+        { field: 'deadline_class', op: 'in', value: [5] },
         { field: 'action_count', op: 'gt', value: 0 },
       ];
-    return [{ field: 'deadline_class', op: 'eq', value: n }];
+    return [{ field: 'deadline_class', op: 'in', value: [n] }];
   }
   const field = valueField[card];
   if (key === 'none') return [{ field, op: 'empty' }];
-  if (!Number.isInteger(n)) throw new Error(`unknown ${card} class ${key}`);
-  return [{ field, op: 'eq', value: n }];
+  if (!Number.isInteger(n) || !/^\d$/.test(key)) throw new Error(`unknown ${card} class ${key}`);
+  return [{ field, op: 'in', value: [n] }];
 }
 
 /**
@@ -71,10 +98,11 @@ export function segmentConditions(card: Card, key: string): Condition[] {
  */
 export function segmentFilter(card: Card, key: string, scope: { job?: string } = {}): Filter {
   if (scope.job) {
+    // A job's safety card counts the plain safety classes.
     const conditions =
       card === 'works' && key === 'none'
-        ? [{ field: 'deadline_class', op: 'eq', value: 5 }]
-        : segmentConditions(card, key);
+        ? [{ field: 'deadline_class', op: 'in', value: [5] }]
+        : segmentConditions(card, key, false);
     return { state: 'all', conditions: [{ field: 'job', op: 'eq', value: scope.job }, ...conditions] };
   }
   return { conditions: segmentConditions(card, key) };

@@ -14,9 +14,14 @@ const VALUES = {
 
 export type ValueCard = keyof typeof VALUES;
 
-/** Objects by safety, vitality, damage or development; "none" (unset) last when counted. */
+/**
+ * Objects by safety, vitality, damage or development; "none" (unset) last when counted. Safety
+ * counted with its assessment (the project dashboard) shows safe split into inspected, inspection
+ * overdue and not assessed, right after safe.
+ */
 export function valueSegments(card: ValueCard, counts: ValueCounts, t: TFunction, scheme: Scheme): Segment[] {
   const keys: string[] = [...VALUES[card]];
+  if (card === 'safety' && 'unassessed' in counts) keys.splice(1, 0, 'overdue', 'unassessed');
   if ('none' in counts) keys.push('none');
   return keys.map((key) => ({
     key,

@@ -9,6 +9,7 @@ import {
   suggestsValues,
   toFilter,
   toPanel,
+  isOffered,
   type Filter,
 } from './filter';
 
@@ -100,6 +101,29 @@ describe('toPanel', () => {
     expect(filterKey(toFilter(p))).toBe(
       filterKey({ ...f, conditions: [f.conditions![0], f.conditions![2], f.conditions![1], f.conditions![3]] }),
     );
+  });
+
+  it('reads "equals" on a coded field as "one of" and keeps it (a dashboard link once lost it)', () => {
+    const p = toPanel({ conditions: [{ field: 'action_security', op: 'eq', value: 3 }] });
+    expect(p.conditions).toEqual([{ field: 'action_security', op: 'in', value: [3] }]);
+    expect(toFilter(p).conditions).toEqual([{ field: 'action_security', op: 'in', value: [3] }]);
+    expect(toFilter(toPanel({ conditions: [{ field: 'vitality', op: 'ne', value: 4 }] })).conditions).toEqual([
+      { field: 'vitality', op: 'not_in', value: [4] },
+    ]);
+    expect(toPanel({ conditions: [{ field: 'check_class', op: 'eq', value: 4 }] }).checkClasses).toEqual([4]);
+  });
+
+  it('never drops a condition it cannot edit: it stays a row and is sent as it came', () => {
+    const odd = { field: 'action_security', op: 'gte' as const, value: 2 };
+    const p = toPanel({ conditions: [odd] });
+    expect(p.conditions).toEqual([odd]);
+    expect(isOffered(odd)).toBe(false);
+    expect(toFilter(p).conditions).toEqual([odd]);
+    // A class list the chips cannot show whole stays a row too.
+    const mixed = { field: 'check_class', op: 'in' as const, value: [0, 'x'] };
+    const q = toPanel({ conditions: [mixed] });
+    expect(q.checkClasses).toEqual([]);
+    expect(toFilter(q).conditions).toEqual([mixed]);
   });
 
   it('keeps a second condition on a quick field as an attribute row', () => {

@@ -121,6 +121,8 @@ export const FIELDS: FieldInfo[] = [
   { name: 'check_timestamp', kind: 'date', group: 'state' },
   { name: 'check_comment', kind: 'text', group: 'state', suggest: false },
   { name: 'security_relevance', kind: 'bool', group: 'state' },
+  { name: 'safety_overdue', kind: 'bool', group: 'state' },
+  { name: 'felling_late', kind: 'bool', group: 'state' },
   { name: 'job', kind: 'job', group: 'state' },
   { name: 'create_timestamp', kind: 'date', group: 'state' },
   { name: 'object_timestamp', kind: 'date', group: 'state' },
@@ -189,10 +191,32 @@ export function isComplete(c: Condition): boolean {
 }
 
 /**
- * A row the panel sends: complete ones, and ones on a field the panel does not know (from a
- * link or an older saved filter), so that the server names what is wrong with them.
+ * Whether the panel offers a condition's operator for its field. One it does not (from a link,
+ * an older saved filter, another client) is still shown, sent and removable, never dropped.
  */
-export const isSent = (c: Condition) => !fieldInfo(c.field) || isComplete(c);
+export function isOffered(c: Condition): boolean {
+  const info = fieldInfo(c.field);
+  return !!info && OPERATORS[info.kind].includes(c.op);
+}
+
+/**
+ * A row the panel sends: complete ones, and ones the panel cannot edit — on a field it does not
+ * know or with an operator it does not offer (from a link or an older saved filter) — so that
+ * they still filter and the server names what is wrong with them.
+ */
+export const isSent = (c: Condition) => !isOffered(c) || isComplete(c);
+
+/**
+ * A condition in the form the panel edits: "equals 3" on a coded field is "one of [3]", "not
+ * equal" is "none of". A dashboard link or an API client may send either form.
+ */
+export function normalized(c: Condition): Condition {
+  const info = fieldInfo(c.field);
+  if (info?.kind !== 'enum' || Array.isArray(c.value)) return { ...c };
+  if (c.op === 'eq') return { field: c.field, op: 'in', value: [c.value as number] };
+  if (c.op === 'ne') return { field: c.field, op: 'not_in', value: [c.value as number] };
+  return { ...c };
+}
 
 /** The conditions the class chips, the safety switch and the job control stand for. */
 export const CHIP_FIELDS = ['deadline_class', 'check_class'] as const;
@@ -224,6 +248,10 @@ export const emptyPanel = (): PanelState => ({
   geometry: null,
 });
 
+/** A non-empty list of whole numbers: what a class chip group can show without losing any. */
+const wholeNumbers = (v: ConditionValue): boolean =>
+  Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number' && Number.isInteger(x));
+
 const numbers = (v: ConditionValue): number[] =>
   Array.isArray(v) ? v.map(Number).filter((n) => Number.isInteger(n)) : typeof v === 'number' ? [v] : [];
 
@@ -242,11 +270,12 @@ export function toPanel(f: Filter | null | undefined): PanelState {
   let check = false;
   let safety = false;
   let job = false;
-  for (const c of f.conditions ?? []) {
-    if (!deadline && c.field === 'deadline_class' && (c.op === 'in' || c.op === 'eq')) {
+  for (const raw of f.conditions ?? []) {
+    const c = normalized(raw);
+    if (!deadline && c.field === 'deadline_class' && c.op === 'in' && wholeNumbers(c.value)) {
       p.deadlineClasses = numbers(c.value);
       deadline = true;
-    } else if (!check && c.field === 'check_class' && (c.op === 'in' || c.op === 'eq')) {
+    } else if (!check && c.field === 'check_class' && c.op === 'in' && wholeNumbers(c.value)) {
       p.checkClasses = numbers(c.value);
       check = true;
     } else if (!safety && c.field === 'security_relevance' && c.op === 'eq' && typeof c.value === 'boolean') {

@@ -33,6 +33,11 @@ export interface ProjectDashboard {
   vitality: ValueCounts;
   damage: ValueCounts;
   development: ValueCounts;
+  /** Objects with an open safety-relevant work past its deadline. */
+  safety_overdue: number;
+  /** Objects not safe without a felling due within felling_warn_days. */
+  fellings_late: number;
+  felling_warn_days: number;
 }
 
 export interface ObjectFigures {

@@ -1,6 +1,7 @@
-import { Button, Grid, Group, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
+import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconArrowRight,
   IconMap2,
   IconStethoscope,
   IconTable,
@@ -136,6 +137,42 @@ export default function ProjectDashboardPage() {
           onOpen={() => open('openChecks', '')}
         />
       </SimpleGrid>
+      {(f.safety_overdue > 0 || f.fellings_late > 0) && (
+        <Alert
+          color="red"
+          variant="light"
+          radius="md"
+          icon={<IconAlertTriangle size={20} />}
+          title={t('dashboard.warnings.title')}
+          data-testid="safety-warnings"
+        >
+          <Stack gap={6}>
+            {[
+              { card: 'safetyOverdue' as const, count: f.safety_overdue, text: 'overdue' },
+              { card: 'fellingsLate' as const, count: f.fellings_late, text: 'late' },
+            ]
+              .filter((w) => w.count > 0)
+              .map((w) => (
+                <Group key={w.card} gap="xs" justify="space-between">
+                  <Text size="sm" style={{ flex: '1 1 220px' }} data-testid={`warning-${w.card}`} data-value={w.count}>
+                    {t(`dashboard.warnings.${w.text}`, { count: w.count, days: f.felling_warn_days })}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    rightSection={<IconArrowRight size={14} />}
+                    style={{ flex: 'none' }}
+                    onClick={() => open(w.card, '')}
+                    data-testid={`warning-${w.card}-open`}
+                  >
+                    {t('dashboard.warnings.show')}
+                  </Button>
+                </Group>
+              ))}
+          </Stack>
+        </Alert>
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <DashboardCard
@@ -160,9 +197,14 @@ export default function ProjectDashboardPage() {
           </DashboardCard>
         </Grid.Col>
       </Grid>
-      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {VALUE_CARDS.map((card) => (
-          <DashboardCard key={card} title={t(`dashboard.cards.${card}`)} testId={`card-${card}`}>
+          <DashboardCard
+            key={card}
+            title={t(`dashboard.cards.${card}`)}
+            hint={card === 'safety' ? t('dashboard.cards.safetyHint') : undefined}
+            testId={`card-${card}`}
+          >
             <ClassDonut
               segments={valueSegments(card, f[card], t, scheme)}
               label={t(`dashboard.cards.${card}`)}

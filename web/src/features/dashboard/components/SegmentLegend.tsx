@@ -1,4 +1,4 @@
-import { Box, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, SimpleGrid, Text, UnstyledButton, type SimpleGridProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../format';
 
@@ -21,7 +21,7 @@ export function SegmentLegend({
 }: {
   segments: Segment[];
   onOpen?: (key: string) => void;
-  cols?: number;
+  cols?: SimpleGridProps['cols'];
   testId?: string;
 }) {
   const { t, i18n } = useTranslation();

@@ -247,7 +247,7 @@ export function UserDashboard() {
             testId="card-checks"
           >
             <WindowBars
-              segments={windowSegments('checks', totals.checks, t, scheme, 3)}
+              segments={windowSegments('checks', totals.checks, t, scheme)}
               label={t('dashboard.cards.checks')}
             />
           </DashboardCard>
@@ -255,7 +255,7 @@ export function UserDashboard() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <DashboardCard title={t('dashboard.cards.works')} hint={t('dashboard.cards.worksHint')} testId="card-works">
             <WindowBars
-              segments={windowSegments('works', totals.works, t, scheme, 4)}
+              segments={windowSegments('works', totals.works, t, scheme)}
               label={t('dashboard.cards.works')}
             />
           </DashboardCard>

@@ -68,7 +68,7 @@ export function WindowBars({
         onClick={onOpen ? (c) => onOpen(segments[c.dataIndex]?.key ?? '') : undefined}
         testId={testId ? `${testId}-chart` : undefined}
       />
-      <SegmentLegend segments={segments} onOpen={onOpen} cols={2} />
+      <SegmentLegend segments={segments} onOpen={onOpen} cols={{ base: 1, xs: 2 }} />
     </Stack>
   );
 }

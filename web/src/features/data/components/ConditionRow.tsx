@@ -21,6 +21,7 @@ import {
   emptyValue,
   fieldInfo,
   isComplete,
+  isOffered,
   listValue,
   noValue,
   OPERATORS,
@@ -47,7 +48,9 @@ export function ConditionRow({ projectId, index, condition: c, custom, error, on
   const { t } = useTranslation();
   const info = fieldInfo(c.field);
   const kind = info?.kind ?? 'text';
-  const incomplete = !isComplete(c);
+  const offered = isOffered(c);
+  const incomplete = offered && !isComplete(c);
+  const ops = offered || !info ? OPERATORS[kind] : [...OPERATORS[kind], c.op];
   const setOp = (op: Operator) => {
     const keep = listValue(op) === listValue(c.op) && (op === 'between') === (c.op === 'between') && !noValue(c.op);
     onChange({ field: c.field, op, value: keep ? c.value : emptyValue(kind, op) });
@@ -83,13 +86,22 @@ export function ConditionRow({ projectId, index, condition: c, custom, error, on
         <Select
           size="xs"
           aria-label={t('data.filter.operator')}
-          data={OPERATORS[kind].map((op) => ({ value: op, label: t(`data.ops.${op}`) }))}
+          data={ops.map((op) => ({ value: op, label: t(`data.ops.${op}`) }))}
           value={c.op}
           onChange={(v) => v && setOp(v as Operator)}
           allowDeselect={false}
           data-testid="filter-condition-op"
         />
-        {!noValue(c.op) && <ValueInput projectId={projectId} condition={c} custom={custom} onChange={setValue} />}
+        {!noValue(c.op) &&
+          (offered || !info ? (
+            <ValueInput projectId={projectId} condition={c} custom={custom} onChange={setValue} />
+          ) : (
+            // A condition the panel cannot edit (from a link or an older saved filter) still
+            // filters: its value is shown as sent, and the row can be removed or its operator changed.
+            <Text size="xs" ff="monospace" data-testid="filter-condition-raw">
+              {JSON.stringify(c.value ?? null)}
+            </Text>
+          ))}
         {error && (
           <Text size="xs" c="red" role="alert" data-testid="filter-condition-error">
             {error}

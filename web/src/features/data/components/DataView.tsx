@@ -123,12 +123,17 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
   const param = params.get('filter');
   // ?filter= is applied once per value, when the saved filters it may name are known.
   const [applied, setApplied] = useState<string | null>(null);
+  // What the table, map and counts show; a link's filter applies at once (not after the typing
+  // pause), so a dashboard's segment never shows the whole stock first.
+  const [debouncedKey, setDebouncedKey] = useState(() => filterKey(toFilter(panel)));
   if (param !== applied) {
     const parsed = parseFilterParam(param);
     if (!parsed) setApplied(param);
     else if ('filter' in parsed) {
+      const linked = toPanel(parsed.filter);
       setApplied(param);
-      setPanel(toPanel(parsed.filter));
+      setPanel(linked);
+      setDebouncedKey(filterKey(toFilter(linked)));
       setLoaded(null);
     } else if (saved.data || saved.isError) {
       setApplied(param);
@@ -146,7 +151,6 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
   const filter = useMemo(() => toFilter(panel), [panel]);
   const key = filterKey(filter);
   // The table, map and counts follow the panel once typing pauses.
-  const [debouncedKey, setDebouncedKey] = useState(key);
   useEffect(() => {
     if (key === debouncedKey) return;
     const h = setTimeout(() => setDebouncedKey(key), 350);

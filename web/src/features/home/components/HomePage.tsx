@@ -23,10 +23,20 @@ import { AddProjectButton } from '@/features/projects/components/AddProjectButto
 import { ProjectCard } from '@/features/projects/components/ProjectCard';
 import { useUserDashboard } from '@/features/dashboard/api/getUserDashboard';
 
-function Stat({ label, icon: Icon, value = 0 }: { label: string; icon: typeof IconTrees; value?: number }) {
+function Stat({
+  label,
+  icon: Icon,
+  value = 0,
+  testId,
+}: {
+  label: string;
+  icon: typeof IconTrees;
+  value?: number;
+  testId?: string;
+}) {
   const { i18n } = useTranslation();
   return (
-    <Card padding="lg" className="arbor-stat" h="100%">
+    <Card padding="lg" className="arbor-stat" h="100%" data-testid={testId} data-value={value}>
       {/* The figure keeps to the card's foot, so figures line up when a label takes two lines. */}
       <Group justify="space-between" align="flex-start" wrap="nowrap" h="100%">
         <Stack gap={4} justify="space-between" h="100%">
@@ -61,7 +71,13 @@ export default function HomePage() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Stat label={t('home.stats.projects')} icon={IconFolders} value={projects.data?.length ?? 0} />
         <Stat label={t('home.stats.jobs')} icon={IconClipboardList} value={totals?.jobs} />
-        <Stat label={t('home.stats.trees')} icon={IconTrees} value={totals ? totals.trees + totals.groups : 0} />
+        {/* Trees and groups, as the label says (the dashboards show trees and groups apart). */}
+        <Stat
+          label={t('home.stats.trees')}
+          icon={IconTrees}
+          value={totals ? totals.trees + totals.groups : 0}
+          testId="home-objects"
+        />
         <Stat label={t('home.stats.checks')} icon={IconStethoscope} value={totals?.open_checks} />
       </SimpleGrid>
       <Grid gap="md">

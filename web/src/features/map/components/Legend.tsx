@@ -54,7 +54,14 @@ export function Legend({
           </Text>
         </Stack>
         <Tooltip label={open ? t('map.legend.hide') : t('map.legend.show')}>
-          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onToggle} aria-label={t('map.legend.title')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            onClick={onToggle}
+            aria-label={t('map.legend.title')}
+            data-testid="map-legend-toggle"
+          >
             {open ? <IconChevronDown size={16} /> : <IconChevronUp size={16} />}
           </ActionIcon>
         </Tooltip>

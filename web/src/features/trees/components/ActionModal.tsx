@@ -9,6 +9,8 @@ import type { ProjectSettings } from '@/features/projects/api/settings';
 import { useSaveAction } from '../api/saveAction';
 import type { Action, ContentLists } from '../api/types';
 import { customValues, workOptions } from './options';
+import { todayISO } from './format';
+import { FELLING_CODE, FELLING_WARN_DAYS, fellingTooFar } from '../safety';
 
 type Values = {
   work: string | null;
@@ -162,6 +164,18 @@ function ActionModalBody({
             />
             <TextInput label={t('trees.works.marker')} maxLength={50} {...form.getInputProps('marker')} />
           </SimpleGrid>
+          {form.values.security_relevance &&
+            chosen?.action_security === FELLING_CODE &&
+            fellingTooFar(form.values.deadline, todayISO()) && (
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconAlertTriangle size={18} />}
+                data-testid="action-felling-far"
+              >
+                {t('trees.works.fellingFarForm', { days: FELLING_WARN_DAYS })}
+              </Alert>
+            )}
           <Textarea
             label={t('trees.works.comment')}
             autosize

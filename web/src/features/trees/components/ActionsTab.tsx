@@ -18,6 +18,7 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
+  IconAlertTriangle,
   IconArrowBackUp,
   IconCheck,
   IconCircleCheck,
@@ -38,6 +39,7 @@ import type { Action, ContentLists, Tree } from '../api/types';
 import { SAFETY_COLORS, type TreePermissions } from '../tree';
 import { ActionModal } from './ActionModal';
 import { DeadlineClassBadge, SafetyBadge } from './badges';
+import { FELLING_WARN_DAYS, fellingWarning, overdueSafetyWorks } from '../safety';
 import { dayToTimestamp, formatDate, formatDateTime, todayISO } from './format';
 import { Section } from './Section';
 
@@ -181,7 +183,7 @@ export function ActionsTab({
   lists: ContentLists | undefined;
   onChanged?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = useActions(projectId, tree.id);
   const complete = useCompleteAction(projectId, tree.id);
   const remove = useDeleteAction(projectId, tree.id);
@@ -257,6 +259,9 @@ export function ActionsTab({
   const notes = (lists?.work_note ?? []).filter((n) => !completing || n.parent === completing.work).map((n) => n.name);
   const open = actions.data?.filter((a) => !a.execute_timestamp) ?? [];
   const done = actions.data?.filter((a) => a.execute_timestamp) ?? [];
+  const today = todayISO();
+  const overdue = overdueSafetyWorks(open, today);
+  const felling = actions.data ? fellingWarning(tree.action_security, open, today) : null;
 
   return (
     <Stack gap="lg" pb="md" data-testid="tree-actions">
@@ -279,6 +284,18 @@ export function ActionsTab({
           </Text>
         </Stack>
       </Paper>
+      {overdue.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="tree-safety-overdue">
+          {t('trees.works.safetyOverdue', { count: overdue.length })}
+        </Alert>
+      )}
+      {felling && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="tree-felling-far">
+          {felling.kind === 'far'
+            ? t('trees.works.fellingFar', { date: formatDate(felling.date, i18n.language), days: FELLING_WARN_DAYS })
+            : t('trees.works.fellingNone', { days: FELLING_WARN_DAYS })}
+        </Alert>
+      )}
 
       <Section title={t('trees.works.open', { count: open.length })}>
         {perms.works && (

@@ -132,7 +132,7 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
         </Group>
         {d && (
           <Group gap={6} mt="sm">
-            <SafetyBadge value={d.action_security} />
+            <SafetyBadge value={d.action_security} checkClass={d.check_class} />
             <CheckClassBadge value={d.check_class} />
             {state !== 'stock' && (
               <Badge color={state === 'felled' ? 'orange' : 'gray'} variant="filled" data-testid="tree-state-badge">
