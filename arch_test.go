@@ -19,15 +19,16 @@ import (
 // allowed lists, for the packages at the bottom of the layers, every package of the module they
 // may depend on, directly or not. Anything else of the module is forbidden to them.
 var allowed = map[string][]string{
-	"arbor/store":      {"arbor", "arbor/migrations", "arbor/sql"},
-	"arbor/auth":       {"arbor"},
-	"arbor/mail":       {"arbor"},
-	"arbor/i18n":       {},
-	"arbor/importer":   {},
-	"arbor/migrations": {},
-	"arbor/sql":        {},
-	"arbor/styles":     {},
-	"arbor/web":        {},
+	"arbor/store":        {"arbor", "arbor/migrations", "arbor/sql"},
+	"arbor/auth":         {"arbor"},
+	"arbor/mail":         {"arbor"},
+	"arbor/i18n":         {},
+	"arbor/importer":     {},
+	"arbor/migrations":   {},
+	"arbor/sql":          {},
+	"arbor/styles":       {"arbor/tiles/layers"},
+	"arbor/tiles/layers": {},
+	"arbor/web":          {},
 }
 
 // forbidden lists, for the packages in the middle, the packages of the module they must not

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"arbor/styles"
-	"arbor/tiles"
+	"arbor/tiles/layers"
 )
 
 // paintColours collects every colour literal ("#rrggbb") of a layer's paint.
@@ -214,7 +214,7 @@ func readsProperties(v any, out map[string]bool) {
 	}
 }
 
-// TestZoomsAgree: the layers' definition (tiles/layers.go) is the one source of their fields and
+// TestZoomsAgree: the layers' definition (tiles/layers/layers.go) is the one source of their fields and
 // zooms. The tiles carry at each zoom what it says, the TileJSON tells it, and every style reads
 // only properties its source carries, from the zooms that carry them.
 func TestZoomsAgree(t *testing.T) {
@@ -225,7 +225,7 @@ func TestZoomsAgree(t *testing.T) {
 	w.createTree(t, w.editor, map[string]any{"geom": square(9.4310, 54.7810, 0.0005), "tree_count": 12, "number": 8})
 	w.addWork(t, w.care, tr["id"].(string), w.felling, nil)
 
-	for _, l := range tiles.Layers {
+	for _, l := range layers.All {
 		tj := w.reader.do("GET", "/api/tiles/"+w.project+"/"+l.Name+".json", nil).json(t)
 		if tj["detail_zoom"] != float64(l.DetailZoom) || tj["label_zoom"] != float64(l.LabelZoom) {
 			t.Fatalf("%s: TileJSON zooms %v, %v; defined %d, %d", l.Name, tj["detail_zoom"], tj["label_zoom"], l.DetailZoom, l.LabelZoom)
@@ -289,7 +289,7 @@ func TestZoomsAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			meta := st["metadata"].(map[string]any)
-			if meta["arbor:detail_zoom"] != tiles.Trees.DetailZoom || meta["arbor:label_minzoom"] != tiles.Trees.LabelZoom {
+			if meta["arbor:detail_zoom"] != layers.Trees.DetailZoom || meta["arbor:label_minzoom"] != layers.Trees.LabelZoom {
 				t.Fatalf("style metadata %v", meta)
 			}
 			for _, v := range st["layers"].([]any) {
@@ -298,7 +298,7 @@ func TestZoomsAgree(t *testing.T) {
 				if name == "" {
 					continue
 				}
-				l, ok := tiles.LayerNamed(name)
+				l, ok := layers.Named(name)
 				if !ok || sl["source"] != name {
 					t.Fatalf("style layer %s reads %v/%s", sl["id"], sl["source"], name)
 				}
@@ -307,7 +307,7 @@ func TestZoomsAgree(t *testing.T) {
 				reads := map[string]bool{}
 				readsProperties([]any{sl["filter"], sl["paint"], sl["layout"]}, reads)
 				for prop := range reads {
-					var f *tiles.Field
+					var f *layers.Field
 					for i := range l.Fields {
 						if l.Fields[i].Name == prop {
 							f = &l.Fields[i]

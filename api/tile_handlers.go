@@ -12,6 +12,7 @@ import (
 	"arbor"
 	"arbor/store"
 	"arbor/tiles"
+	"arbor/tiles/layers"
 
 	"github.com/go-chi/chi/v5"
 )
@@ -23,7 +24,7 @@ import (
 // (tiles.SmallTile) is sent as it is, without Content-Encoding.
 func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 	layer := chi.URLParam(r, "layer")
-	if _, ok := tiles.LayerNamed(layer); !ok {
+	if _, ok := layers.Named(layer); !ok {
 		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
 	var zxy [3]int
@@ -96,7 +97,7 @@ func etagMatches(header, etag string) bool {
 // tileJSON answers GET /api/tiles/{id}/{layer}.json (TileJSON 3.0): the tile URL with the
 // project's current revision, the zoom range and the extent of its objects.
 func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) error {
-	l, ok := tiles.LayerNamed(strings.TrimSuffix(chi.URLParam(r, "layerJSON"), ".json"))
+	l, ok := layers.Named(strings.TrimSuffix(chi.URLParam(r, "layerJSON"), ".json"))
 	if !ok || !strings.HasSuffix(chi.URLParam(r, "layerJSON"), ".json") {
 		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}

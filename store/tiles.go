@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// TileZooms are the zooms of a layer the SQL depends on; the layer's definition (tiles/layers.go)
+// TileZooms are the zooms of a layer the SQL depends on; the layer's definition (tiles/layers/layers.go)
 // gives them, so that the tiles, their TileJSON and the styles cannot disagree.
 type TileZooms struct {
 	Detail int // first zoom with single objects; below it a grid of counts (when the layer has one)

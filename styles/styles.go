@@ -2,7 +2,7 @@
 // attribute colours the trees and groups, its classes, their colours in light and dark, the i18n
 // key of each label) live in themes.json, and Build turns them into a complete MapLibre style for
 // a project. The web app reads its legend from that style, so no colour is ever written twice;
-// the sources, fields and zooms are those of the tile layers' definition (tiles/layers.go).
+// the sources, fields and zooms are those of the tile layers' definition (tiles/layers).
 package styles
 
 import (
@@ -12,7 +12,7 @@ import (
 	"net/url"
 	"strings"
 
-	"arbor/tiles"
+	"arbor/tiles/layers"
 )
 
 //go:embed themes.json
@@ -170,7 +170,7 @@ func Build(o Options) (map[string]any, error) {
 	}
 	base := strings.TrimRight(o.BaseURL, "/") + "/api/tiles/" + url.PathEscape(o.ProjectID) + "/"
 	sources := map[string]any{}
-	for _, l := range tiles.Layers {
+	for _, l := range layers.All {
 		sources[l.Name] = map[string]any{"type": "vector", "url": base + l.Name + ".json"}
 	}
 	col := colour(t, o.Scheme, sc.None)
@@ -192,7 +192,7 @@ func Build(o Options) (map[string]any, error) {
 		[]any{"to-string", []any{"coalesce", []any{"get", "number"}, ""}},
 		[]any{"get", "number_text"}}
 	font := []any{"Inter Variable Semibold", "sans-serif"}
-	layers := []any{
+	styleLayers := []any{
 		map[string]any{"id": "background", "type": "background",
 			"paint": map[string]any{"background-color": sc.Background}},
 		map[string]any{"id": "groups-fill", "type": "fill", "source": "groups", "source-layer": "groups",
@@ -206,7 +206,7 @@ func Build(o Options) (map[string]any, error) {
 				"line-dasharray": []any{3, 1.5}}},
 		// Below the detail zoom a cell of the grid: its size tells the count, its colour the gravest value.
 		map[string]any{"id": "trees-grid", "type": "circle", "source": "trees", "source-layer": "trees",
-			"maxzoom": tiles.Trees.DetailZoom, "filter": []any{"has", "count"},
+			"maxzoom": layers.Trees.DetailZoom, "filter": []any{"has", "count"},
 			"metadata": map[string]any{"arbor:kind": "tree", "arbor:grid": true},
 			"paint": map[string]any{"circle-color": col,
 				// Cells are 8 px apart on a 512 px tile: dense parts of a city stay readable.
@@ -214,13 +214,13 @@ func Build(o Options) (map[string]any, error) {
 				"circle-opacity":      0.85,
 				"circle-stroke-color": sc.Stroke, "circle-stroke-width": 1.2}},
 		map[string]any{"id": "trees-grid-count", "type": "symbol", "source": "trees", "source-layer": "trees",
-			"maxzoom": tiles.Trees.DetailZoom, "filter": []any{">", []any{"coalesce", []any{"get", "count"}, 0}, 9},
+			"maxzoom": layers.Trees.DetailZoom, "filter": []any{">", []any{"coalesce", []any{"get", "count"}, 0}, 9},
 			"layout": map[string]any{"text-field": []any{"to-string", []any{"get", "count"}}, "text-font": font,
 				// Counts that would overlap are left out; the circles still show where trees are.
 				"text-size": 10, "text-allow-overlap": false},
 			"paint": map[string]any{"text-color": sc.Text, "text-halo-color": sc.Halo, "text-halo-width": 1.4}},
 		map[string]any{"id": "works", "type": "circle", "source": "works", "source-layer": "works",
-			"minzoom":  tiles.Works.DetailZoom,
+			"minzoom":  layers.Works.DetailZoom,
 			"metadata": map[string]any{"arbor:kind": "work", "arbor:legend-item": "map.legend.work"},
 			"paint": map[string]any{"circle-color": "rgba(0,0,0,0)",
 				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 6, 17, 10, 20, 17},
@@ -228,7 +228,7 @@ func Build(o Options) (map[string]any, error) {
 		// A red ring around each open safety-relevant work past its deadline (the works layer
 		// carries one feature per open work), over every theme.
 		map[string]any{"id": "works-safety-overdue", "type": "circle", "source": "works", "source-layer": "works",
-			"minzoom": tiles.Works.DetailZoom,
+			"minzoom": layers.Works.DetailZoom,
 			"filter": []any{"all", []any{"==", []any{"get", "security_relevance"}, true},
 				[]any{"==", []any{"get", "deadline_class"}, 0}},
 			"metadata": map[string]any{"arbor:kind": "work", "arbor:legend-item": "map.legend.safetyOverdue"},
@@ -236,14 +236,14 @@ func Build(o Options) (map[string]any, error) {
 				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 9, 17, 15, 20, 23},
 				"circle-stroke-color": sc.SafetyOverdue, "circle-stroke-width": 3.5}},
 		map[string]any{"id": "trees", "type": "circle", "source": "trees", "source-layer": "trees",
-			"minzoom":  tiles.Trees.DetailZoom,
+			"minzoom":  layers.Trees.DetailZoom,
 			"metadata": map[string]any{"arbor:kind": "tree", "arbor:legend": legend},
 			"paint": map[string]any{"circle-color": col,
 				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 3.5, 17, 7, 20, 13},
 				"circle-stroke-color": []any{"case", selected, sc.Selected, sc.Stroke},
 				"circle-stroke-width": []any{"case", selected, 3, 1.5}}},
 		map[string]any{"id": "trees-label", "type": "symbol", "source": "trees", "source-layer": "trees",
-			"minzoom": tiles.Trees.LabelZoom, "metadata": map[string]any{"arbor:labels": true},
+			"minzoom": layers.Trees.LabelZoom, "metadata": map[string]any{"arbor:labels": true},
 			"layout": map[string]any{"text-field": label, "text-font": font, "text-size": 12,
 				"text-offset": []any{0, 1.1}, "text-anchor": "top", "text-optional": true},
 			"paint": map[string]any{"text-color": sc.Text, "text-halo-color": sc.Halo, "text-halo-width": 1.5}},
@@ -252,9 +252,9 @@ func Build(o Options) (map[string]any, error) {
 		"version": 8,
 		"name":    "Arbor " + t.ID + " (" + o.Scheme + ")",
 		"metadata": map[string]any{"arbor:theme": t.ID, "arbor:scheme": o.Scheme,
-			"arbor:themes": themeIDs(), "arbor:detail_zoom": tiles.Trees.DetailZoom, "arbor:label_minzoom": tiles.Trees.LabelZoom},
+			"arbor:themes": themeIDs(), "arbor:detail_zoom": layers.Trees.DetailZoom, "arbor:label_minzoom": layers.Trees.LabelZoom},
 		"sources": sources,
-		"layers":  layers,
+		"layers":  styleLayers,
 	}, nil
 }
 

@@ -4,6 +4,7 @@
 package tiles
 
 import (
+	"arbor/tiles/layers"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -77,7 +78,7 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 	if err := CheckTile(z, x, y); err != nil {
 		return nil, nil, err
 	}
-	l, ok := LayerNamed(layer)
+	l, ok := layers.Named(layer)
 	if !ok {
 		return nil, nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
@@ -97,7 +98,7 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 		mvt []byte
 	}
 	v, err, _ := s.group.Do(key, func() (any, error) {
-		mvt, err := s.db.Tile(ctx, sc, l.Name, l.Zooms(), z, x, y, filter)
+		mvt, err := s.db.Tile(ctx, sc, l.Name, zooms(l), z, x, y, filter)
 		if err != nil {
 			return nil, err
 		}
@@ -149,11 +150,11 @@ func (s *Service) key(sc store.Content, rev int64, layer string, z, x, y int, fi
 // Render renders one tile of a layer as the database makes it, uncompressed and past every
 // cache (for benchmarks: the bare query's cost).
 func Render(ctx context.Context, db *store.DB, sc store.Content, layer string, z, x, y int, filter *store.Filter) ([]byte, error) {
-	l, ok := LayerNamed(layer)
+	l, ok := layers.Named(layer)
 	if !ok {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
 	}
-	return db.Tile(ctx, sc, l.Name, l.Zooms(), z, x, y, filter)
+	return db.Tile(ctx, sc, l.Name, zooms(l), z, x, y, filter)
 }
 
 // gzipWriters are reused: a new writer allocates over half a megabyte, which at thousands of
@@ -203,3 +204,8 @@ func appendHex(b []byte, n uint64, width int) []byte {
 
 // CacheUsed reports the bytes the cache holds.
 func (s *Service) CacheUsed() int64 { return s.cache.Used() }
+
+// zooms are a layer's zooms as the store's tile query takes them.
+func zooms(l layers.Layer) store.TileZooms {
+	return store.TileZooms{Detail: l.DetailZoom, Label: l.LabelZoom, Street: l.StreetZoom}
+}

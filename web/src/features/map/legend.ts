@@ -128,7 +128,7 @@ export interface StyleZooms {
   labels: number;
 }
 
-/** The zooms of the tile layers, as the server's style names them (tiles/layers.go defines
+/** The zooms of the tile layers, as the server's style names them (tiles/layers/layers.go defines
  *  them once); a style without them is taken as having no grid and labels at every zoom. */
 export function styleZooms(style: { metadata?: unknown } | undefined | null): StyleZooms {
   const m = (style?.metadata ?? {}) as Record<string, unknown>;

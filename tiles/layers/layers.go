@@ -1,6 +1,8 @@
-package tiles
-
-import "arbor/store"
+// Package layers defines each tile layer once: the fields its features carry and the zooms from
+// which they carry them. The SQL (given the zooms as parameters), the TileJSON, the styles and,
+// through the style's metadata, the web app's map read it from here; it imports nothing of the
+// module, so the styles can read it without the store.
+package layers
 
 // Field is one attribute the features of a layer carry.
 type Field struct {
@@ -80,12 +82,12 @@ var (
 	}}
 )
 
-// Layers are a project's tile layers.
-var Layers = []Layer{Trees, Groups, Works}
+// All are a project's tile layers.
+var All = []Layer{Trees, Groups, Works}
 
-// LayerNamed answers the layer of that name.
-func LayerNamed(name string) (Layer, bool) {
-	for _, l := range Layers {
+// Named answers the layer of that name.
+func Named(name string) (Layer, bool) {
+	for _, l := range All {
 		if l.Name == name {
 			return l, true
 		}
@@ -119,9 +121,4 @@ func (l Layer) TileJSONFields() map[string]string {
 		out[f.Name] = t
 	}
 	return out
-}
-
-// Zooms is what the SQL needs of the definition.
-func (l Layer) Zooms() store.TileZooms {
-	return store.TileZooms{Detail: l.DetailZoom, Label: l.LabelZoom, Street: l.StreetZoom}
 }
