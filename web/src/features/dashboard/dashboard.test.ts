@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import themes from '../../../../styles/themes.json';
 import { classColor, noneColor } from './colors';
 import { dataViewPath, segmentFilter } from './filters';
-import { formatNumber, formatPercent, relativeTime } from './format';
+import { formatNumber, formatPercent, relativeTime } from '@/lib/format';
 
 describe('segment → filter', () => {
   it('maps value classes to their fields', () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { ListAnswer } from '@/features/organisations/api/types';
+import type { ListAnswer } from '@/api/organisations/types';
 import { dashboardKeys } from './keys';
 import type { NewsItem } from './types';
 

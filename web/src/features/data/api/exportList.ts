@@ -3,7 +3,7 @@ import { api } from '@/lib/api';
 import { COLUMNS, type SavedColumn } from '../columns';
 import type { Filter } from '../filter';
 import { fieldName } from '../components/labels';
-import type { CustomField } from '@/features/projects/api/settings';
+import type { CustomField } from '@/api/projects/settings';
 import { inProject } from './keys';
 
 /** A column of the Excel list: its field, heading and the names of its coded values. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -38,10 +38,10 @@ import type { Polygon } from 'geojson';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { useSession } from '@/features/auth/api/getSession';
-import { useProjectSettings } from '@/features/projects/api/settings';
-import type { Project } from '@/features/projects/api/types';
-import { TreeInfoWindow } from '@/features/trees/components/TreeInfoWindow';
+import { useSession } from '@/api/auth/getSession';
+import { useProjectSettings } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
+import { MapPanel, TreeInfoWindow } from '@/components/slots';
 import { useSavedFilters, type SavedFilter } from '../api/filters';
 import { getDataIds } from '../api/getData';
 import { useArchiveFiltered, useArchiveSelection } from '../api/selection';
@@ -66,9 +66,6 @@ import { FilterPanel, type PanelErrors } from './FilterPanel';
 import { MassEditModal } from './MassEditModal';
 import { SavedFilters } from './SavedFilters';
 import { ShareFilterModal } from './ShareFilterModal';
-
-// MapLibre, mapbox-gl-draw and turf live in their own chunk.
-const MapPanel = lazy(() => import('@/features/map/components/MapPanel'));
 
 /** A button of the selection bar. */
 function SelectionAction({

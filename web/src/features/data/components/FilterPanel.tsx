@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconFilterOff, IconPolygon, IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CustomField } from '@/features/projects/api/settings';
+import type { CustomField } from '@/api/projects/settings';
 import { useProjectJobs } from '../api/jobs';
 import { emptyPanel, FIELDS, newCondition, type PanelState, type StockState } from '../filter';
 import { ConditionRow } from './ConditionRow';

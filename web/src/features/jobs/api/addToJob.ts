@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from './keys';
-import type { JobContentAnswer, JobSelection } from './types';
+import { inProject, jobKeys } from '@/api/jobs/keys';
+import type { JobContentAnswer, JobSelection } from '@/api/jobs/types';
 
 export type AddToJobInput = {
   projectId: string;

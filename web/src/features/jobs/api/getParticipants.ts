@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { ListAnswer } from '@/features/organisations/api/types';
-import { inProject, jobKeys } from './keys';
-import type { Participant } from './types';
+import type { ListAnswer } from '@/api/organisations/types';
+import { inProject, jobKeys } from '@/api/jobs/keys';
+import type { Participant } from '@/api/jobs/types';
 
 /** GET /api/management/job/{jobId}/users?project=: participants and open invitations. */
 export const getParticipants = (projectId: string, jobId: string) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { ListAnswer } from '@/features/organisations/api/types';
-import { inProject } from './keys';
+import type { ListAnswer } from '@/api/organisations/types';
+import { inProject } from '@/api/jobs/keys';
 
 /** A saved filter as the job pages need it: name and the filter itself. */
 export interface SavedFilterRef {

@@ -3,7 +3,7 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import { IconFilterPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSavedFilters } from '../api/getSavedFilters';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
 import { AddToJobModal } from './AddToJobModal';
 
 /** Builds an open job from a saved filter of its project: every object the filter shows (with the overlap warning). */

@@ -17,10 +17,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { useProjectJobs } from '../api/getProjectJobs';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { useJobOverlap } from '../api/existsInJobs';
 import { useAddToJob } from '../api/addToJob';
-import type { JobSelection } from '../api/types';
+import type { JobSelection } from '@/api/jobs/types';
 
 export interface AddToJobModalProps {
   projectId: string;

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea }
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
-import { useProjects } from '@/features/projects/api/getProjects';
+import { useProjects } from '@/api/projects/getProjects';
 import { useCreateJob } from '../api/createJob';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
 
 /** "Create job": name, details and one of the projects I manage. */
 export function CreateJobModal({

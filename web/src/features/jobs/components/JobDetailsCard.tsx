@@ -6,7 +6,7 @@ import { IconCheck, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useUpdateJob } from '../api/updateJob';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
 
 /** The job's name and details; management edits them while the job is open. */
 export function JobDetailsCard({ job, manage }: { job: Job; manage: boolean }) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
+import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
 import { joinEmails, parseEmailList } from '@/lib/emails';
 import { useAddAdministrators } from '../api/addAdministrators';

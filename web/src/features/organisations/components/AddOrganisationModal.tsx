@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
 import { currentLanguage } from '@/i18n';
-import { countryOptions, zipValid } from '../organisation';
+import { countryOptions, zipValid } from '@/api/organisations/organisation';
 import { AddressFields } from './AddressFields';
 import { useCreateOrganisation } from '../api/createOrganisation';
-import type { Organisation } from '../api/types';
+import type { Organisation } from '@/api/organisations/types';
 
 const initial = { name: '', street: '', number: '', zip: '', city: '', country: 'DE' };
 

@@ -18,11 +18,17 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { emailValid } from '@/features/auth/validation';
-import { SettingsSection } from '@/features/shell/components/SettingsSection';
+import { emailValid } from '@/lib/validation';
+import { SettingsSection } from '@/components/SettingsSection';
 import { useUpdateOrganisation } from '../api/updateOrganisation';
-import type { Organisation } from '../api/types';
-import { canEditOrganisation, countryOptions, fieldsOf, leitwegValid, zipValid } from '../organisation';
+import type { Organisation } from '@/api/organisations/types';
+import {
+  canEditOrganisation,
+  countryOptions,
+  fieldsOf,
+  leitwegValid,
+  zipValid,
+} from '@/api/organisations/organisation';
 import { AddressFields } from './AddressFields';
 
 /** Address and billing of an organisation; read-only for members and once cancelled. */

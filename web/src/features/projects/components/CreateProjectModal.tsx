@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Te
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
-import type { Organisation } from '@/features/organisations/api/types';
+import type { Organisation } from '@/api/organisations/types';
 import { useCreateProject } from '../api/createProject';
-import type { Project } from '../api/types';
+import type { Project } from '@/api/projects/types';
 
 /**
  * "Create project": in the given organisation, or in one the person picks from `organisations`

@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { canManage } from '../access';
+import { canManage } from '@/api/projects/access';
 import { useUpdateProject } from '../api/updateProject';
-import type { Project, ProjectFields } from '../api/types';
+import type { Project, ProjectFields } from '@/api/projects/types';
 
 const fieldsOf = (p: Project): ProjectFields => ({
   name: p.name,

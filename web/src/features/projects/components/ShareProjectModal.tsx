@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
+import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
 import { joinEmails, parseEmailList } from '@/lib/emails';
-import { accessOptions, isAccessLevel } from '../access';
+import { accessOptions, isAccessLevel } from '@/api/projects/access';
 import { useShareProject } from '../api/shareProject';
 
 /** "Share project": comma-separated e-mails and one access level for all of them. */

@@ -27,8 +27,8 @@ import {
   type BasemapInput,
   type BasemapType,
   type ProjectSettings,
-} from '../api/settings';
-import type { Project } from '../api/types';
+} from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
 import { isEditable } from './SettingsSection';
 
 const TYPES: BasemapType[] = ['xyz', 'wms', 'esri'];

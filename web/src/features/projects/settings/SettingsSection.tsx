@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { canManage } from '../access';
-import { useUpdateSettings, type ProjectSettings, type SettingsUpdate } from '../api/settings';
-import type { Project } from '../api/types';
+import { canManage } from '@/api/projects/access';
+import { useUpdateSettings, type ProjectSettings, type SettingsUpdate } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
 
 /**
  * A draft of one part of the settings, with the version it was loaded from. When the settings change

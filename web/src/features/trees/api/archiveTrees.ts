@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
+import { contentQuery, treeKeys } from '@/api/trees/keys';
 
 /** PUT /api/content/archive: archive (true) or activate (false) the given trees and groups. */
 export const archiveTrees = (projectId: string, ids: string[], archive: boolean) =>

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery } from './keys';
+import { contentQuery } from '@/api/trees/keys';
 import { useInvalidateWorks } from './saveAction';
-import type { Action } from './types';
+import type { Action } from '@/api/trees/types';
 
 export interface CompleteInput {
   id: string;

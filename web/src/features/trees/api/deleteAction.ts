@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery } from './keys';
+import { contentQuery } from '@/api/trees/keys';
 import { useInvalidateWorks } from './saveAction';
 
 /** DELETE /api/content/action/{id}. */

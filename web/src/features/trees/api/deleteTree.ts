@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
+import { contentQuery, treeKeys } from '@/api/trees/keys';
 
 /** DELETE /api/content/tree/{id}: an object entered by mistake (never inspected; 409 otherwise). */
 export const deleteTree = (projectId: string, id: string) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Tree } from './types';
+import { contentQuery, treeKeys } from '@/api/trees/keys';
+import type { Tree } from '@/api/trees/types';
 
 export interface FellInput {
   id: string;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Action, Page } from './types';
+import { contentQuery, treeKeys } from '@/api/trees/keys';
+import type { Action, Page } from '@/api/trees/types';
 
 /** GET /api/content/tree/{id}/actions: the works, open ones first. */
 export const getActions = (projectId: string, id: string) =>

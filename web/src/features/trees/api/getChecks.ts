@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Check, Page } from './types';
+import { contentQuery, treeKeys } from '@/api/trees/keys';
+import type { Check, Page } from '@/api/trees/types';
 
 /** GET /api/content/tree/{id}/checks: the inspections, newest first. */
 export const getChecks = (projectId: string, id: string) =>

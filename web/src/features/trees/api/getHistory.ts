@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Change, Page } from './types';
+import { contentQuery, treeKeys } from '@/api/trees/keys';
+import type { Change, Page } from '@/api/trees/types';
 
 /** GET /api/content/tree-hist?tree=: what happened to the object and its inspections and works. */
 export const getHistory = (projectId: string, id: string) =>

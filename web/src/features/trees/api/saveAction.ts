@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Action } from './types';
+import { contentQuery, treeKeys } from '@/api/trees/keys';
+import type { Action } from '@/api/trees/types';
 
 export interface ActionInput {
   work: string;
