@@ -8,7 +8,3 @@ export const jobKeys = {
   participants: (projectId: string, jobId: string) => ['jobs', 'participants', projectId, jobId] as const,
   overlap: (projectId: string, selection: unknown) => ['jobs', 'overlap', projectId, selection] as const,
 };
-
-/** The project parameter every job call carries. */
-export const inProject = (path: string, projectId: string) =>
-  `${path}${path.includes('?') ? '&' : '?'}project=${encodeURIComponent(projectId)}`;

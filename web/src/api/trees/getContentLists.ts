@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentLanguage } from '@/i18n';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from './keys';
 import type { ContentLists } from './types';
 
 /** GET /api/content/lists: every value list of the project's organisation, in the UI language. */
 export const getContentLists = (projectId: string) =>
-  api.get<ContentLists>(`/api/content/lists?${contentQuery(projectId)}`, { silent: true });
+  api.get<ContentLists>(inProject('/api/content/lists', projectId), { silent: true });
 
 export function useContentLists(projectId: string) {
   const lang = currentLanguage();

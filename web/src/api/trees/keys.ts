@@ -7,5 +7,3 @@ export const treeKeys = {
   history: (projectId: string, id: string) => ['trees', projectId, id, 'history'] as const,
   lists: (projectId: string, lang: string) => ['trees', 'lists', projectId, lang] as const,
 };
-
-export const contentQuery = (projectId: string) => `project=${encodeURIComponent(projectId)}`;

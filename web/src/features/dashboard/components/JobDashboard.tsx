@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
 import { useProjects } from '@/api/projects/getProjects';
 import { useJobDashboard } from '../api/getJobDashboard';
-import { useProjectJobs } from '../api/getProjectJobs';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import type { JobDashboard as Progress } from '../api/types';
 import { classColor, noneColor } from '../colors';
 import { valueSegments, windowSegments } from '../segments';

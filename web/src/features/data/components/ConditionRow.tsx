@@ -16,7 +16,7 @@ import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/api/projects/settings';
 import { useFilterValues } from '../api/filterValues';
-import { useProjectJobs } from '../api/jobs';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import {
   emptyValue,
   fieldInfo,

@@ -13,7 +13,7 @@ import {
 import { IconFilterOff, IconPolygon, IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/api/projects/settings';
-import { useProjectJobs } from '../api/jobs';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { emptyPanel, FIELDS, newCondition, type PanelState, type StockState } from '../filter';
 import { ConditionRow } from './ConditionRow';
 import { fieldName } from './labels';

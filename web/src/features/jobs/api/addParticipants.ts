@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import type { ListAnswer } from '@/api/organisations/types';
-import { inProject, jobKeys } from '@/api/jobs/keys';
+import { jobKeys } from '@/api/jobs/keys';
 import type { Participant, ParticipantRole } from '@/api/jobs/types';
 
 export interface AddParticipantsInput {

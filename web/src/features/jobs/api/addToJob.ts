@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from '@/api/jobs/keys';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
 import type { JobContentAnswer, JobSelection } from '@/api/jobs/types';
 
 export type AddToJobInput = {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import { treeKeys } from '@/api/trees/keys';
-import { inProject, jobKeys } from '@/api/jobs/keys';
+import { jobKeys } from '@/api/jobs/keys';
 import type { Job } from '@/api/jobs/types';
 
 /**

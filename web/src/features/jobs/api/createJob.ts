@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from '@/api/jobs/keys';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
 import type { Job } from '@/api/jobs/types';
 
 export interface CreateJobInput {

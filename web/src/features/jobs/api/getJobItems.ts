@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import type { ListAnswer } from '@/api/organisations/types';
-import { inProject, jobKeys } from '@/api/jobs/keys';
+import { jobKeys } from '@/api/jobs/keys';
 import type { JobItem } from '@/api/jobs/types';
 
 /** GET /api/management/job/{jobId}/items?project=: the job's trees, groups and works with their progress. */

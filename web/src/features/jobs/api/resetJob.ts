@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from '@/api/jobs/keys';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
 import type { JobContentAnswer } from '@/api/jobs/types';
 
 /** POST /api/content/job/reset: empties an open job. */
