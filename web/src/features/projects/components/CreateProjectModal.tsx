@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
 import type { Organisation } from '@/api/organisations/types';
 import { useCreateProject } from '../api/createProject';
 import type { Project } from '@/api/projects/types';
+import { ModalActions } from '@/components/ModalActions';
 
 /**
  * "Create project": in the given organisation, or in one the person picks from `organisations`
@@ -100,19 +101,13 @@ export function CreateProjectModal({
             name="show_number_text"
             {...form.getInputProps('show_number_text', { type: 'checkbox' })}
           />
-          {generalError && (
-            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-              {generalError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="create-project-submit">
-              {t('projects.createSubmit')}
-            </Button>
-          </Group>
+          <ModalActions
+            error={generalError}
+            onCancel={close}
+            loading={create.isPending}
+            submit={t('projects.createSubmit')}
+            submitTestId="create-project-submit"
+          />
         </Stack>
       </form>
     </Modal>
