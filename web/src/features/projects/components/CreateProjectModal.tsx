@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
@@ -6,6 +6,7 @@ import type { Organisation } from '@/api/organisations/types';
 import { useCreateProject } from '../api/createProject';
 import type { Project } from '@/api/projects/types';
 import { ModalActions } from '@/components/ModalActions';
+import { ProjectFieldInputs } from './ProjectFieldInputs';
 
 /**
  * "Create project": in the given organisation, or in one the person picks from `organisations`
@@ -68,39 +69,7 @@ export function CreateProjectModal({
               {...form.getInputProps('organisation')}
             />
           )}
-          <TextInput
-            label={t('project.fields.name')}
-            name="name"
-            required
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('project.fields.companyName')}
-            description={t('project.fields.companyNameText')}
-            name="companyName"
-            {...form.getInputProps('companyName')}
-          />
-          <Textarea
-            label={t('project.fields.note')}
-            name="note"
-            autosize
-            minRows={2}
-            maxRows={5}
-            {...form.getInputProps('note')}
-          />
-          <Switch
-            label={t('project.fields.unique_number')}
-            description={t('project.fields.uniqueNumberText')}
-            name="unique_number"
-            {...form.getInputProps('unique_number', { type: 'checkbox' })}
-          />
-          <Switch
-            label={t('project.fields.show_number_text')}
-            description={t('project.fields.showNumberTextText')}
-            name="show_number_text"
-            {...form.getInputProps('show_number_text', { type: 'checkbox' })}
-          />
+          <ProjectFieldInputs form={form} autoFocus noteRows={[2, 5]} />
           <ModalActions
             error={generalError}
             onCancel={close}
