@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** "Someone else changed this" above a versioned form, with Reload. */
-export function StaleNotice({ text, onReload }: { text: string; onReload: () => void }) {
+export function StaleNotice({ text, onReload }: { text: string; onReload?: () => void }) {
   const { t } = useTranslation();
   return (
     <Alert color="yellow" variant="light" role="alert" data-testid="stale-notice">

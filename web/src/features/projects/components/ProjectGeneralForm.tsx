@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Fieldset, Group, Stack } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Button, Card, Fieldset, Group, Stack } from '@mantine/core';
+
 import { useTranslation } from 'react-i18next';
 import { canManage } from '@/api/projects/access';
 import { useUpdateProject } from '../api/updateProject';
@@ -7,6 +7,7 @@ import type { Project, ProjectFields } from '@/api/projects/types';
 import { StaleNotice } from '@/components/StaleNotice';
 import { useVersionedForm } from '@/hooks/useVersionedForm';
 import { ProjectFieldInputs } from './ProjectFieldInputs';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
 
 const fieldsOf = (p: Project): ProjectFields => ({
   name: p.name,
@@ -40,11 +41,7 @@ export function ProjectGeneralForm({ project: p }: { project: Project }) {
       data-editable={editable}
     >
       <Stack gap="md">
-        {!editable && (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="read-only-notice">
-            {p.terminated ? t('project.terminated') : t('project.readOnly')}
-          </Alert>
-        )}
+        {!editable && <ReadOnlyNotice project={p} />}
         {stale && <StaleNotice text={t('project.stale')} onReload={reload} />}
         <Fieldset variant="unstyled" disabled={!editable} p={0} m={0}>
           <Stack gap="md">
