@@ -1,5 +1,4 @@
 import { Button, Card, Fieldset, Group, Stack } from '@mantine/core';
-
 import { useTranslation } from 'react-i18next';
 import { canManage } from '@/api/projects/access';
 import { useUpdateProject } from '../api/updateProject';

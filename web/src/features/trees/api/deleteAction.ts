@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
-
 import { useInvalidateWorks } from './saveAction';
 
 /** DELETE /api/content/action/{id}. */
