@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from '@/app/App';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,7 +9,7 @@ import {
   transitionsOf,
   worksPercent,
 } from './job';
-import type { JobItem } from './api/types';
+import type { JobItem } from '@/api/jobs/types';
 
 const item = (over: Partial<JobItem>): JobItem => ({
   tree: 't',

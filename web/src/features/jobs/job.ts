@@ -1,4 +1,4 @@
-import type { Job, JobConflict, JobItem, JobRole } from './api/types';
+import type { Job, JobConflict, JobItem, JobRole } from '@/api/jobs/types';
 
 /** Status colours: open (blue), in progress (orange), completed (green). */
 export const STATUS_COLOR = { 0: 'blue', 1: 'orange', 2: 'arbor' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Basemap } from '@/features/projects/api/settings';
+import type { Basemap } from '@/api/projects/settings';
 import { basemapSource, pickBasemap } from './basemap';
 import { loadSettings } from './settings';
 

@@ -1,5 +1,5 @@
 import type { RasterSourceSpecification } from 'maplibre-gl';
-import type { Basemap } from '@/features/projects/api/settings';
+import type { Basemap } from '@/api/projects/settings';
 
 /** A basemap the map can show without asking for a password (protected ones need a log-in first). */
 export function usableBasemaps(all: Basemap[] | undefined): Basemap[] {

@@ -1,7 +1,7 @@
 import { area, booleanPointInPolygon, kinks } from '@turf/turf';
 import type { Feature, Point, Polygon, Position } from 'geojson';
 
-export { formatArea } from './format';
+export { formatArea } from '@/lib/format';
 
 /** Why a drawn geometry cannot be saved, as an i18n key; undefined when it is fine. */
 export function geometryProblem(geom: Point | Polygon): string | undefined {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { MessageResponse } from './types';
+import type { MessageResponse } from '@/api/auth/types';
 
 export const confirm = (email: string, token: string) =>
   api.post<MessageResponse>('/api/auth/confirm', { email, token }, { silent: true });

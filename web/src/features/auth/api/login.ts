@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { sessionQueryKey } from './getSession';
-import type { Session, User } from './types';
+import { sessionQueryKey } from '@/api/auth/getSession';
+import type { Session, User } from '@/api/auth/types';
 
 export interface LoginInput {
   email: string;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { MessageResponse } from './types';
+import type { MessageResponse } from '@/api/auth/types';
 
 export const requestReset = (email: string) => api.put<MessageResponse>('/api/auth/reset', { email });
 

@@ -3,8 +3,8 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../api/confirm';
-import { useSession } from '../api/getSession';
-import { GuestCard } from '@/features/shell/components/GuestCard';
+import { useSession } from '@/api/auth/getSession';
+import { GuestCard } from '@/components/GuestCard';
 
 export default function ConfirmPage() {
   const { t } = useTranslation();

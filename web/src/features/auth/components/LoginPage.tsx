@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useLogin } from '../api/login';
 import { useHealth } from '../api/getHealth';
-import { validators } from '../validation';
-import { GuestCard } from '@/features/shell/components/GuestCard';
+import { validators } from '@/lib/validation';
+import { GuestCard } from '@/components/GuestCard';
 
 export function DisruptionNotice() {
   const { t } = useTranslation();

@@ -7,10 +7,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { currentLanguage, setLanguage } from '@/i18n';
 import { useRegister } from '../api/register';
-import { validators } from '../validation';
-import { NewPasswordFields } from './NewPasswordFields';
+import { validators } from '@/lib/validation';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { DisruptionNotice } from './LoginPage';
-import { GuestCard } from '@/features/shell/components/GuestCard';
+import { GuestCard } from '@/components/GuestCard';
 
 export default function RegisterPage() {
   const { t } = useTranslation();

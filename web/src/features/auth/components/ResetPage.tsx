@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useRequestReset } from '../api/reset';
-import { validators } from '../validation';
-import { GuestCard } from '@/features/shell/components/GuestCard';
+import { validators } from '@/lib/validation';
+import { GuestCard } from '@/components/GuestCard';
 
 export default function ResetPage() {
   const { t } = useTranslation();

@@ -6,9 +6,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useResetPassword } from '../api/resetPassword';
-import { validators } from '../validation';
-import { NewPasswordFields } from './NewPasswordFields';
-import { GuestCard } from '@/features/shell/components/GuestCard';
+import { validators } from '@/lib/validation';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
+import { GuestCard } from '@/components/GuestCard';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import { dashboardKeys } from './keys';
 import type { JobDashboard } from './types';
 
 /** GET /api/content/dashboard/job: a job's progress. */
 export const getJobDashboard = (projectId: string, jobId: string) =>
-  api.get<JobDashboard>(
-    `/api/content/dashboard/job?project=${encodeURIComponent(projectId)}&job=${encodeURIComponent(jobId)}`,
-  );
+  api.get<JobDashboard>(inProject(`/api/content/dashboard/job?job=${encodeURIComponent(jobId)}`, projectId));
 
 export function useJobDashboard(projectId: string, jobId: string) {
   return useQuery({

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { ListAnswer } from '@/features/organisations/api/types';
+import { inProject } from '@/lib/inProject';
+import type { ListAnswer } from '@/api/organisations/types';
 import { dashboardKeys } from './keys';
 import type { NewsItem } from './types';
 
 /** GET /api/content/news: the latest changes in my projects, or in one of them (up to 100). */
 export const getNews = (projectId?: string) =>
   api.get<ListAnswer<NewsItem>>(
-    `/api/content/news?limit=100${projectId ? `&project=${encodeURIComponent(projectId)}` : ''}`,
+    projectId ? inProject('/api/content/news?limit=100', projectId) : '/api/content/news?limit=100',
   );
 
 export function useNews(projectId?: string, enabled = true) {

@@ -4,6 +4,5 @@ export const dashboardKeys = {
   user: () => ['dashboard', 'user'] as const,
   project: (projectId: string) => ['dashboard', 'project', projectId] as const,
   job: (projectId: string, jobId: string) => ['dashboard', 'job', projectId, jobId] as const,
-  jobs: (projectId: string) => ['dashboard', 'jobs', projectId] as const,
   news: (projectId?: string) => ['dashboard', 'news', projectId ?? 'all'] as const,
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import type { IconTrees } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../format';
+import { formatNumber } from '@/lib/format';
 
 /** The frame of a dashboard card: a title, a line of explanation, the content. */
 export function DashboardCard({

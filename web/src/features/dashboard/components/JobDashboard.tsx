@@ -3,10 +3,10 @@ import { IconChartBar, IconStethoscope, IconTool, IconTree, IconTrees } from '@t
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { useProjects } from '@/features/projects/api/getProjects';
+import { PageHeader } from '@/components/PageHeader';
+import { useProjects } from '@/api/projects/getProjects';
 import { useJobDashboard } from '../api/getJobDashboard';
-import { useProjectJobs } from '../api/getProjectJobs';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import type { JobDashboard as Progress } from '../api/types';
 import { classColor, noneColor } from '../colors';
 import { valueSegments, windowSegments } from '../segments';
@@ -14,7 +14,7 @@ import { useSegmentLink } from '../useSegmentLink';
 import { ClassDonut } from './ClassDonut';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
-import { EmptyCard } from '@/features/shell/components/ListStates';
+import { EmptyCard } from '@/components/ListStates';
 import { JobStatusBadge } from './UserDashboard';
 import { WindowBars } from './WindowBars';
 

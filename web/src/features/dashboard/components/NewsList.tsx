@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewsItem } from '../api/types';
 import { dataViewPath } from '../filters';
-import { relativeTime } from '../format';
+import { relativeTime } from '@/lib/format';
 import { mergeNews, newsText } from '../news';
 
 /** The current time, a minute at a time, so "5 minutes ago" stays true while the page is open. */

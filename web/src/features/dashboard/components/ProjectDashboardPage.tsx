@@ -11,9 +11,9 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { EmptyCard } from '@/features/shell/components/ListStates';
-import { useProjectContext } from '@/features/projects/components/ProjectLayout';
+import { PageHeader } from '@/components/PageHeader';
+import { EmptyCard } from '@/components/ListStates';
+import { useProjectContext } from '@/hooks/useProjectContext';
 import { useProjectDashboard } from '../api/getProjectDashboard';
 import { useNews } from '../api/getNews';
 import { dataViewPath } from '../filters';

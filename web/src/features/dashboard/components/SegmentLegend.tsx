@@ -1,6 +1,6 @@
 import { Box, Group, SimpleGrid, Text, UnstyledButton, type SimpleGridProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPercent } from '../format';
+import { formatNumber, formatPercent } from '@/lib/format';
 
 export interface Segment {
   key: string;

@@ -23,12 +23,12 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { EmptyCard } from '@/features/shell/components/ListStates';
+import { PageHeader } from '@/components/PageHeader';
+import { EmptyCard } from '@/components/ListStates';
 import { useUserDashboard } from '../api/getUserDashboard';
 import type { Job, UserProject } from '../api/types';
 import { dataViewPath, segmentFilter } from '../filters';
-import { formatNumber } from '../format';
+import { formatNumber } from '@/lib/format';
 import { windowSegments } from '../segments';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPercent } from '../format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { Chart, type ChartOption } from './Chart';
 import { SegmentLegend, type Segment } from './SegmentLegend';
 import '../dashboard.css';

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import { COLUMNS, type SavedColumn } from '../columns';
 import type { Filter } from '../filter';
 import { fieldName } from '../components/labels';
-import type { CustomField } from '@/features/projects/api/settings';
-import { inProject } from './keys';
+import type { CustomField } from '@/api/projects/settings';
 
 /** A column of the Excel list: its field, heading and the names of its coded values. */
 export interface ExportColumn {
@@ -44,7 +44,7 @@ export function exportList(
   projectId: string,
   body: { filter: Filter; sort: string[]; columns: ExportColumn[]; sheet: string },
 ) {
-  return api.post<Blob>(`/api/content/export?${inProject(projectId)}`, body, { silent: true, blob: true });
+  return api.post<Blob>(inProject('/api/content/export', projectId), body, { silent: true, blob: true });
 }
 
 /** Hands a file to the browser as a download. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { dataKeys, inProject } from './keys';
+import { inProject } from '@/lib/inProject';
+import { dataKeys } from './keys';
 
 export interface FilterValue {
   value: string;
@@ -16,7 +17,7 @@ export function useFilterValues(projectId: string, field: string, enabled = true
       api
         .get<{
           items: FilterValue[];
-        }>(`/api/content/filter-values?${inProject(projectId)}&field=${encodeURIComponent(field)}&limit=500`, {
+        }>(inProject(`/api/content/filter-values?field=${encodeURIComponent(field)}&limit=500`, projectId), {
           silent: true,
         })
         .then((a) => a.items ?? []),

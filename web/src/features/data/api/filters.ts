@@ -1,32 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import type { Filter } from '../filter';
-import { dataKeys, inProject } from './keys';
+import {
+  filterKeys,
+  useSavedFilters as useSharedSavedFilters,
+  type SavedFilter as SharedSavedFilter,
+} from '@/api/filters/getSavedFilters';
 
-/** A saved filter (docs/API.md): one's own, shared with one, or project-wide. */
-export interface SavedFilter {
-  id: string;
-  name: string;
-  filter: Filter;
-  project_wide: boolean;
-  owner: string | null;
-  owner_alias: string;
-  mine: boolean;
-  shared_with: string[];
-  version: number;
-  updated_at: string;
-}
+/** A saved filter with the data view's filter model. */
+export type SavedFilter = SharedSavedFilter<Filter>;
 
 const BASE = '/api/content/filters';
 
-/** GET /api/content/filters: the filters I may use in the project. */
-export function useSavedFilters(projectId: string) {
-  return useQuery({
-    queryKey: dataKeys.filters(projectId),
-    queryFn: () =>
-      api.get<{ items: SavedFilter[] }>(`${BASE}?${inProject(projectId)}`, { silent: true }).then((a) => a.items ?? []),
-  });
-}
+/** The saved filters, read as the data view's filter model. */
+export const useSavedFilters = (projectId: string) => useSharedSavedFilters<Filter>(projectId);
 
 export interface FilterInput {
   name: string;
@@ -38,14 +26,14 @@ function useFilterMutation<V>(projectId: string, fn: (v: V) => Promise<SavedFilt
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: dataKeys.filters(projectId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: filterKeys.list(projectId) }),
   });
 }
 
 /** POST /api/content/filters (project_wide: management only). */
 export function useCreateFilter(projectId: string) {
   return useFilterMutation(projectId, (v: FilterInput) =>
-    api.post<SavedFilter>(`${BASE}?${inProject(projectId)}`, v, { silent: true }),
+    api.post<SavedFilter>(inProject(`${BASE}`, projectId), v, { silent: true }),
   );
 }
 
@@ -53,7 +41,7 @@ export function useCreateFilter(projectId: string) {
 export function useUpdateFilter(projectId: string) {
   return useFilterMutation(projectId, (v: FilterInput & { id: string; version: number }) =>
     api.put<SavedFilter>(
-      `${BASE}/${encodeURIComponent(v.id)}?${inProject(projectId)}`,
+      inProject(`${BASE}/${encodeURIComponent(v.id)}`, projectId),
       { name: v.name, filter: v.filter, project_wide: v.project_wide, version: v.version },
       { silent: true },
     ),
@@ -63,7 +51,7 @@ export function useUpdateFilter(projectId: string) {
 /** DELETE /api/content/filters/{id}. */
 export function useDeleteFilter(projectId: string) {
   return useFilterMutation(projectId, (id: string) =>
-    api.delete<void>(`${BASE}/${encodeURIComponent(id)}?${inProject(projectId)}`),
+    api.delete<void>(inProject(`${BASE}/${encodeURIComponent(id)}`, projectId)),
   );
 }
 
@@ -71,7 +59,7 @@ export function useDeleteFilter(projectId: string) {
 export function useShareFilter(projectId: string) {
   return useFilterMutation(projectId, (v: { id: string; emails: string }) =>
     api.post<SavedFilter>(
-      `${BASE}/${encodeURIComponent(v.id)}/share?${inProject(projectId)}`,
+      inProject(`${BASE}/${encodeURIComponent(v.id)}/share`, projectId),
       { emails: v.emails },
       { silent: true },
     ),

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import type { Filter } from '../filter';
-import { inProject } from './keys';
 
 /** A row of the data table: a tree or group with the fields of SPEC §3 (custom fields flattened). */
 export interface DataRow {
@@ -29,7 +29,7 @@ export function getData(
   body: { filter: Filter; sort?: string[]; limit?: number; offset?: number },
   opts: { signal?: AbortSignal; silent?: boolean } = {},
 ) {
-  return api.post<DataPage>(`/api/content/data?${inProject(projectId)}`, body, { silent: true, ...opts });
+  return api.post<DataPage>(inProject('/api/content/data', projectId), body, { silent: true, ...opts });
 }
 
 /**
@@ -42,7 +42,7 @@ export function getDataTotalLater(
   body: { filter: Filter; sort?: string[]; limit: number; offset: number },
 ) {
   return api.post<{ items: DataRow[]; total: number | null }>(
-    `/api/content/data?${inProject(projectId)}`,
+    inProject('/api/content/data', projectId),
     { ...body, total_later: true },
     { silent: true },
   );

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import type { Filter } from '../filter';
-import { dataKeys, inProject } from './keys';
+import { dataKeys } from './keys';
 import { followTask, type Task } from './task';
 
 function useContentWrite<V>(fn: (v: V) => Promise<{ changed: number }>) {
@@ -18,14 +19,14 @@ function useContentWrite<V>(fn: (v: V) => Promise<{ changed: number }>) {
 /** PUT /api/content/bulk: mass edit, the chosen fields on up to 10,000 selected objects. */
 export function useMassEdit(projectId: string) {
   return useContentWrite((v: { ids: string[]; fields: Record<string, unknown> }) =>
-    api.put<{ changed: number }>(`/api/content/bulk?${inProject(projectId)}`, v, { silent: true }),
+    api.put<{ changed: number }>(inProject('/api/content/bulk', projectId), v, { silent: true }),
   );
 }
 
 /** PUT /api/content/archive: archive (true) or activate (false) a selection. */
 export function useArchiveSelection(projectId: string) {
   return useContentWrite((v: { ids: string[]; archive: boolean }) =>
-    api.put<{ changed: number }>(`/api/content/archive?${inProject(projectId)}`, v, { silent: true }),
+    api.put<{ changed: number }>(inProject('/api/content/archive', projectId), v, { silent: true }),
   );
 }
 
@@ -37,7 +38,7 @@ export function useArchiveFiltered(projectId: string) {
   return useContentWrite(
     async (v: { filter: Filter; archive: boolean; onProgress?: (t: Task) => void }): Promise<{ changed: number }> => {
       const a = await api.put<{ changed: number } | { task: Task }>(
-        `/api/content/archive-filter?${inProject(projectId)}`,
+        inProject('/api/content/archive-filter', projectId),
         { filter: v.filter, archive: v.archive },
         { silent: true },
       );

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
 import type { SavedColumn } from '../columns';
-import { dataKeys, inProject } from './keys';
+import { dataKeys } from './keys';
 
 const BASE = '/api/content/table-columns';
 
@@ -11,7 +12,7 @@ export function useTableColumns(projectId: string, enabled = true) {
     queryKey: dataKeys.columns(projectId),
     queryFn: () =>
       api
-        .get<{ columns: SavedColumn[] | null }>(`${BASE}?${inProject(projectId)}`, { silent: true })
+        .get<{ columns: SavedColumn[] | null }>(inProject(`${BASE}`, projectId), { silent: true })
         .then((a) => a.columns),
     enabled,
     staleTime: Infinity,
@@ -21,7 +22,7 @@ export function useTableColumns(projectId: string, enabled = true) {
 /** PUT /api/content/table-columns: keep my columns of the project's table (also while the page closes). */
 export function putTableColumns(projectId: string, columns: SavedColumn[]) {
   return api.put<{ columns: SavedColumn[] }>(
-    `${BASE}?${inProject(projectId)}`,
+    inProject(`${BASE}`, projectId),
     { columns },
     { silent: true, keepalive: true },
   );

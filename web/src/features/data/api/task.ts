@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import { inProject } from './keys';
+import { inProject } from '@/lib/inProject';
 
 /** Background work one started (archiving or activating a big view), as the server tracks it. */
 export type Task = {
@@ -15,11 +15,11 @@ export type Task = {
 
 /** GET /api/content/task/{id}: how far a task has got. */
 export const getTask = (projectId: string, id: string) =>
-  api.get<Task>(`/api/content/task/${encodeURIComponent(id)}?${inProject(projectId)}`, { silent: true });
+  api.get<Task>(inProject(`/api/content/task/${encodeURIComponent(id)}`, projectId), { silent: true });
 
 /** GET /api/content/tasks: one's tasks of the project that have not ended. */
 export const getOpenTasks = (projectId: string) =>
-  api.get<{ items: Task[] }>(`/api/content/tasks?${inProject(projectId)}`, { silent: true }).then((a) => a.items);
+  api.get<{ items: Task[] }>(inProject('/api/content/tasks', projectId), { silent: true }).then((a) => a.items);
 
 /** Tasks this tab follows already, so that a data view shown again does not follow one twice. */
 const following = new Set<string>();

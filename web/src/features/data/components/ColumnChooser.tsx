@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CustomField } from '@/features/projects/api/settings';
+import type { CustomField } from '@/api/projects/settings';
 import { defaultColumns, identifyingFields, type SavedColumn } from '../columns';
 import { fieldName } from './labels';
 

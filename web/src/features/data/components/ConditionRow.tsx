@@ -14,9 +14,9 @@ import {
 } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CustomField } from '@/features/projects/api/settings';
+import type { CustomField } from '@/api/projects/settings';
 import { useFilterValues } from '../api/filterValues';
-import { useProjectJobs } from '../api/jobs';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import {
   emptyValue,
   fieldInfo,

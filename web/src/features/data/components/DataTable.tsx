@@ -20,7 +20,7 @@ import {
   type IDatasource,
   type RowSelectedEvent,
 } from 'ag-grid-community';
-import type { CustomField } from '@/features/projects/api/settings';
+import type { CustomField } from '@/api/projects/settings';
 import { getData, getDataTotalLater, type DataRow } from '../api/getData';
 import { COLUMNS, sortKeyOf, toServerSort, type ColumnInfo, type SavedColumn } from '../columns';
 import type { Filter } from '../filter';

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { IconFilterOff, IconPolygon, IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CustomField } from '@/features/projects/api/settings';
-import { useProjectJobs } from '../api/jobs';
+import type { CustomField } from '@/api/projects/settings';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { emptyPanel, FIELDS, newCondition, type PanelState, type StockState } from '../filter';
 import { ConditionRow } from './ConditionRow';
 import { fieldName } from './labels';

@@ -2,8 +2,8 @@ import { Anchor, Card, EmptyState, Group, Skeleton, Stack, Text } from '@mantine
 import { IconMap2, IconTable } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { useProjects } from '@/features/projects/api/getProjects';
+import { PageHeader } from '@/components/PageHeader';
+import { useProjects } from '@/api/projects/getProjects';
 
 /** /projects/data: the data view of the project opened last, or a choice of projects. */
 export default function LatestProjectData() {

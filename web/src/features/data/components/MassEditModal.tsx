@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import type { CustomField } from '@/features/projects/api/settings';
+import type { CustomField } from '@/api/projects/settings';
 import { useFilterValues } from '../api/filterValues';
 import { useMassEdit } from '../api/selection';
 import { CUSTOM_FIELDS, fieldInfo } from '../filter';

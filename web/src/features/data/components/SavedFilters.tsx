@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useCreateFilter, useDeleteFilter, useSavedFilters, useUpdateFilter, type SavedFilter } from '../api/filters';
 import type { Filter } from '../filter';
+import { ModalActions } from '@/components/ModalActions';
 
 interface Props {
   projectId: string;
@@ -267,14 +268,12 @@ function SaveFilterModal({
               {error.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending} data-testid="filter-save-submit">
-              {t('data.saved.save')}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            loading={pending}
+            submit={t('data.saved.save')}
+            submitTestId="filter-save-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -14,7 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
+import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
 import { joinEmails, parseEmailList } from '@/lib/emails';
 import { useShareFilter, type SavedFilter } from '../api/filters';

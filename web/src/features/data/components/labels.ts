@@ -1,6 +1,6 @@
-import type { CustomField } from '@/features/projects/api/settings';
-import { fieldLabel } from '@/features/projects/settings/labels';
-import { TREE_FIELDS } from '@/features/projects/settings/fields';
+import type { CustomField } from '@/api/projects/settings';
+import { fieldLabel } from '@/api/projects/labels';
+import { TREE_FIELDS } from '@/api/projects/fields';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
 

@@ -24,7 +24,7 @@ import {
   IconLifebuoy,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
+import { PageHeader } from '@/components/PageHeader';
 
 const USED = {
   IconTrees,

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Card, Code, Group, List, Skeleton, Stack, Text, T
 import { IconAlertTriangle, IconExternalLink, IconLockOpen } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
+import { PageHeader } from '@/components/PageHeader';
 import { OPENAPI_URL, useOpenApi } from '../api/getOpenApi';
 import { groupOperations, METHOD_COLORS, type ApiOperation } from '../openapi';
 

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
+import { PageHeader } from '@/components/PageHeader';
 
 export const SUPPORT_EMAIL = 'support@arbor.example';
 

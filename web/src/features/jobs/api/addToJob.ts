@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from './keys';
-import type { JobContentAnswer, JobSelection } from './types';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
+import type { JobContentAnswer, JobSelection } from '@/api/jobs/types';
 
 export type AddToJobInput = {
   projectId: string;

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { treeKeys } from '@/features/trees/api/keys';
-import { inProject, jobKeys } from './keys';
-import type { Job } from './types';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
+import { jobKeys } from '@/api/jobs/keys';
+import type { Job } from '@/api/jobs/types';
 
 /**
  * POST /api/management/job/{jobId}/conflicts/{index}/apply?project=: writes a crew's kept edit onto

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from './keys';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
 
 /** DELETE /api/management/job/{jobId}?project=: an open job nobody else holds; its objects stay. */
 export const deleteJob = ({ projectId, jobId }: { projectId: string; jobId: string }) =>

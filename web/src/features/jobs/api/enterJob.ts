@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Session } from '@/features/auth/api/types';
-import { sessionQueryKey } from '@/features/auth/api/sessionKey';
-import type { ScopedSession } from '@/features/organisations/api/types';
+import type { Session } from '@/api/auth/types';
+import { sessionQueryKey } from '@/api/auth/sessionKey';
+import type { ScopedSession } from '@/api/organisations/types';
 
 /**
  * POST /api/auth/login/job/{projectId}/{jobId}: a session scoped to the job (only its objects,

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { ListAnswer } from '@/features/organisations/api/types';
-import { inProject, jobKeys } from './keys';
-import type { JobOverlap, JobSelection } from './types';
+import { inProject } from '@/lib/inProject';
+import type { ListAnswer } from '@/api/organisations/types';
+import { jobKeys } from '@/api/jobs/keys';
+import type { JobOverlap, JobSelection } from '@/api/jobs/types';
 
 /**
  * POST /api/content/job/exists-objects-in-jobs: the unfinished jobs (but `except`) that hold some

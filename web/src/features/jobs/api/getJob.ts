@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from './keys';
-import type { Job } from './types';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
+import type { Job } from '@/api/jobs/types';
 
 /** GET /api/management/job/{jobId}?project=: one job with its counts. */
 export const getJob = (projectId: string, jobId: string) =>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
-import type { ListAnswer } from '@/features/organisations/api/types';
-import { inProject, jobKeys } from './keys';
-import type { JobItem } from './types';
+import { inProject } from '@/lib/inProject';
+import type { ListAnswer } from '@/api/organisations/types';
+import { jobKeys } from '@/api/jobs/keys';
+import type { JobItem } from '@/api/jobs/types';
 
 /** GET /api/management/job/{jobId}/items?project=: the job's trees, groups and works with their progress. */
 export const getJobItems = (projectId: string, jobId: string) =>

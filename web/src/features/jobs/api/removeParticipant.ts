@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { ListAnswer } from '@/features/organisations/api/types';
-import { inProject, jobKeys } from './keys';
-import type { Participant } from './types';
+import { inProject } from '@/lib/inProject';
+import type { ListAnswer } from '@/api/organisations/types';
+import { jobKeys } from '@/api/jobs/keys';
+import type { Participant } from '@/api/jobs/types';
 
 export interface RemoveParticipantInput {
   projectId: string;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from './keys';
-import type { JobContentAnswer } from './types';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
+import type { JobContentAnswer } from '@/api/jobs/types';
 
 /** POST /api/content/job/reset: empties an open job. */
 export const resetJob = ({ projectId, job }: { projectId: string; job: string }) =>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from './keys';
-import type { Job } from './types';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
+import type { Job } from '@/api/jobs/types';
 
 /** POST /api/management/job/{jobId}/conflicts/{index}/resolve?project=: marks one resolved (it stays recorded). */
 export const resolveConflict = ({ projectId, jobId, index }: { projectId: string; jobId: string; index: number }) =>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject, jobKeys } from './keys';
-import type { Job, JobStatus } from './types';
+import { inProject } from '@/lib/inProject';
+import { jobKeys } from '@/api/jobs/keys';
+import type { Job, JobStatus } from '@/api/jobs/types';
 
 export interface SetJobStatusInput {
   projectId: string;

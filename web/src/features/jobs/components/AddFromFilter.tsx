@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconFilterPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSavedFilters } from '../api/getSavedFilters';
-import type { Job } from '../api/types';
+import { useSavedFilters } from '@/api/filters/getSavedFilters';
+import type { Job } from '@/api/jobs/types';
 import { AddToJobModal } from './AddToJobModal';
 
 /** Builds an open job from a saved filter of its project: every object the filter shows (with the overlap warning). */
 export function AddFromFilter({ job }: { job: Pick<Job, 'id' | 'project'> }) {
   const { t } = useTranslation();
-  const filters = useSavedFilters(job.project, true);
+  const filters = useSavedFilters(job.project);
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const filter = filters.data?.find((f) => f.id === chosen);

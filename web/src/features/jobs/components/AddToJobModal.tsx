@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Button,
   Group,
   List,
   Loader,
@@ -17,10 +16,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { useProjectJobs } from '../api/getProjectJobs';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { useJobOverlap } from '../api/existsInJobs';
 import { useAddToJob } from '../api/addToJob';
-import type { JobSelection } from '../api/types';
+import type { JobSelection } from '@/api/jobs/types';
+import { ModalActions } from '@/components/ModalActions';
 
 export interface AddToJobModalProps {
   projectId: string;
@@ -180,19 +180,13 @@ export function AddToJobModal({
               </Alert>
             )
           )}
-          {serverError && !(add.error instanceof ApiError && add.error.fields.name) && (
-            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending} data-testid="add-to-job-submit">
-              {t('jobs.add.submit')}
-            </Button>
-          </Group>
+          <ModalActions
+            error={serverError && !(add.error instanceof ApiError && add.error.fields.name) && serverError}
+            onCancel={close}
+            loading={add.isPending}
+            submit={t('jobs.add.submit')}
+            submitTestId="add-to-job-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
-import { useProjects } from '@/features/projects/api/getProjects';
+import { useProjects } from '@/api/projects/getProjects';
 import { useCreateJob } from '../api/createJob';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
+import { ModalActions } from '@/components/ModalActions';
 
 /** "Create job": name, details and one of the projects I manage. */
 export function CreateJobModal({
@@ -79,19 +80,13 @@ export function CreateJobModal({
             data-testid="job-note"
             {...form.getInputProps('note')}
           />
-          {generalError && (
-            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-              {generalError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="create-job-submit">
-              {t('jobs.createSubmit')}
-            </Button>
-          </Group>
+          <ModalActions
+            error={generalError}
+            onCancel={close}
+            loading={create.isPending}
+            submit={t('jobs.createSubmit')}
+            submitTestId="create-job-submit"
+          />
         </Stack>
       </form>
     </Modal>

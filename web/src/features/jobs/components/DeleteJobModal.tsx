@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '@/features/shell/components/ConfirmModal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useDeleteJob } from '../api/deleteJob';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
 
 /** "Delete job": confirms; a job in progress, completed or held by someone else is refused with the server's message. */
 export function DeleteJobModal({

@@ -1,10 +1,10 @@
 import { Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useProjectSettings } from '@/features/projects/api/settings';
-import { useContentLists } from '@/features/trees/api/getContentLists';
-import { useFieldFormatter } from '@/features/trees/components/fieldFormat';
-import type { EditedField } from '../api/types';
+import { useProjectSettings } from '@/api/projects/settings';
+import { useContentLists } from '@/api/trees/getContentLists';
+import { useFieldFormatter } from '@/lib/trees/fieldFormat';
+import type { EditedField } from '@/api/jobs/types';
 
 /** The fields of a crew's kept edit: each with their value and the value the object holds. */
 export function EditConflictFields({ projectId, fields }: { projectId: string; fields: Record<string, EditedField> }) {

@@ -3,10 +3,10 @@ import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mant
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconLockOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '@/features/shell/components/ConfirmModal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useApplyConflict } from '../api/applyConflict';
 import { useResolveConflict } from '../api/resolveConflict';
-import type { Job, JobConflict } from '../api/types';
+import type { Job, JobConflict } from '@/api/jobs/types';
 import { EditConflictFields } from './EditConflictFields';
 
 /**

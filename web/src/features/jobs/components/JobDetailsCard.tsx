@@ -6,7 +6,8 @@ import { IconCheck, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useUpdateJob } from '../api/updateJob';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
+import { ModalActions } from '@/components/ModalActions';
 
 /** The job's name and details; management edits them while the job is open. */
 export function JobDetailsCard({ job, manage }: { job: Job; manage: boolean }) {
@@ -65,14 +66,12 @@ export function JobDetailsCard({ job, manage }: { job: Job; manage: boolean }) {
                 {error}
               </Alert>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setEditing(false)}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={update.isPending} data-testid="save-job">
-                {t('common.save')}
-              </Button>
-            </Group>
+            <ModalActions
+              onCancel={() => setEditing(false)}
+              loading={update.isPending}
+              submit={t('common.save')}
+              submitTestId="save-job"
+            />
           </Stack>
         </form>
       ) : (

@@ -16,7 +16,7 @@ import {
 import { IconCircleCheck, IconCircleDashed, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
-import type { Job, JobItem } from '../api/types';
+import type { Job, JobItem } from '@/api/jobs/types';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddFromFilter } from './AddFromFilter';
 

@@ -3,9 +3,9 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '@/features/shell/components/ConfirmModal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useLockJob } from '../api/lockJob';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
 
 /** Who holds the job; hold or release it; management breaks someone else's lock (the holder is told). */
 export function JobLockCard({ job, me, hold, manage }: { job: Job; me: string; hold: boolean; manage: boolean }) {

@@ -3,10 +3,10 @@ import { ActionIcon, Anchor, Button, Group, Select, Skeleton, Stack, Text, Toolt
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useProjects } from '@/features/projects/api/getProjects';
-import { useProjectJobs } from '../api/getProjectJobs';
+import { useProjects } from '@/api/projects/getProjects';
+import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { useJobOverlap } from '../api/existsInJobs';
-import type { JobOverlap, JobSelection } from '../api/types';
+import type { JobOverlap, JobSelection } from '@/api/jobs/types';
 import { JobStatusBadge } from './JobStatusBadge';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddToJobModal } from './AddToJobModal';

@@ -6,11 +6,11 @@ import { IconCheck, IconMail, IconTrash, IconUserPlus } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { emailListProblem } from '@/lib/emails';
-import { ConfirmModal } from '@/features/shell/components/ConfirmModal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useParticipants } from '../api/getParticipants';
 import { useAddParticipants } from '../api/addParticipants';
 import { useRemoveParticipant } from '../api/removeParticipant';
-import type { Job, Participant, ParticipantRole } from '../api/types';
+import type { Job, Participant, ParticipantRole } from '@/api/jobs/types';
 
 const ROLES: ParticipantRole[] = ['editor', 'care', 'reader'];
 

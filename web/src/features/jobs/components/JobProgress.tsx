@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { worksPercent } from '../job';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
 
 /** Works done of the job's works, as a bar with its figures. */
 export function JobProgress({ job, w = 160 }: { job: Pick<Job, 'action_count' | 'action_done'>; w?: number }) {

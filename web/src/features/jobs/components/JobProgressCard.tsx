@@ -1,7 +1,7 @@
 import { Card, Group, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { inspectedOf, worksPercent } from '../job';
-import type { Job, JobItem } from '../api/types';
+import type { Job, JobItem } from '@/api/jobs/types';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (

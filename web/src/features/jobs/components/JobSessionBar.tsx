@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconClipboardList, IconDoorExit } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/auth/api/getSession';
+import { useSession } from '@/api/auth/getSession';
 import { useMyJobs } from '../api/getMyJobs';
 import { useLeaveJob } from '../api/enterJob';
 

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOR } from '../job';
-import type { JobStatus } from '../api/types';
+import type { JobStatus } from '@/api/jobs/types';
 
 export function JobStatusBadge({ status, size = 'sm' }: { status: JobStatus; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();

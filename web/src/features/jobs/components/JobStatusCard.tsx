@@ -4,7 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSetJobStatus } from '../api/setJobStatus';
 import { transitionsOf } from '../job';
-import type { Job } from '../api/types';
+import type { Job } from '@/api/jobs/types';
 
 const TEXT = ['openText', 'progressText', 'completedText'];
 

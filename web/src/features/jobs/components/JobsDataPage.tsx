@@ -2,8 +2,8 @@ import { Anchor, Card, EmptyState, Group, Select, Stack, Text } from '@mantine/c
 import { IconClipboardList } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { useSession } from '@/features/auth/api/getSession';
+import { PageHeader } from '@/components/PageHeader';
+import { useSession } from '@/api/auth/getSession';
 import { useMyJobs } from '../api/getMyJobs';
 import { useJobItems } from '../api/getJobItems';
 import { canManage } from '../job';

@@ -5,13 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClipboardList, IconLock, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { useProjects } from '@/features/projects/api/getProjects';
+import { PageHeader } from '@/components/PageHeader';
+import { useProjects } from '@/api/projects/getProjects';
 import { useMyJobs } from '../api/getMyJobs';
 import { CreateJobModal } from './CreateJobModal';
 import { JobProgress } from './JobProgress';
 import { JobStatusBadge } from './JobStatusBadge';
-import { EmptyCard, ListSkeleton } from '@/features/shell/components/ListStates';
+import { EmptyCard, ListSkeleton } from '@/components/ListStates';
 
 /** /jobs: the jobs of my projects and those I take part in, with status, manager, counts and progress. */
 export default function JobsPage() {

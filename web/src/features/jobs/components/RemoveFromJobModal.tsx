@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '@/features/shell/components/ConfirmModal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useRemoveFromJob } from '../api/removeFromJob';
-import type { JobSelection } from '../api/types';
+import type { JobSelection } from '@/api/jobs/types';
 
 /**
  * "Remove from job": confirms, then removes the selection (trees with their works, or single

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -12,6 +12,7 @@ import {
   type ListName,
   type NewListEntry,
 } from '../lists';
+import { ModalActions } from '@/components/ModalActions';
 
 type Values = Required<NewListEntry>;
 
@@ -195,19 +196,13 @@ export function EntryModal({
               {...form.getInputProps('parent')}
             />
           )}
-          {error && (
-            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending} data-testid="entry-submit">
-              {entry ? t('common.save') : t('lists.add')}
-            </Button>
-          </Group>
+          <ModalActions
+            error={error}
+            onCancel={onClose}
+            loading={mutation.isPending}
+            submit={entry ? t('common.save') : t('lists.add')}
+            submitTestId="entry-submit"
+          />
         </Stack>
       </form>
     </Modal>

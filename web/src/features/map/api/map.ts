@@ -1,8 +1,7 @@
 import type { Point, Polygon } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
 import { api } from '@/lib/api';
-
-const q = (projectId: string) => `project=${encodeURIComponent(projectId)}`;
+import { inProject } from '@/lib/inProject';
 
 export type Scheme = 'light' | 'dark';
 
@@ -42,25 +41,27 @@ export interface MapTree {
 
 /** A tree or group by its tile feature id or uuid. */
 export function getTree(projectId: string, idOrFid: string | number) {
-  return api.get<MapTree>(`/api/content/tree/${encodeURIComponent(String(idOrFid))}?${q(projectId)}`, {
+  return api.get<MapTree>(inProject(`/api/content/tree/${encodeURIComponent(String(idOrFid))}`, projectId), {
     silent: true,
   });
 }
 
 export function createTree(projectId: string, id: string, geom: Point | Polygon) {
-  return api.post<MapTree>(`/api/content/tree?${q(projectId)}`, { id, geom }, { silent: true });
+  return api.post<MapTree>(inProject('/api/content/tree', projectId), { id, geom }, { silent: true });
 }
 
 export function updateTreeGeometry(projectId: string, id: string, version: number, geom: Point | Polygon) {
   return api.put<MapTree>(
-    `/api/content/tree/${encodeURIComponent(id)}?${q(projectId)}`,
+    inProject(`/api/content/tree/${encodeURIComponent(id)}`, projectId),
     { version, geom },
     { silent: true },
   );
 }
 
 export function deleteTree(projectId: string, id: string) {
-  return api.delete<void>(`/api/content/tree/${encodeURIComponent(id)}?${q(projectId)}`, undefined, { silent: true });
+  return api.delete<void>(inProject(`/api/content/tree/${encodeURIComponent(id)}`, projectId), undefined, {
+    silent: true,
+  });
 }
 
 export interface WorkEntry {
@@ -69,15 +70,17 @@ export interface WorkEntry {
 }
 
 export function fetchWorkEntries(projectId: string) {
-  return api.get<Record<string, unknown>>(`/api/content/lists?${q(projectId)}`, { silent: true }).then((lists) => {
-    const w = lists?.work;
-    const items = Array.isArray(w)
-      ? w
-      : Array.isArray((w as { items?: unknown[] })?.items)
-        ? (w as { items: unknown[] }).items
-        : [];
-    return (items as WorkEntry[]).filter((e) => e && typeof e.id === 'string');
-  });
+  return api
+    .get<Record<string, unknown>>(inProject('/api/content/lists', projectId), { silent: true })
+    .then((lists) => {
+      const w = lists?.work;
+      const items = Array.isArray(w)
+        ? w
+        : Array.isArray((w as { items?: unknown[] })?.items)
+          ? (w as { items: unknown[] }).items
+          : [];
+      return (items as WorkEntry[]).filter((e) => e && typeof e.id === 'string');
+    });
 }
 
 export interface MapWork {
@@ -86,9 +89,11 @@ export interface MapWork {
 }
 
 export function createWork(projectId: string, id: string, work: string, geom: Point) {
-  return api.post<MapWork>(`/api/content/action?${q(projectId)}`, { id, work, geom }, { silent: true });
+  return api.post<MapWork>(inProject('/api/content/action', projectId), { id, work, geom }, { silent: true });
 }
 
 export function deleteWork(projectId: string, id: string) {
-  return api.delete<void>(`/api/content/action/${encodeURIComponent(id)}?${q(projectId)}`, undefined, { silent: true });
+  return api.delete<void>(inProject(`/api/content/action/${encodeURIComponent(id)}`, projectId), undefined, {
+    silent: true,
+  });
 }

@@ -20,7 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Point, Polygon } from 'geojson';
 import { ApiError } from '@/lib/api';
-import { useProjectSettings } from '@/features/projects/api/settings';
+import { useProjectSettings } from '@/api/projects/settings';
 import {
   createTree,
   createWork,

@@ -1,7 +1,7 @@
 import { ActionIcon, Checkbox, Divider, Popover, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Basemap } from '@/features/projects/api/settings';
+import type { Basemap } from '@/api/projects/settings';
 import { THEMES, type DisplaySettings } from '../settings';
 
 /** Map display settings: theme, layers, labels, basemap. */

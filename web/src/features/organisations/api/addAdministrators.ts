@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from './keys';
-import type { ListAnswer, Person } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { ListAnswer, Person } from '@/api/organisations/types';
 
 /**
  * POST /api/management/organisation/{id}/admins with comma-separated e-mails: all or none; an

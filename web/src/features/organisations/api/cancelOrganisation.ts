@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { MessageResponse } from '@/features/auth/api/types';
-import { organisationKeys } from './keys';
+import type { MessageResponse } from '@/api/auth/types';
+import { organisationKeys } from '@/api/organisations/keys';
 
 /** POST /api/management/organisation/{id}/cancel: every administrator gets a confirmation e-mail. */
 export const cancelOrganisation = (id: string) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from './keys';
-import type { Organisation, OrganisationFields } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { Organisation, OrganisationFields } from '@/api/organisations/types';
 
 /** POST /api/management/organisation/new: starts the 28-day demo; I become its administrator. */
 export const createOrganisation = (fields: Partial<OrganisationFields> & { name: string }) =>

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Session } from '@/features/auth/api/types';
-import { sessionQueryKey } from '@/features/auth/api/sessionKey';
-import { organisationKeys } from './keys';
-import type { ScopedSession } from './types';
+import type { Session } from '@/api/auth/types';
+import { sessionQueryKey } from '@/api/auth/sessionKey';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { ScopedSession } from '@/api/organisations/types';
 
 /**
  * POST /api/auth/login/organisation/{id}: a session scoped to the organisation. The server replaces

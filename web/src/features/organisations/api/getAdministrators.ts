@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from './keys';
-import type { ListAnswer, Person } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { ListAnswer, Person } from '@/api/organisations/types';
 
 /** GET /api/management/organisation/{id}/admins (administrators only). */
 export const getAdministrators = (id: string) =>

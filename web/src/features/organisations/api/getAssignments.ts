@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from './keys';
-import type { Assignment, ListAnswer } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { Assignment, ListAnswer } from '@/api/organisations/types';
 
 /** GET /api/management/organisation/{id}/assignments: every user's access to every project (administrators). */
 export const getAssignments = (id: string) =>

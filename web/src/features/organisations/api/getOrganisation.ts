@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from './keys';
-import type { Organisation } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { Organisation } from '@/api/organisations/types';
 
 /** GET /api/management/organisation/{id}: with its status, demo days left and my roles. */
 export const getOrganisation = (id: string) =>

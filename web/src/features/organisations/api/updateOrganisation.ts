@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api';
-import { organisationKeys } from './keys';
-import type { Organisation, OrganisationFields } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { Organisation, OrganisationFields } from '@/api/organisations/types';
 
 export type UpdateOrganisationInput = OrganisationFields & { id: string; version: number };
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
+import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
 import { joinEmails, parseEmailList } from '@/lib/emails';
 import { useAddAdministrators } from '../api/addAdministrators';
+import { ModalActions } from '@/components/ModalActions';
 
 /** "Add administrator": comma-separated e-mail addresses of people with an account. */
 export function AddAdministratorModal({
@@ -57,19 +58,13 @@ export function AddAdministratorModal({
             {t('admins.addText')}
           </Text>
           <EmailListInput {...form.getInputProps('emails')} />
-          {generalError && (
-            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-              {generalError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending} data-testid="add-admin-submit">
-              {t('admins.add')}
-            </Button>
-          </Group>
+          <ModalActions
+            error={generalError}
+            onCancel={close}
+            loading={add.isPending}
+            submit={t('admins.add')}
+            submitTestId="add-admin-submit"
+          />
         </Stack>
       </form>
     </Modal>

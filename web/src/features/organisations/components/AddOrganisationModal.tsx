@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
 import { currentLanguage } from '@/i18n';
-import { countryOptions, zipValid } from '../organisation';
+import { countryOptions, zipValid } from '@/api/organisations/organisation';
 import { AddressFields } from './AddressFields';
 import { useCreateOrganisation } from '../api/createOrganisation';
-import type { Organisation } from '../api/types';
+import type { Organisation } from '@/api/organisations/types';
+import { ModalActions } from '@/components/ModalActions';
 
 const initial = { name: '', street: '', number: '', zip: '', city: '', country: 'DE' };
 
@@ -66,14 +67,12 @@ export function AddOrganisationModal({
               {generalError}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="add-organisation-submit">
-              {t('organisations.create')}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={close}
+            loading={create.isPending}
+            submit={t('organisations.create')}
+            submitTestId="add-organisation-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -5,14 +5,14 @@ import { notifications } from '@mantine/notifications';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { useSession } from '@/features/auth/api/getSession';
-import { ConfirmModal } from '@/features/shell/components/ConfirmModal';
-import { SettingsSection } from '@/features/shell/components/SettingsSection';
-import { initials } from '@/features/shell/components/UserMenu';
+import { useSession } from '@/api/auth/getSession';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { SettingsSection } from '@/components/SettingsSection';
+import { initials } from '@/lib/initials';
 import { useAdministrators } from '../api/getAdministrators';
 import { useRemoveAdministrator } from '../api/removeAdministrator';
-import type { Organisation, Person } from '../api/types';
-import { canEditOrganisation } from '../organisation';
+import type { Organisation, Person } from '@/api/organisations/types';
+import { canEditOrganisation } from '@/api/organisations/organisation';
 import { AddAdministratorModal } from './AddAdministratorModal';
 
 /** The organisation's administrators: add by e-mail, remove with a confirmation (administrators only). */

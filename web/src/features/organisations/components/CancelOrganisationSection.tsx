@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { SettingsSection } from '@/features/shell/components/SettingsSection';
+import { SettingsSection } from '@/components/SettingsSection';
 import { useCancelOrganisation } from '../api/cancelOrganisation';
-import type { Organisation } from '../api/types';
+import type { Organisation } from '@/api/organisations/types';
 
 /** The danger zone: cancel the organisation after typing its name. */
 export function CancelOrganisationSection({ organisation: o }: { organisation: Organisation }) {

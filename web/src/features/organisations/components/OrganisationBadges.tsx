@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { statusBadge } from '../organisation';
-import type { Organisation } from '../api/types';
+import { statusBadge } from '@/api/organisations/organisation';
+import type { Organisation } from '@/api/organisations/types';
 
 /** "Demo – N days left", "Demo expired" or "Cancelled". */
 export function OrganisationStatusBadge({

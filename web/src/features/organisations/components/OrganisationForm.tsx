@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
 import {
-  Alert,
   Button,
   Fieldset,
   Group,
@@ -8,21 +6,24 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Textarea,
   Input,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
-import { emailValid } from '@/features/auth/validation';
-import { SettingsSection } from '@/features/shell/components/SettingsSection';
+import { emailValid } from '@/lib/validation';
+import { SettingsSection } from '@/components/SettingsSection';
 import { useUpdateOrganisation } from '../api/updateOrganisation';
-import type { Organisation } from '../api/types';
-import { canEditOrganisation, countryOptions, fieldsOf, leitwegValid, zipValid } from '../organisation';
+import type { Organisation } from '@/api/organisations/types';
+import {
+  canEditOrganisation,
+  countryOptions,
+  fieldsOf,
+  leitwegValid,
+  zipValid,
+} from '@/api/organisations/organisation';
+import { StaleNotice } from '@/components/StaleNotice';
+import { useVersionedForm } from '@/hooks/useVersionedForm';
 import { AddressFields } from './AddressFields';
 
 /** Address and billing of an organisation; read-only for members and once cancelled. */
@@ -30,76 +31,26 @@ export function OrganisationForm({ organisation: o }: { organisation: Organisati
   const { t, i18n } = useTranslation();
   const update = useUpdateOrganisation();
   const editable = canEditOrganisation(o);
-  const [stale, setStale] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
-    // The version the values were loaded from goes with them: a save from a stale form is refused.
-    initialValues: { ...fieldsOf(o), version: o.version },
+  const { form, submit, stale, reload } = useVersionedForm({
+    object: o,
+    fieldsOf,
     validate: {
       name: (v) => (v.trim() ? null : t('errors.required')),
       zip: (v) => (zipValid(v) ? null : t('organisation.errors.zip')),
       email_invoice: (v) => (!v.trim() || emailValid(v) ? null : t('errors.email')),
       leitweg_id_invoice: (v) => (leitwegValid(v) ? null : t('organisation.errors.leitweg')),
     },
+    mutation: update,
+    toArgs: (values) => ({ ...values, id: o.id }),
+    savedMessage: t('organisation.saved'),
   });
-
-  const load = (org: Organisation) => {
-    const values = { ...fieldsOf(org), version: org.version };
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-  };
-
-  // Follow the server's state unless the person is editing.
-  useEffect(() => {
-    if (!form.isDirty()) load(o);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [o.version]);
-
-  const submit = form.onSubmit((values) =>
-    update.mutate(
-      { ...values, id: o.id },
-      {
-        onSuccess: (saved) => {
-          setStale(false);
-          load(saved);
-          notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('organisation.saved') });
-        },
-        onError: (e) => {
-          if (!(e instanceof ApiError)) return;
-          if (e.stale) setStale(true);
-          form.setErrors(e.fields);
-        },
-      },
-    ),
-  );
 
   const countries = countryOptions(i18n.language);
 
   return (
     <form onSubmit={submit} noValidate data-testid="organisation-form" data-editable={editable}>
       <Stack gap="xl">
-        {stale && (
-          <Alert color="yellow" variant="light" role="alert" data-testid="stale-notice">
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <Text size="sm">{t('organisation.stale')}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="yellow"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => {
-                  load(o);
-                  setStale(false);
-                }}
-                data-testid="stale-reload"
-              >
-                {t('common.reload')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        {stale && <StaleNotice text={t('organisation.stale')} onReload={reload} />}
         <Fieldset variant="unstyled" disabled={!editable} p={0} m={0}>
           <Stack gap="xl">
             <SettingsSection title={t('organisation.addressHeading')} text={t('organisation.addressText')}>

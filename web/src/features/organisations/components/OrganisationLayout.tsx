@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBan,
@@ -8,16 +8,16 @@ import {
   IconList,
   IconPackage,
 } from '@tabler/icons-react';
-import { Link, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useCrumbLabel } from '@/lib/crumbs';
-import { EmptyCard } from '@/features/shell/components/ListStates';
-import { PageHeader } from '@/features/shell/components/PageHeader';
+import { NotFoundState } from '@/components/NotFoundState';
+import { PageHeader } from '@/components/PageHeader';
 import { useEnterOrganisation } from '../api/enterOrganisation';
 import { useOrganisation } from '../api/getOrganisation';
-import type { Organisation } from '../api/types';
-import { addressLine } from '../organisation';
+import type { Organisation } from '@/api/organisations/types';
+import { addressLine } from '@/api/organisations/organisation';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
 
 /** The sub-pages of an organisation (SPEC §2 "organisation settings"). */
@@ -31,33 +31,6 @@ export const ORGANISATION_SECTIONS = [
 
 export function useOrganisationContext() {
   return useOutletContext<{ organisation: Organisation }>();
-}
-
-/** Shown when an id is unknown or belongs to someone else's organisation (404). */
-export function NotFoundState({
-  title,
-  text,
-  back,
-  backLabel,
-}: {
-  title: string;
-  text: string;
-  back: string;
-  backLabel: string;
-}) {
-  return (
-    <EmptyCard
-      icon={<IconAlertTriangle size={30} stroke={1.6} />}
-      title={title}
-      text={text}
-      color="gray"
-      testId="not-found-state"
-    >
-      <Button component={Link} to={back} variant="light">
-        {backLabel}
-      </Button>
-    </EmptyCard>
-  );
 }
 
 function HeaderSkeleton() {

@@ -16,14 +16,14 @@ import { IconBuildingCommunity, IconChevronRight, IconLifebuoy, IconMapPin, Icon
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { useSession } from '@/features/auth/api/getSession';
-import { useAllOrganisations, useOrganisations } from '../api/getOrganisations';
-import { isPlatformSupport } from '../organisation';
-import type { Organisation } from '../api/types';
+import { PageHeader } from '@/components/PageHeader';
+import { useSession } from '@/api/auth/getSession';
+import { useAllOrganisations, useOrganisations } from '@/api/organisations/getOrganisations';
+import { isPlatformSupport } from '@/api/organisations/organisation';
+import type { Organisation } from '@/api/organisations/types';
 import { AddOrganisationModal } from './AddOrganisationModal';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
-import { EmptyCard } from '@/features/shell/components/ListStates';
+import { EmptyCard } from '@/components/ListStates';
 
 function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
   const { t } = useTranslation();

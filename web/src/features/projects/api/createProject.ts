@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from '@/features/organisations/api/keys';
-import { projectKeys } from './keys';
-import type { Project, ProjectFields } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import { projectKeys } from '@/api/projects/keys';
+import type { Project, ProjectFields } from '@/api/projects/types';
 
 export type CreateProjectInput = Partial<ProjectFields> & { organisation: string; name: string };
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Session } from '@/features/auth/api/types';
-import { sessionQueryKey } from '@/features/auth/api/sessionKey';
-import type { ScopedSession } from '@/features/organisations/api/types';
-import { projectKeys } from './keys';
+import type { Session } from '@/api/auth/types';
+import { sessionQueryKey } from '@/api/auth/sessionKey';
+import type { ScopedSession } from '@/api/organisations/types';
+import { projectKeys } from '@/api/projects/keys';
 
 /** POST /api/auth/login/project/{id}: a session scoped to the project; replaces the cookie, so it runs alone. */
 export const enterProject = (id: string) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { projectKeys } from './keys';
-import type { ProjectMembersAnswer } from './types';
+import { projectKeys } from '@/api/projects/keys';
+import type { ProjectMembersAnswer } from '@/api/projects/types';
 
 /** GET /api/management/project/{id}/users (managers): members and open invitations. */
 export const getProjectMembers = (id: string) =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from '@/features/organisations/api/keys';
-import { projectKeys } from './keys';
-import type { ProjectMembersAnswer } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import { projectKeys } from '@/api/projects/keys';
+import type { ProjectMembersAnswer } from '@/api/projects/types';
 
 /** DELETE /api/management/project/{id}/users/{member}: revokes access or an invitation. */
 export const revokeMember = ({ id, member }: { id: string; member: string }) =>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from '@/features/organisations/api/keys';
-import type { AccessLevel } from '../access';
-import { projectKeys } from './keys';
-import type { ProjectMembersAnswer } from './types';
+import { organisationKeys } from '@/api/organisations/keys';
+import type { AccessLevel } from '@/api/projects/access';
+import { projectKeys } from '@/api/projects/keys';
+import type { ProjectMembersAnswer } from '@/api/projects/types';
 
 /** PUT /api/management/project/{id}/users/{member}: `member` is a user id or an invited address. */
 export const setMemberAccess = ({ id, member, access }: { id: string; member: string; access: AccessLevel }) =>

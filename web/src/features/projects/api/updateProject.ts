@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api';
-import { projectKeys } from './keys';
-import type { Project, ProjectFields } from './types';
+import { projectKeys } from '@/api/projects/keys';
+import type { Project, ProjectFields } from '@/api/projects/types';
 
 export type UpdateProjectInput = ProjectFields & { id: string; version: number };
 

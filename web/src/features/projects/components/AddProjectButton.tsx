@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useOrganisations } from '@/features/organisations/api/getOrganisations';
-import { canEditOrganisation } from '@/features/organisations/organisation';
+import { useOrganisations } from '@/api/organisations/getOrganisations';
+import { canEditOrganisation } from '@/api/organisations/organisation';
 import { CreateProjectModal } from './CreateProjectModal';
 
 /**

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
-import type { Organisation } from '@/features/organisations/api/types';
+import type { Organisation } from '@/api/organisations/types';
 import { useCreateProject } from '../api/createProject';
-import type { Project } from '../api/types';
+import type { Project } from '@/api/projects/types';
+import { ModalActions } from '@/components/ModalActions';
+import { ProjectFieldInputs } from './ProjectFieldInputs';
 
 /**
  * "Create project": in the given organisation, or in one the person picks from `organisations`
@@ -67,52 +69,14 @@ export function CreateProjectModal({
               {...form.getInputProps('organisation')}
             />
           )}
-          <TextInput
-            label={t('project.fields.name')}
-            name="name"
-            required
-            data-autofocus
-            {...form.getInputProps('name')}
+          <ProjectFieldInputs form={form} autoFocus noteRows={[2, 5]} />
+          <ModalActions
+            error={generalError}
+            onCancel={close}
+            loading={create.isPending}
+            submit={t('projects.createSubmit')}
+            submitTestId="create-project-submit"
           />
-          <TextInput
-            label={t('project.fields.companyName')}
-            description={t('project.fields.companyNameText')}
-            name="companyName"
-            {...form.getInputProps('companyName')}
-          />
-          <Textarea
-            label={t('project.fields.note')}
-            name="note"
-            autosize
-            minRows={2}
-            maxRows={5}
-            {...form.getInputProps('note')}
-          />
-          <Switch
-            label={t('project.fields.unique_number')}
-            description={t('project.fields.uniqueNumberText')}
-            name="unique_number"
-            {...form.getInputProps('unique_number', { type: 'checkbox' })}
-          />
-          <Switch
-            label={t('project.fields.show_number_text')}
-            description={t('project.fields.showNumberTextText')}
-            name="show_number_text"
-            {...form.getInputProps('show_number_text', { type: 'checkbox' })}
-          />
-          {generalError && (
-            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-              {generalError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="create-project-submit">
-              {t('projects.createSubmit')}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

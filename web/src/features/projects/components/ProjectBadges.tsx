@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { accessColor, accessLabelKey, accessOfRole } from '../access';
+import { accessColor, accessLabelKey, accessOfRole } from '@/api/projects/access';
 
 /** My role in a project, named by its access level (Management, View, Edit, Care). */
 export function ProjectRoleBadge({

@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconChevronRight, IconTrees } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Project } from '../api/types';
+import type { Project } from '@/api/projects/types';
 import { ProjectRoleBadge } from './ProjectBadges';
 
 /**

@@ -1,17 +1,12 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Outlet, useOutletContext, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useCrumbLabel } from '@/lib/crumbs';
-import { NotFoundState } from '@/features/organisations/components/OrganisationLayout';
+import { NotFoundState } from '@/components/NotFoundState';
 import { useEnterProject } from '../api/enterProject';
-import { useProject } from '../api/getProject';
-import type { Project } from '../api/types';
-
-export function useProjectContext() {
-  return useOutletContext<{ project: Project }>();
-}
+import { useProject } from '@/api/projects/getProject';
 
 /** Enters the project (scoped session) and loads it for the project page and its settings. */
 export default function ProjectLayout() {

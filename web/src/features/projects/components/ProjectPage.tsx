@@ -24,11 +24,11 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/features/dashboard/format';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { canManage } from '../access';
+import { formatNumber } from '@/lib/format';
+import { PageHeader } from '@/components/PageHeader';
+import { canManage } from '@/api/projects/access';
 import { ProjectRoleBadge } from './ProjectBadges';
-import { useProjectContext } from './ProjectLayout';
+import { useProjectContext } from '@/hooks/useProjectContext';
 
 function Figure({ label, value, icon: Icon }: { label: string; value: number; icon: typeof IconTrees }) {
   const { i18n } = useTranslation();

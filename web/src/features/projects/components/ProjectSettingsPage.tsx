@@ -12,10 +12,10 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { NotFoundState } from '@/features/organisations/components/OrganisationLayout';
+import { PageHeader } from '@/components/PageHeader';
+import { NotFoundState } from '@/components/NotFoundState';
 import { ProjectGeneralForm } from './ProjectGeneralForm';
-import { useProjectContext } from './ProjectLayout';
+import { useProjectContext } from '@/hooks/useProjectContext';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectRoleBadge } from './ProjectBadges';
 import { SettingsPart, type SettingsPart as SettingsPartName } from '../settings/SettingsParts';

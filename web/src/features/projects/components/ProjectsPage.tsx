@@ -2,11 +2,11 @@ import { Anchor, Badge, Card, Group, Table, Text } from '@mantine/core';
 import { IconTrees } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { useProjects } from '../api/getProjects';
+import { PageHeader } from '@/components/PageHeader';
+import { useProjects } from '@/api/projects/getProjects';
 import { AddProjectButton } from './AddProjectButton';
 import { ProjectRoleBadge } from './ProjectBadges';
-import { EmptyCard, ListSkeleton } from '@/features/shell/components/ListStates';
+import { EmptyCard, ListSkeleton } from '@/components/ListStates';
 
 /** All my projects, most recently opened first. */
 export default function ProjectsPage() {

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { EmailListInput, useEmailListRule } from '@/features/shell/components/EmailListInput';
+import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
 import { joinEmails, parseEmailList } from '@/lib/emails';
-import { accessOptions, isAccessLevel } from '../access';
+import { accessOptions, isAccessLevel } from '@/api/projects/access';
 import { useShareProject } from '../api/shareProject';
+import { ModalActions } from '@/components/ModalActions';
 
 /** "Share project": comma-separated e-mails and one access level for all of them. */
 export function ShareProjectModal({
@@ -76,19 +77,13 @@ export function ShareProjectModal({
           <Text size="xs" c="dimmed">
             {t(`members.accessHelp.${form.values.access}`)}
           </Text>
-          {generalError && (
-            <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-              {generalError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={share.isPending} data-testid="share-submit">
-              {t('members.share')}
-            </Button>
-          </Group>
+          <ModalActions
+            error={generalError}
+            onCancel={close}
+            loading={share.isPending}
+            submit={t('members.share')}
+            submitTestId="share-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -27,9 +27,10 @@ import {
   type BasemapInput,
   type BasemapType,
   type ProjectSettings,
-} from '../api/settings';
-import type { Project } from '../api/types';
+} from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
 import { isEditable } from './SettingsSection';
+import { ModalActions } from '@/components/ModalActions';
 
 const TYPES: BasemapType[] = ['xyz', 'wms', 'esri'];
 
@@ -290,14 +291,12 @@ function BasemapForm({ project, basemap, onDone }: { project: Project; basemap: 
             data-testid="basemap-remove-password"
           />
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saveBasemap.isPending} data-testid="basemap-submit">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onDone}
+          loading={saveBasemap.isPending}
+          submit={t('common.save')}
+          submitTestId="basemap-submit"
+        />
       </Stack>
     </form>
   );

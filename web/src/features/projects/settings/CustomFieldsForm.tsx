@@ -1,15 +1,15 @@
 import { Fragment } from 'react';
 import { Badge, Group, SegmentedControl, Select, Switch, Table, TagsInput, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CustomField, ProjectSettings } from '../api/settings';
-import type { Project } from '../api/types';
+import type { CustomField, ProjectSettings } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
 import {
   CUSTOM_FIELD_GROUPS,
   customFieldNumber,
   customFieldsPayload,
   fieldErrorsUnder,
   normaliseCustomFields,
-} from './fields';
+} from '@/api/projects/fields';
 import { isEditable, SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
 
 /** Custom fields: one table of all 19 fields by category, saved together. */

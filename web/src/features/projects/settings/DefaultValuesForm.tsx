@@ -1,10 +1,16 @@
 import { Fragment } from 'react';
 import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DefaultValue, ProjectSettings } from '../api/settings';
-import type { Project } from '../api/types';
-import { CUSTOM_FIELDS, DEFAULT_FIELDS, defaultValuesPayload, ENUM_FIELDS, fieldErrorsUnder } from './fields';
-import { fieldLabel } from './labels';
+import type { DefaultValue, ProjectSettings } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
+import {
+  CUSTOM_FIELDS,
+  DEFAULT_FIELDS,
+  defaultValuesPayload,
+  ENUM_FIELDS,
+  fieldErrorsUnder,
+} from '@/api/projects/fields';
+import { fieldLabel } from '@/api/projects/labels';
 import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
 
 type Draft = Record<string, DefaultValue | null>;

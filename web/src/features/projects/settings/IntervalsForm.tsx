@@ -1,9 +1,9 @@
 import { Button, NumberInput, Table, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { InspectionIntervals, ProjectSettings } from '../api/settings';
-import type { Project } from '../api/types';
-import { fieldErrorsUnder, FLL_INTERVALS, INTERVAL_ROWS, validInterval } from './fields';
+import type { InspectionIntervals, ProjectSettings } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
+import { fieldErrorsUnder, FLL_INTERVALS, INTERVAL_ROWS, validInterval } from '@/api/projects/fields';
 import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
 
 type Draft = Record<keyof InspectionIntervals, { low: number | ''; high: number | '' }>;

@@ -1,9 +1,9 @@
 import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProjectSettings } from '../api/settings';
-import type { Project } from '../api/types';
-import { CUSTOM_FIELDS, fieldErrorsUnder, TREE_FIELDS } from './fields';
-import { fieldLabel } from './labels';
+import type { ProjectSettings } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
+import { CUSTOM_FIELDS, fieldErrorsUnder, TREE_FIELDS } from '@/api/projects/fields';
+import { fieldLabel } from '@/api/projects/labels';
 import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
 
 /** Required fields: tree fields and active custom fields that must be filled before a tree is saved. */

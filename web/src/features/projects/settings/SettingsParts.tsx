@@ -1,7 +1,7 @@
 import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useProjectSettings } from '../api/settings';
-import type { Project } from '../api/types';
+import { useProjectSettings } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
 import { BasemapsSection } from './BasemapsSection';
 import { CustomFieldsForm } from './CustomFieldsForm';
 import { DefaultValuesForm } from './DefaultValuesForm';

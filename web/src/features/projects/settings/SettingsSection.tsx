@@ -1,12 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconLock, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { canManage } from '../access';
-import { useUpdateSettings, type ProjectSettings, type SettingsUpdate } from '../api/settings';
-import type { Project } from '../api/types';
+import { canManage } from '@/api/projects/access';
+import { useUpdateSettings, type ProjectSettings, type SettingsUpdate } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
+import { StaleNotice } from '@/components/StaleNotice';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 
 /**
  * A draft of one part of the settings, with the version it was loaded from. When the settings change
@@ -106,28 +108,8 @@ export function SettingsSection(props: SectionProps) {
             </Text>
           )}
         </div>
-        {!editable && (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="read-only-notice">
-            {p.terminated ? t('project.terminated') : t('project.readOnly')}
-          </Alert>
-        )}
-        {props.stale && (
-          <Alert color="yellow" variant="light" role="alert" data-testid="stale-notice">
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <Text size="sm">{t('project.stale')}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="yellow"
-                leftSection={<IconRefresh size={14} />}
-                onClick={props.onReload}
-                data-testid="stale-reload"
-              >
-                {t('common.reload')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        {!editable && <ReadOnlyNotice project={p} />}
+        {props.stale && <StaleNotice text={t('project.stale')} onReload={props.onReload} />}
         {props.error && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="section-error">
             {props.error}

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
 
 /** PUT /api/content/archive: archive (true) or activate (false) the given trees and groups. */
 export const archiveTrees = (projectId: string, ids: string[], archive: boolean) =>
-  api.put<{ changed: number }>(`/api/content/archive?${contentQuery(projectId)}`, { ids, archive }, { silent: true });
+  api.put<{ changed: number }>(inProject('/api/content/archive', projectId), { ids, archive }, { silent: true });
 
 /** Archives or activates one tree or group, then reloads it. */
 export function useArchiveTree(projectId: string) {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery } from './keys';
+import { inProject } from '@/lib/inProject';
 import { useInvalidateWorks } from './saveAction';
-import type { Action } from './types';
+import type { Action } from '@/api/trees/types';
 
 export interface CompleteInput {
   id: string;
@@ -16,7 +16,7 @@ export interface CompleteInput {
 
 /** POST /api/content/action/{id}/complete, or DELETE …/complete to open it again. */
 export const completeAction = (projectId: string, { id, version, reopen, ...body }: CompleteInput) => {
-  const path = `/api/content/action/${encodeURIComponent(id)}/complete?${contentQuery(projectId)}`;
+  const path = inProject(`/api/content/action/${encodeURIComponent(id)}/complete`, projectId);
   return reopen
     ? api.delete<Action>(path, { version }, { silent: true })
     : api.post<Action>(path, { ...body, version }, { silent: true });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Assessment, Check } from './types';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
+import type { Assessment, Check } from '@/api/trees/types';
 
 export type CheckInput = Partial<Assessment> & {
   id?: string;
@@ -14,7 +15,7 @@ export type CheckInput = Partial<Assessment> & {
 
 /** POST /api/content/tree/{id}/checks: records an inspection; the server computes the next date. */
 export const createCheck = (projectId: string, treeId: string, body: CheckInput) =>
-  api.post<Check>(`/api/content/tree/${encodeURIComponent(treeId)}/checks?${contentQuery(projectId)}`, body, {
+  api.post<Check>(inProject(`/api/content/tree/${encodeURIComponent(treeId)}/checks`, projectId), body, {
     silent: true,
   });
 

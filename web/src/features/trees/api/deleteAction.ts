@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery } from './keys';
+import { inProject } from '@/lib/inProject';
 import { useInvalidateWorks } from './saveAction';
 
 /** DELETE /api/content/action/{id}. */
 export const deleteAction = (projectId: string, id: string) =>
-  api.delete<void>(`/api/content/action/${encodeURIComponent(id)}?${contentQuery(projectId)}`, undefined, {
+  api.delete<void>(inProject(`/api/content/action/${encodeURIComponent(id)}`, projectId), undefined, {
     silent: true,
   });
 

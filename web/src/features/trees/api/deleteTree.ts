@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
 
 /** DELETE /api/content/tree/{id}: an object entered by mistake (never inspected; 409 otherwise). */
 export const deleteTree = (projectId: string, id: string) =>
-  api.delete<void>(`/api/content/tree/${encodeURIComponent(id)}?${contentQuery(projectId)}`, undefined, {
+  api.delete<void>(inProject(`/api/content/tree/${encodeURIComponent(id)}`, projectId), undefined, {
     silent: true,
   });
 

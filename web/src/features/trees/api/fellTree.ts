@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Tree } from './types';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
+import type { Tree } from '@/api/trees/types';
 
 export interface FellInput {
   id: string;
@@ -13,7 +14,7 @@ export interface FellInput {
 
 /** POST /api/content/tree/{id}/fell (cut_date) or DELETE …/fell (undo felling). */
 export const fellTree = (projectId: string, { id, version, cut_date, undo }: FellInput) => {
-  const path = `/api/content/tree/${encodeURIComponent(id)}/fell?${contentQuery(projectId)}`;
+  const path = inProject(`/api/content/tree/${encodeURIComponent(id)}/fell`, projectId);
   return undo
     ? api.delete<Tree>(path, { version }, { silent: true })
     : api.post<Tree>(path, { version, cut_date }, { silent: true });

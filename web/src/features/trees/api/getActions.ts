@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Action, Page } from './types';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
+import type { Action, Page } from '@/api/trees/types';
 
 /** GET /api/content/tree/{id}/actions: the works, open ones first. */
 export const getActions = (projectId: string, id: string) =>
-  api.get<Page<Action>>(`/api/content/tree/${encodeURIComponent(id)}/actions?${contentQuery(projectId)}`, {
+  api.get<Page<Action>>(inProject(`/api/content/tree/${encodeURIComponent(id)}/actions`, projectId), {
     silent: true,
   });
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Check, Page } from './types';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
+import type { Check, Page } from '@/api/trees/types';
 
 /** GET /api/content/tree/{id}/checks: the inspections, newest first. */
 export const getChecks = (projectId: string, id: string) =>
-  api.get<Page<Check>>(`/api/content/tree/${encodeURIComponent(id)}/checks?${contentQuery(projectId)}`, {
+  api.get<Page<Check>>(inProject(`/api/content/tree/${encodeURIComponent(id)}/checks`, projectId), {
     silent: true,
   });
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Action } from './types';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
+import type { Action } from '@/api/trees/types';
 
 export interface ActionInput {
   work: string;
@@ -21,11 +22,11 @@ export const saveAction = (
 ) =>
   id
     ? api.put<Action>(
-        `/api/content/action/${encodeURIComponent(id)}?${contentQuery(projectId)}`,
+        inProject(`/api/content/action/${encodeURIComponent(id)}`, projectId),
         { ...body, version },
         { silent: true },
       )
-    : api.post<Action>(`/api/content/action?${contentQuery(projectId)}`, { ...body, tree: treeId }, { silent: true });
+    : api.post<Action>(inProject('/api/content/action', projectId), { ...body, tree: treeId }, { silent: true });
 
 /** Works change the tree's safety, deadline and counts: the tree is read again after each. */
 export function useInvalidateWorks(projectId: string, treeId: string) {

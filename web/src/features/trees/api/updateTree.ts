@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api';
-import { contentQuery, treeKeys } from './keys';
-import type { Tree } from './types';
+import { inProject } from '@/lib/inProject';
+import { treeKeys } from '@/api/trees/keys';
+import type { Tree } from '@/api/trees/types';
 
 export interface UpdateTreeInput {
   id: string;
@@ -13,7 +14,7 @@ export interface UpdateTreeInput {
 /** PUT /api/content/tree/{id} with the version the form was loaded from. */
 export const updateTree = (projectId: string, { id, version, fields }: UpdateTreeInput) =>
   api.put<Tree>(
-    `/api/content/tree/${encodeURIComponent(id)}?${contentQuery(projectId)}`,
+    inProject(`/api/content/tree/${encodeURIComponent(id)}`, projectId),
     { ...fields, version },
     { silent: true },
   );

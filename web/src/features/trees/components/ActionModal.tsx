@@ -5,11 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import type { ProjectSettings } from '@/features/projects/api/settings';
+import type { ProjectSettings } from '@/api/projects/settings';
 import { useSaveAction } from '../api/saveAction';
-import type { Action, ContentLists } from '../api/types';
-import { customValues, workOptions } from './options';
-import { todayISO } from './format';
+import type { Action, ContentLists } from '@/api/trees/types';
+import { customValues, workOptions } from '@/lib/trees/options';
+import { todayISO } from '@/lib/trees/format';
 import { FELLING_CODE, FELLING_WARN_DAYS, fellingTooFar } from '../safety';
 
 type Values = {

@@ -31,16 +31,16 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import type { ProjectSettings } from '@/features/projects/api/settings';
+import type { ProjectSettings } from '@/api/projects/settings';
 import { useActions } from '../api/getActions';
 import { useCompleteAction } from '../api/completeAction';
 import { useDeleteAction } from '../api/deleteAction';
-import type { Action, ContentLists, Tree } from '../api/types';
-import { SAFETY_COLORS, type TreePermissions } from '../tree';
+import type { Action, ContentLists, Tree } from '@/api/trees/types';
+import { SAFETY_COLORS, type TreePermissions } from '@/lib/trees/tree';
 import { ActionModal } from './ActionModal';
 import { DeadlineClassBadge, SafetyBadge } from './badges';
 import { FELLING_WARN_DAYS, fellingWarning, overdueSafetyWorks } from '../safety';
-import { dayToTimestamp, formatDate, formatDateTime, todayISO } from './format';
+import { dayToTimestamp, formatDate, formatDateTime, todayISO } from '@/lib/trees/format';
 import { Section } from './Section';
 
 function WorkCard({

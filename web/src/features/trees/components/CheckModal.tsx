@@ -16,12 +16,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import type { ProjectSettings } from '@/features/projects/api/settings';
+import type { ProjectSettings } from '@/api/projects/settings';
 import { useCreateCheck, type CheckInput } from '../api/createCheck';
-import type { ContentLists, Tree } from '../api/types';
-import { ENUM_FIELDS } from '../tree';
-import { customValues, enumOptions, symptomOptions } from './options';
-import { dayToTimestamp, formatDate, todayISO } from './format';
+import type { ContentLists, Tree } from '@/api/trees/types';
+import { ENUM_FIELDS } from '@/lib/trees/tree';
+import { customValues, enumOptions, symptomOptions } from '@/lib/trees/options';
+import { dayToTimestamp, formatDate, todayISO } from '@/lib/trees/format';
 
 type Values = {
   day: string;

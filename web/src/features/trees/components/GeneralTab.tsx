@@ -18,12 +18,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { formatArea } from '@/features/map/format';
-import type { Project } from '@/features/projects/api/types';
-import type { ProjectSettings } from '@/features/projects/api/settings';
-import { CUSTOM_FIELD_GROUPS } from '@/features/projects/settings/fields';
+import { formatArea } from '@/lib/format';
+import type { Project } from '@/api/projects/types';
+import type { ProjectSettings } from '@/api/projects/settings';
+import { CUSTOM_FIELD_GROUPS } from '@/api/projects/fields';
 import { useUpdateTree } from '../api/updateTree';
-import type { ContentLists, Tree, TreeCustomField } from '../api/types';
+import type { ContentLists, Tree, TreeCustomField } from '@/api/trees/types';
 import {
   changedFields,
   ENUM_FIELDS,
@@ -33,12 +33,12 @@ import {
   TREE_CUSTOM_FIELDS,
   type TreeFormValues,
   type TreePermissions,
-} from '../tree';
+} from '@/lib/trees/tree';
 import { DuplicateNumberModal } from './DuplicateNumberModal';
-import { customValues, enumOptions, speciesOptions, symptomOptions } from './options';
+import { customValues, enumOptions, speciesOptions, symptomOptions } from '@/lib/trees/options';
 import { StockSection } from './StockSection';
-import { JobManager } from '@/features/jobs/components/JobManager';
-import { formatDateTime } from './format';
+import { JobManager } from '@/components/slots';
+import { formatDateTime } from '@/lib/trees/format';
 import { Section } from './Section';
 
 export interface GeneralTabProps {

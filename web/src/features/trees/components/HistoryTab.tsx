@@ -11,12 +11,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectSettings } from '@/features/projects/api/settings';
+import type { ProjectSettings } from '@/api/projects/settings';
 import { useHistory } from '../api/getHistory';
-import type { Change, ContentLists } from '../api/types';
-import { historyFieldName, historyFieldVisible } from '../tree';
-import { formatDateTime } from './format';
-import { useFieldFormatter } from './fieldFormat';
+import type { Change, ContentLists } from '@/api/trees/types';
+import { historyFieldName, historyFieldVisible } from '@/lib/trees/tree';
+import { formatDateTime } from '@/lib/trees/format';
+import { useFieldFormatter } from '@/lib/trees/fieldFormat';
 
 /** One write: the changes of one object made by one person at one time. */
 interface Entry {

@@ -8,9 +8,9 @@ import { ApiError } from '@/lib/api';
 import { useArchiveTree } from '../api/archiveTrees';
 import { useDeleteTree } from '../api/deleteTree';
 import { useFellTree } from '../api/fellTree';
-import type { Tree } from '../api/types';
-import { stockState, type TreePermissions } from '../tree';
-import { formatDate, todayISO } from './format';
+import type { Tree } from '@/api/trees/types';
+import { stockState, type TreePermissions } from '@/lib/trees/tree';
+import { formatDate, todayISO } from '@/lib/trees/format';
 import { Section } from './Section';
 
 const STATE_COLORS = { stock: 'green', felled: 'orange', archived: 'gray' } as const;

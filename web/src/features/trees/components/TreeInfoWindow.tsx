@@ -26,11 +26,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { useProject } from '@/features/projects/api/getProject';
-import { useProjectSettings } from '@/features/projects/api/settings';
-import { useContentLists } from '../api/getContentLists';
+import { useProject } from '@/api/projects/getProject';
+import { useProjectSettings } from '@/api/projects/settings';
+import { useContentLists } from '@/api/trees/getContentLists';
 import { useTree } from '../api/getTree';
-import { stockState, treeLabel, treePermissions } from '../tree';
+import { stockState, treeLabel, treePermissions } from '@/lib/trees/tree';
 import { ActionsTab } from './ActionsTab';
 import { CheckClassBadge, SafetyBadge } from './badges';
 import { FilesTab } from './FilesTab';

@@ -1,7 +1,7 @@
 import { Badge, Tooltip, type BadgeProps } from '@mantine/core';
 import { IconShieldCheck, IconShieldExclamation, IconShieldQuestion, IconShieldX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CHECK_CLASS_COLORS, DEADLINE_CLASS_COLORS, SAFETY_COLORS } from '../tree';
+import { CHECK_CLASS_COLORS, DEADLINE_CLASS_COLORS, SAFETY_COLORS } from '@/lib/trees/tree';
 import { assessment } from '../safety';
 
 const SAFETY_ICONS = [IconShieldCheck, IconShieldQuestion, IconShieldExclamation, IconShieldX];

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { MessageResponse } from '@/features/auth/api/types';
+import type { MessageResponse } from '@/api/auth/types';
 
 export interface ChangePasswordInput {
   oldPassword: string;

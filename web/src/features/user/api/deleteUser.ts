@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { performLogout } from '@/features/auth/api/logout';
+import { performLogout } from '@/api/auth/logout';
 
 export const deleteUser = (password: string) => api.delete<void>('/api/management/user/user', { password });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { User } from '@/features/auth/api/types';
+import type { User } from '@/api/auth/types';
 
 export const userQueryKey = ['user'] as const;
 

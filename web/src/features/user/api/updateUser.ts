@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Session, User } from '@/features/auth/api/types';
-import { sessionQueryKey } from '@/features/auth/api/getSession';
+import type { Session, User } from '@/api/auth/types';
+import { sessionQueryKey } from '@/api/auth/getSession';
 import { userQueryKey } from './getUser';
 
 export interface UpdateUserInput {

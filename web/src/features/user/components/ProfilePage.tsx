@@ -22,10 +22,10 @@ import { IconAlertTriangle, IconCheck, IconMailExclamation, IconTrash } from '@t
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { setLanguage } from '@/i18n';
-import { PageHeader } from '@/features/shell/components/PageHeader';
-import { NewPasswordFields } from '@/features/auth/components/NewPasswordFields';
-import { validators } from '@/features/auth/validation';
-import type { User } from '@/features/auth/api/types';
+import { PageHeader } from '@/components/PageHeader';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
+import { validators } from '@/lib/validation';
+import type { User } from '@/api/auth/types';
 import { useUser } from '../api/getUser';
 import { useUpdateUser } from '../api/updateUser';
 import { useChangePassword } from '../api/changePassword';

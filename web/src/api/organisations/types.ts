@@ -1,0 +1,70 @@
+/** An organisation's address and billing fields (docs/API.md "Organisations and projects"). */
+export interface OrganisationFields {
+  name: string;
+  street: string;
+  number: string;
+  zip: string;
+  city: string;
+  country: string;
+  phone: string;
+  address_supplement_invoice: string;
+  contact_invoice: string;
+  email_invoice: string;
+  invoice_note: string;
+  invoice_supplement: string;
+  invoice_type: 'billing' | 'paypal' | string;
+  leitweg_id_invoice: string;
+  subject_invoice: string;
+  tax_id_invoice: string;
+  location: string;
+}
+
+export type OrganisationStatus = 'demo' | 'expired' | 'terminated';
+export type OrganisationRole = 'admin' | 'member';
+
+export interface Organisation extends OrganisationFields {
+  id: string;
+  avv: boolean;
+  agb: boolean;
+  terminated: boolean;
+  terminated_at: string | null;
+  terminated_by: string | null;
+  max_object: number;
+  demo_until: string;
+  status: OrganisationStatus;
+  demo_days_left: number;
+  project_count: number;
+  roles: OrganisationRole[];
+  version: number;
+  created_at: string;
+}
+
+export interface ListAnswer<T> {
+  items: T[];
+  total: number;
+}
+
+/** A person as others see them (an administrator). */
+export interface Person {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** One person's access to one project of the organisation; `pending` is an open invitation. */
+export interface Assignment {
+  projectId: string;
+  projectName: string;
+  userId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  access: number;
+  pending: boolean;
+}
+
+export interface ScopedSession {
+  token: string;
+  session: import('@/api/auth/types').SessionClaims;
+}

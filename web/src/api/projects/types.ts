@@ -1,0 +1,42 @@
+import type { ProjectRole } from './access';
+
+/** A project's general settings (docs/API.md). */
+export interface ProjectFields {
+  name: string;
+  note: string;
+  companyName: string;
+  show_number_text: boolean;
+  unique_number: boolean;
+}
+
+export interface Project extends ProjectFields {
+  id: string;
+  organisation: string;
+  organisationName: string;
+  tree_count: number;
+  group_count: number;
+  member_count: number;
+  /** Mine: manager (also every administrator of the organisation), reader, editor or care. */
+  role: ProjectRole | '';
+  /** The organisation is cancelled: readable, not changeable. */
+  terminated: boolean;
+  opened_at: string | null;
+  version: number;
+  created_at: string;
+}
+
+/** A member, or an open invitation (`pending`, no userId yet). */
+export interface ProjectMember {
+  userId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  access: number;
+  pending: boolean;
+}
+
+export interface ProjectMembersAnswer {
+  items: ProjectMember[];
+  total: number;
+  message?: string;
+}

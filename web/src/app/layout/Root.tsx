@@ -1,0 +1,31 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { resetNotices } from '@/lib/notify';
+import { setLanguage } from '@/i18n';
+import { useSession } from '@/api/auth/getSession';
+import { usePageTitle } from './usePageTitle';
+
+/** The root of every route: resets the notification bar on route change, keeps title and language in sync. */
+export function Root() {
+  const location = useLocation();
+  const { t } = useTranslation();
+  const title = usePageTitle();
+  const session = useSession();
+  const userId = session.data?.user.id;
+  const userLanguage = session.data?.user.language;
+
+  useEffect(() => {
+    resetNotices();
+  }, [location.pathname]);
+
+  useLayoutEffect(() => {
+    document.title = title ? `${t(title)} · Arbor` : 'Arbor';
+  }, [title, t]);
+
+  useEffect(() => {
+    if (userLanguage) setLanguage(userLanguage);
+  }, [userId, userLanguage]);
+
+  return <Outlet />;
+}

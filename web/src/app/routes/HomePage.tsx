@@ -1,0 +1,161 @@
+import {
+  Anchor,
+  Card,
+  EmptyState,
+  Grid,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Skeleton,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBuildingCommunity, IconClipboardList, IconStethoscope, IconTrees, IconFolders } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { useSession } from '@/api/auth/getSession';
+import { PageHeader } from '@/components/PageHeader';
+import { useProjects } from '@/api/projects/getProjects';
+import { AddProjectButton } from '@/features/projects/components/AddProjectButton';
+import { ProjectCard } from '@/features/projects/components/ProjectCard';
+import { useUserDashboard } from '@/features/dashboard/api/getUserDashboard';
+
+function Stat({
+  label,
+  icon: Icon,
+  value = 0,
+  testId,
+}: {
+  label: string;
+  icon: typeof IconTrees;
+  value?: number;
+  testId?: string;
+}) {
+  const { i18n } = useTranslation();
+  return (
+    <Card padding="lg" className="arbor-stat" h="100%" data-testid={testId} data-value={value}>
+      {/* The figure keeps to the card's foot, so figures line up when a label takes two lines. */}
+      <Group justify="space-between" align="flex-start" wrap="nowrap" h="100%">
+        <Stack gap={4} justify="space-between" h="100%">
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+            {label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.1}>
+            {formatNumber(value, i18n.language)}
+          </Text>
+        </Stack>
+        <ThemeIcon variant="light" color="arbor" size={40} radius="md">
+          <Icon size={22} stroke={1.7} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const user = useSession().data?.user;
+  const projects = useProjects();
+  const recent = (projects.data ?? []).slice(0, 6);
+  const totals = useUserDashboard().data?.totals;
+  return (
+    <Stack gap="xl">
+      <PageHeader
+        title={t('home.greeting', { name: user?.firstName ?? '' })}
+        description={t('home.subheading')}
+        actions={<AddProjectButton />}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Stat label={t('home.stats.projects')} icon={IconFolders} value={projects.data?.length ?? 0} />
+        <Stat label={t('home.stats.jobs')} icon={IconClipboardList} value={totals?.jobs} />
+        {/* Trees and groups, as the label says (the dashboards show trees and groups apart). */}
+        <Stat
+          label={t('home.stats.trees')}
+          icon={IconTrees}
+          value={totals ? totals.trees + totals.groups : 0}
+          testId="home-objects"
+        />
+        <Stat label={t('home.stats.checks')} icon={IconStethoscope} value={totals?.open_checks} />
+      </SimpleGrid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card padding="xl" h="100%" data-testid="recent-projects">
+            <Group justify="space-between" mb="md">
+              <Title order={3} fz="lg">
+                {t('home.recentProjects')}
+              </Title>
+              {(projects.data?.length ?? 0) > 0 && (
+                <Anchor component={Link} to="/projects" size="sm" fw={500}>
+                  {t('home.allProjects')}
+                </Anchor>
+              )}
+            </Group>
+            {projects.isPending ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="loading">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} h={72} radius="lg" />
+                ))}
+              </SimpleGrid>
+            ) : recent.length ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="recent-project-list">
+                {recent.map((p) => (
+                  <ProjectCard key={p.id} project={p} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <EmptyState
+                variant="light"
+                color="arbor"
+                icon={<IconTrees size={28} stroke={1.6} />}
+                title={t('home.emptyTitle')}
+                description={t('home.emptyText')}
+                py="xl"
+                maw={460}
+                mx="auto"
+              />
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card padding="xl" h="100%">
+            <Title order={3} fz="lg" mb="md">
+              {t('home.gettingStarted')}
+            </Title>
+            <List
+              spacing="md"
+              size="sm"
+              icon={
+                <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
+                  <IconBuildingCommunity size={14} />
+                </ThemeIcon>
+              }
+            >
+              <List.Item>{t('home.step1')}</List.Item>
+              <List.Item
+                icon={
+                  <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
+                    <IconFolders size={14} />
+                  </ThemeIcon>
+                }
+              >
+                {t('home.step2')}
+              </List.Item>
+              <List.Item
+                icon={
+                  <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
+                    <IconStethoscope size={14} />
+                  </ThemeIcon>
+                }
+              >
+                {t('home.step3')}
+              </List.Item>
+            </List>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

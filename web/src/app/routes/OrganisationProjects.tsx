@@ -1,0 +1,196 @@
+import { Anchor, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconFolders, IconPlus, IconUsers } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useProjects } from '@/api/projects/getProjects';
+import { AccessBadge, ProjectRoleBadge } from '@/features/projects/components/ProjectBadges';
+import { CreateProjectModal } from '@/features/projects/components/CreateProjectModal';
+import { useAssignments } from '@/features/organisations/api/getAssignments';
+import type { Organisation } from '@/api/organisations/types';
+import { canEditOrganisation, isAdmin } from '@/api/organisations/organisation';
+
+function TableSkeleton() {
+  return (
+    <Stack gap="xs" data-testid="loading">
+      <Skeleton h={34} />
+      <Skeleton h={34} />
+      <Skeleton h={34} />
+    </Stack>
+  );
+}
+
+function Assignments({ organisation: o }: { organisation: Organisation }) {
+  const { t } = useTranslation();
+  const list = useAssignments(o.id);
+  return (
+    <Card padding="xl" data-testid="assignments">
+      <Stack gap={4} mb="md">
+        <Title order={3} fz="md">
+          {t('assignments.heading')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('assignments.text')}
+        </Text>
+      </Stack>
+      {list.isPending ? (
+        <TableSkeleton />
+      ) : !list.data?.length ? (
+        <EmptyState
+          variant="light"
+          color="arbor"
+          icon={<IconUsers size={24} stroke={1.6} />}
+          title={t('assignments.emptyTitle')}
+          description={t('assignments.emptyText')}
+          py="lg"
+          maw={460}
+          mx="auto"
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="assignments-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('assignments.project')}</Table.Th>
+                <Table.Th>{t('assignments.person')}</Table.Th>
+                <Table.Th>{t('assignments.access')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((a) => {
+                const name = `${a.firstName} ${a.lastName}`.trim();
+                return (
+                  <Table.Tr
+                    key={`${a.projectId}:${a.userId ?? a.email}`}
+                    data-testid="assignment-row"
+                    data-email={a.email}
+                  >
+                    <Table.Td>
+                      <Anchor component={Link} to={`/projects/${a.projectId}`} size="sm" fw={500}>
+                        {a.projectName}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Group gap={6}>
+                          <Text size="sm" fw={500}>
+                            {name || a.email}
+                          </Text>
+                          {a.pending && (
+                            <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
+                              {t('members.pending')}
+                            </Badge>
+                          )}
+                        </Group>
+                        {name && (
+                          <Text size="xs" c="dimmed">
+                            {a.email}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <AccessBadge access={a.access} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+/** The organisation's projects, "Create project" for administrators, and who has access to what. */
+export function OrganisationProjects({ organisation: o }: { organisation: Organisation }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const projects = useProjects(o.id);
+  const [opened, { open, close }] = useDisclosure(false);
+  const canCreate = canEditOrganisation(o);
+  return (
+    <Stack gap="lg">
+      <Card padding="xl" data-testid="organisation-projects">
+        <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+          <Stack gap={4}>
+            <Title order={3} fz="md">
+              {t('organisation.projectsHeading')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('organisation.projectsText')}
+            </Text>
+          </Stack>
+          {canCreate && (
+            <Button leftSection={<IconPlus size={16} />} onClick={open} data-testid="create-project">
+              {t('projects.create')}
+            </Button>
+          )}
+        </Group>
+        {projects.isPending ? (
+          <TableSkeleton />
+        ) : !projects.data?.length ? (
+          <EmptyState
+            variant="light"
+            color="arbor"
+            icon={<IconFolders size={24} stroke={1.6} />}
+            title={t('empty.projects.title')}
+            description={canCreate ? t('organisation.projectsEmptyAdmin') : t('organisation.projectsEmpty')}
+            py="lg"
+            maw={460}
+            mx="auto"
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="organisation-project-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('projects.name')}</Table.Th>
+                  <Table.Th>{t('projects.myRole')}</Table.Th>
+                  <Table.Th ta="right">{t('projects.members')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {projects.data.map((p) => (
+                  <Table.Tr key={p.id} data-testid="project-row">
+                    <Table.Td>
+                      <Anchor component={Link} to={`/projects/${p.id}`} size="sm" fw={600}>
+                        {p.name}
+                      </Anchor>
+                      {p.companyName && (
+                        <Text size="xs" c="dimmed">
+                          {p.companyName}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <ProjectRoleBadge role={p.role} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{p.member_count}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      {isAdmin(o) && <Assignments organisation={o} />}
+      {canCreate && (
+        <CreateProjectModal
+          opened={opened}
+          onClose={close}
+          organisationId={o.id}
+          onCreated={(p) => {
+            close();
+            notifications.show({ color: 'arbor', message: t('projects.created', { name: p.name }) });
+            void navigate(`/projects/${p.id}`);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

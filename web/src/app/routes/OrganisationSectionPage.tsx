@@ -1,0 +1,69 @@
+import { Divider, Stack } from '@mantine/core';
+import { IconFileText, IconPackage } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/ComingSoon';
+import { ListsSection } from '@/features/lists/components/ListsSection';
+import { canEditOrganisation, isAdmin } from '@/api/organisations/organisation';
+import { AdministratorsSection } from '@/features/organisations/components/AdministratorsSection';
+import { CancelOrganisationSection } from '@/features/organisations/components/CancelOrganisationSection';
+import { NotFoundState } from '@/components/NotFoundState';
+import { useOrganisationContext } from '@/features/organisations/components/OrganisationLayout';
+import { OrganisationForm } from '@/features/organisations/components/OrganisationForm';
+import { OrganisationProjects } from './OrganisationProjects';
+
+/** One sub-page of the single organisation page. */
+export default function OrganisationSectionPage() {
+  const { t } = useTranslation();
+  const { section } = useParams();
+  const { organisation: o } = useOrganisationContext();
+  switch (section) {
+    case 'organisation':
+      return (
+        <Stack gap="xl">
+          <OrganisationForm organisation={o} />
+          {isAdmin(o) && (
+            <>
+              <Divider />
+              <AdministratorsSection organisation={o} />
+            </>
+          )}
+          {canEditOrganisation(o) && (
+            <>
+              <Divider />
+              <CancelOrganisationSection organisation={o} />
+            </>
+          )}
+        </Stack>
+      );
+    case 'projects':
+      return <OrganisationProjects organisation={o} />;
+    case 'documents':
+      return (
+        <ComingSoon
+          icon={<IconFileText size={30} stroke={1.6} />}
+          title={t('organisation.soon.documents.title')}
+          text={t('organisation.soon.documents.text')}
+        />
+      );
+    case 'lists':
+      return <ListsSection organisation={o} />;
+    case 'packages':
+      return (
+        <ComingSoon
+          icon={<IconPackage size={30} stroke={1.6} />}
+          title={t('organisation.soon.packages.title')}
+          text={t('organisation.soon.packages.text')}
+        />
+      );
+    default:
+      return (
+        <NotFoundState
+          title={t('titles.notFound')}
+          text={t('errors.notFoundText')}
+          back={`/organisations/${o.id}/organisation`}
+          backLabel={t('organisation.backToOrganisation')}
+        />
+      );
+  }
+}

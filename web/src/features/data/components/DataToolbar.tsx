@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Button, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftExpand, IconMap, IconMapOff, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The line over the data table: show the filter again, search, the count, the map and the columns. */
+export function DataToolbar({
+  showPanel,
+  onShowPanel,
+  search,
+  onSearch,
+  total,
+  showMap,
+  onToggleMap,
+  columnChooser,
+}: {
+  showPanel: boolean;
+  onShowPanel: () => void;
+  search: string;
+  onSearch: (q: string) => void;
+  total: number | null;
+  showMap: boolean;
+  onToggleMap: () => void;
+  columnChooser: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const fmt = new Intl.NumberFormat(i18n.language);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="nowrap">
+        {!showPanel && (
+          <Tooltip label={t('data.panel.show')}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLayoutSidebarLeftExpand size={14} />}
+              onClick={onShowPanel}
+            >
+              {t('data.filter.title')}
+            </Button>
+          </Tooltip>
+        )}
+        <TextInput
+          size="xs"
+          w={260}
+          leftSection={<IconSearch size={14} />}
+          placeholder={t('data.search.placeholder')}
+          aria-label={t('data.search.label')}
+          value={search}
+          onChange={(e) => onSearch(e.currentTarget.value)}
+          rightSection={
+            search ? <CloseButton size="xs" onClick={() => onSearch('')} aria-label={t('data.search.clear')} /> : null
+          }
+          data-testid="data-search"
+        />
+        <Text size="sm" c="dimmed" data-testid="data-total" data-total={total ?? ''}>
+          {total === null ? '…' : t('data.table.total', { count: total, formatted: fmt.format(total) })}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={showMap ? <IconMapOff size={14} /> : <IconMap size={14} />}
+          onClick={onToggleMap}
+          data-testid="toggle-map"
+        >
+          {showMap ? t('data.map.hide') : t('data.map.show')}
+        </Button>
+        {columnChooser}
+      </Group>
+    </Group>
+  );
+}

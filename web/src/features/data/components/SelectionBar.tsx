@@ -1,0 +1,219 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Text, Tooltip } from '@mantine/core';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconBriefcase,
+  IconDots,
+  IconEdit,
+  IconFileSpreadsheet,
+  IconSelectAll,
+  IconShare,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PanelState } from '../filter';
+
+/** A button of the selection bar. */
+function SelectionAction({
+  icon: Icon,
+  testId,
+  children,
+  ...props
+}: {
+  icon: typeof IconShare;
+  testId: string;
+  children: ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="xs" variant="default" leftSection={<Icon size={14} />} data-testid={testId} {...props}>
+      {children}
+    </Button>
+  );
+}
+
+export interface SelectionBarProps {
+  /** Selected objects, and those the filter shows (null while counting). */
+  count: number;
+  total: number | null;
+  selecting: boolean;
+  /** What the person may do: mass edit and archive the view (manager), archive, share and export, add to a job. */
+  may: { manager: boolean; archive: boolean; share: boolean; addToJob: boolean };
+  /** The filter's stock state: which of archive and activate apply. */
+  view: PanelState['state'];
+  /** A saved filter is loaded: it can be shared. */
+  shareable: boolean;
+  exporting: boolean;
+  onClear: () => void;
+  onSelectAll: () => void;
+  onMassEdit: () => void;
+  onArchive: (archive: boolean) => void;
+  onAddToJob: () => void;
+  onShare: () => void;
+  onExport: () => void;
+  onArchiveView: (archive: boolean) => void;
+}
+
+/** The bar over the data table: the selection, and what can be done with it or with the whole view. */
+export function SelectionBar({
+  count,
+  total,
+  selecting,
+  may,
+  view,
+  shareable,
+  exporting,
+  onClear,
+  onSelectAll,
+  onMassEdit,
+  onArchive,
+  onAddToJob,
+  onShare,
+  onExport,
+  onArchiveView,
+}: SelectionBarProps) {
+  const { t, i18n } = useTranslation();
+  const fmt = new Intl.NumberFormat(i18n.language);
+  const archivedView = view === 'archived';
+  const mixedView = view === 'all';
+  return (
+    <Card
+      padding="xs"
+      radius="md"
+      withBorder
+      data-testid="selection-bar"
+      data-count={count}
+      bg={count ? 'var(--mantine-primary-color-light)' : undefined}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs">
+          <Badge variant={count ? 'filled' : 'light'} radius="sm" data-testid="selection-count">
+            {fmt.format(count)}
+          </Badge>
+          <Text size="sm">{count ? t('data.selection.count', { count }) : t('data.selection.none')}</Text>
+          {count > 0 && (
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={onClear} data-testid="selection-clear">
+              {t('data.selection.clear')}
+            </Button>
+          )}
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconSelectAll size={14} />}
+            onClick={onSelectAll}
+            loading={selecting}
+            disabled={!total}
+            data-testid="select-all"
+          >
+            {t('data.selection.all')}
+          </Button>
+        </Group>
+        <Group gap="xs">
+          {may.manager && (
+            <SelectionAction icon={IconEdit} disabled={!count} onClick={onMassEdit} testId="action-mass-edit">
+              {t('data.mass.action')}
+            </SelectionAction>
+          )}
+          {may.archive && (!archivedView || mixedView) && (
+            <SelectionAction
+              icon={IconArchive}
+              disabled={!count}
+              onClick={() => onArchive(true)}
+              testId="action-archive"
+            >
+              {t('data.archive.archive')}
+            </SelectionAction>
+          )}
+          {may.archive && (archivedView || mixedView) && (
+            <SelectionAction
+              icon={IconArchiveOff}
+              disabled={!count}
+              onClick={() => onArchive(false)}
+              testId="action-activate"
+            >
+              {t('data.archive.activate')}
+            </SelectionAction>
+          )}
+          {may.addToJob && may.manager && (
+            <SelectionAction icon={IconBriefcase} onClick={onAddToJob} testId="action-add-to-job">
+              {t('data.selection.addToJob')}
+            </SelectionAction>
+          )}
+          {may.share && (
+            <Tooltip label={shareable ? t('data.share.action') : t('data.share.saveFirst')}>
+              {/* A Button itself: the tooltip needs the element's ref. */}
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconShare size={14} />}
+                disabled={!shareable}
+                onClick={onShare}
+                data-testid="action-share"
+              >
+                {t('data.share.action')}
+              </Button>
+            </Tooltip>
+          )}
+          {may.share && (
+            <Tooltip
+              label={count ? t('data.export.selection', { count }) : t('data.export.view', { count: total ?? 0 })}
+            >
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={14} />}
+                disabled={!total}
+                loading={exporting}
+                onClick={onExport}
+                data-testid="action-export"
+              >
+                {t('data.export.action')}
+              </Button>
+            </Tooltip>
+          )}
+          {may.manager && (
+            <Menu position="bottom-end" withinPortal>
+              {/* An icon with its name as tooltip: with the filter panel open, a labelled
+                  button put the actions on a third line. */}
+              <Tooltip label={t('data.archive.view')}>
+                <Menu.Target>
+                  <ActionIcon
+                    size={30}
+                    variant="default"
+                    disabled={!total}
+                    aria-label={t('data.archive.view')}
+                    data-testid="action-view"
+                  >
+                    <IconDots size={16} />
+                  </ActionIcon>
+                </Menu.Target>
+              </Tooltip>
+              <Menu.Dropdown>
+                <Menu.Label>{t('data.archive.view')}</Menu.Label>
+                {!archivedView && (
+                  <Menu.Item
+                    leftSection={<IconArchive size={14} />}
+                    onClick={() => onArchiveView(true)}
+                    data-testid="action-archive-view"
+                  >
+                    {t('data.archive.viewArchive', { count: total ?? 0 })}
+                  </Menu.Item>
+                )}
+                {(archivedView || mixedView) && (
+                  <Menu.Item
+                    leftSection={<IconArchiveOff size={14} />}
+                    onClick={() => onArchiveView(false)}
+                    data-testid="action-activate-view"
+                  >
+                    {t('data.archive.viewActivate', { count: total ?? 0 })}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomField } from '@/api/projects/settings';
+import type { Project } from '@/api/projects/types';
+import { exportColumns, exportList, saveFile } from './api/exportList';
+import type { Filter } from './filter';
+import type { useColumns } from './useColumns';
+
+/** The data view's Excel list; `sortRef` is kept up to date with the table's sort. */
+export function useExcelExport({
+  project,
+  filter,
+  selection,
+  columns,
+  custom,
+  onError,
+}: {
+  project: Pick<Project, 'id' | 'name'>;
+  filter: Filter;
+  selection: Map<string, number>;
+  columns: ReturnType<typeof useColumns>[0];
+  custom: Record<string, CustomField> | undefined;
+  onError: (e: unknown) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  // The Excel list: the selection if there is one, else the whole view, as the table shows it.
+  const sortRef = useRef<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    const body = selection.size ? { ...filter, ids: [...selection.keys()] } : filter;
+    setExporting(true);
+    try {
+      const blob = await exportList(project.id, {
+        filter: body,
+        sort: sortRef.current,
+        columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
+        sheet: t('data.export.sheet'),
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      saveFile(blob, `${project.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.xlsx`);
+    } catch (e) {
+      onError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return { exporting, exportExcel, sortRef };
+}

@@ -1,0 +1,7 @@
+/** Route metadata: `title` (i18n key) becomes the headline and document title, `crumb` a breadcrumb. */
+export interface RouteHandle {
+  title?: string;
+  crumb?: string;
+  /** The crumb shows the name of the object of the path once the page knows it (lib/crumbs). */
+  named?: boolean;
+}
