@@ -122,7 +122,7 @@ func TestImportRegister(t *testing.T) {
 	r = w.editor.do("POST", w.url("/api/content/import"), body, ct)
 	wantStatus(t, r, http.StatusCreated)
 	res := r.json(t)
-	if res["written"] != true || res["trees"] != 2.0 {
+	if p, ok := res["problems"].([]any); res["written"] != true || res["trees"] != 2.0 || !ok || len(p) != 0 {
 		t.Fatalf("import %v", res)
 	}
 	if n := e.count(t, `SELECT count(*) FROM tree WHERE project_id = $1 AND import_id = $2 AND scope IS NOT NULL`, w.project, res["id"]); n != 2 {

@@ -233,7 +233,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && src.Format() != importer.FormatGeoJSON {
 		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
 	}
-	var problems []ImportProblem
+	problems := []ImportProblem{}
 	say := func(line int, column, key, value string, args map[string]any) {
 		if len(problems) < 1000 {
 			problems = append(problems, ImportProblem{Line: line, Column: column, Key: key, Value: value,

@@ -238,7 +238,12 @@ export function DataTable(props: Props) {
   }, [datasource]);
 
   useEffect(() => {
-    if (refreshKey > 0) grid.current?.api?.purgeInfiniteCache();
+    const api = grid.current?.api;
+    if (refreshKey === 0 || !api) return;
+    // A table that knew its end (none at all, after an empty project's import) asks again from
+    // the first block: purging alone reloads only the blocks it had.
+    api.setRowCount(Math.max(1, api.getDisplayedRowCount()), false);
+    api.purgeInfiniteCache();
   }, [refreshKey]);
 
   const persist = useCallback(() => {

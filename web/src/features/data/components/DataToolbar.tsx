@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconLayoutSidebarLeftExpand, IconMap, IconMapOff, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconLayoutSidebarLeftExpand, IconMap, IconMapOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** The line over the data table: show the filter again, search, the count, the map and the columns. */
@@ -13,6 +13,7 @@ export function DataToolbar({
   showMap,
   onToggleMap,
   columnChooser,
+  onImport,
 }: {
   showPanel: boolean;
   onShowPanel: () => void;
@@ -22,6 +23,8 @@ export function DataToolbar({
   showMap: boolean;
   onToggleMap: () => void;
   columnChooser: ReactNode;
+  /** Import a register from a file (managers and editors); no button without it. */
+  onImport?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const fmt = new Intl.NumberFormat(i18n.language);
@@ -58,6 +61,17 @@ export function DataToolbar({
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {onImport && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileImport size={14} />}
+            onClick={onImport}
+            data-testid="data-import"
+          >
+            {t('data.import')}
+          </Button>
+        )}
         <Button
           size="xs"
           variant="default"

@@ -30,10 +30,14 @@ export interface DataViewProps {
   project: Project;
   /** "Add to job" for the selection, or for the whole filter when nothing is selected. */
   onAddToJob?: (ids: string[], filter: Filter) => void;
+  /** Import a register from a file; the page composes the import wizard. */
+  onImport?: () => void;
+  /** Changes when the page changed the project's objects (an import): the table and map read again. */
+  changes?: number;
 }
 
 /** The data view of a project: filter panel, table and map over one filter and one selection. */
-export function DataView({ project: p, onAddToJob }: DataViewProps) {
+export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: DataViewProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -69,7 +73,8 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
   const { selection, setSelection, fids, selecting, selectWhere } = useDataSelection(p.id, debouncedKey);
   const onPolygon = (polygon: Polygon) => void selectWhere({ ...liveFilter, geometry: polygon });
 
-  const [refreshKey, setRefreshKey] = useState(0);
+  const [ownRefresh, setRefreshKey] = useState(0);
+  const refreshKey = ownRefresh + changes;
   const refresh = () => setRefreshKey((k) => k + 1);
   const [showMap, setShowMap] = useLocalStorage({ key: 'arbor-data-map', defaultValue: true });
   const [showPanel, setShowPanel] = useLocalStorage({ key: 'arbor-data-panel', defaultValue: true });
@@ -184,6 +189,7 @@ export function DataView({ project: p, onAddToJob }: DataViewProps) {
             showMap={showMap}
             onToggleMap={() => setShowMap(!showMap)}
             columnChooser={<ColumnChooser columns={columns} custom={custom} onChange={changeColumns} />}
+            onImport={onImport}
           />
 
           <SelectionBar

@@ -1,4 +1,5 @@
 import { Alert, Group, NumberInput, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { KNOWN_CRS, type ImportColumn, type ImportInspection } from '../api/types';
@@ -18,12 +19,14 @@ export interface ColumnsStepProps {
 /** Step 2: what each column becomes, and the coordinates' reference system. */
 export function ColumnsStep({ fileName, inspection: ins, mapping, onMapping, srid, onSrid, custom }: ColumnsStepProps) {
   const { t } = useTranslation();
+  // On a phone the first values go under the column's name, so the choice stays in view.
+  const narrow = useMediaQuery('(max-width: 48em)');
   const options = targetOptions(t, custom);
   const suggested = new Set(ins.crs.map((c) => c.srid));
   const crsOptions = [
     ...ins.crs.map((c) => ({
       value: String(c.srid),
-      label: `${c.name} · EPSG:${c.srid} · ${ins.detected.srid ? t('import.columns.crsFromFile') : t('import.columns.crsSuggested')}`,
+      label: `${c.name} · EPSG:${c.srid}`,
     })),
     ...KNOWN_CRS.filter((c) => !suggested.has(c.srid)).map((c) => ({
       value: String(c.srid),
@@ -49,12 +52,12 @@ export function ColumnsStep({ fileName, inspection: ins, mapping, onMapping, sri
         {detected.join(' · ')}
       </Text>
       <ScrollArea.Autosize mah={360} type="auto">
-        <Table striped stickyHeader verticalSpacing={6} miw={560} data-testid="import-columns">
+        <Table striped stickyHeader verticalSpacing={6} miw={narrow ? undefined : 560} data-testid="import-columns">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('import.columns.column')}</Table.Th>
-              <Table.Th>{t('import.columns.sample')}</Table.Th>
-              <Table.Th w={260}>{t('import.columns.target')}</Table.Th>
+              {!narrow && <Table.Th>{t('import.columns.sample')}</Table.Th>}
+              <Table.Th w={narrow ? '55%' : 260}>{t('import.columns.target')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -67,12 +70,21 @@ export function ColumnsStep({ fileName, inspection: ins, mapping, onMapping, sri
                 .join(' · ');
               return (
                 <Table.Tr key={name} data-testid="import-column">
-                  <Table.Td fw={500}>{name}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
-                      {sample}
-                    </Text>
+                  <Table.Td fw={500}>
+                    {name}
+                    {narrow && (
+                      <Text size="xs" c="dimmed" lineClamp={1} fw={400}>
+                        {sample}
+                      </Text>
+                    )}
                   </Table.Td>
+                  {!narrow && (
+                    <Table.Td>
+                      <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
+                        {sample}
+                      </Text>
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Stack gap={4}>
                       <Select
@@ -126,6 +138,13 @@ export function ColumnsStep({ fileName, inspection: ins, mapping, onMapping, sri
           label={t('import.columns.crs')}
           data={crsOptions}
           value={known && srid !== null ? String(srid) : null}
+          description={
+            srid !== null && suggested.has(srid)
+              ? ins.detected.srid
+                ? t('import.columns.crsFromFile')
+                : t('import.columns.crsSuggested')
+              : undefined
+          }
           onChange={(v) => onSrid(v ? Number(v) : null)}
           style={{ flex: '1 1 320px' }}
           data-testid="import-crs"

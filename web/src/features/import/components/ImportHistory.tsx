@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useImports, useUndoImport } from '../api/imports';
 
 /** The project's imports, newest first; management undoes one as a whole, after a confirmation. */
-export function ImportHistory({ projectId, canUndo }: { projectId: string; canUndo: boolean }) {
+export function ImportHistory({
+  projectId,
+  canUndo,
+  onUndone,
+}: {
+  projectId: string;
+  canUndo: boolean;
+  onUndone?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const list = useImports(projectId);
   const undo = useUndoImport(projectId);
@@ -21,8 +29,10 @@ export function ImportHistory({ projectId, canUndo }: { projectId: string; canUn
       confirmProps: { color: 'red', 'data-testid': 'import-undo-confirm' },
       onConfirm: () =>
         undo.mutate(id, {
-          onSuccess: (r) =>
-            notifications.show({ color: 'green', message: t('import.history.removed', { count: r.removed }) }),
+          onSuccess: (r) => {
+            onUndone?.();
+            notifications.show({ color: 'green', message: t('import.history.removed', { count: r.removed }) });
+          },
           onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
         }),
     });

@@ -1,5 +1,6 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconFileImport } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInspectImport } from '../api/inspectImport';
@@ -18,13 +19,15 @@ export interface ImportWizardProps {
   custom?: Record<string, { alias?: string; active?: boolean }>;
   /** Management may undo an import as a whole. */
   canUndo?: boolean;
+  /** The project's objects changed (an import written or undone). */
+  onChanged?: () => void;
 }
 
 /**
  * The import wizard: a file, what its columns become, a check of everything (nothing is written
  * until then), the import of the whole file in one transaction.
  */
-export function ImportWizard({ projectId, opened, onClose, custom, canUndo = false }: ImportWizardProps) {
+export function ImportWizard({ projectId, opened, onClose, custom, canUndo = false, onChanged }: ImportWizardProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -35,6 +38,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
   const [addSpecies, setAddSpecies] = useState(false);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
+  const phone = useMediaQuery('(max-width: 48em)');
   const inspect = useInspectImport(projectId);
   const run = useRunImport(projectId);
   const error = (inspect.error ?? run.error) as Error | null;
@@ -76,6 +80,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     if (!file) return;
     const res = await run.mutateAsync({ file, options: options(false) });
     if (res.written) {
+      onChanged?.();
       setDone(res);
       setStep(3);
     } else setPreview(res);
@@ -87,7 +92,14 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     preview.rows > 0;
 
   return (
-    <Modal opened={opened} onClose={close} title={t('import.title')} size="xl" data-testid="import-wizard">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('import.title')}
+      size="xl"
+      fullScreen={phone}
+      data-testid="import-wizard"
+    >
       <Stepper active={step} size="sm" allowNextStepsSelect={false} mb="lg">
         <Stepper.Step label={t('import.steps.file')} />
         <Stepper.Step label={t('import.steps.columns')} />
@@ -113,7 +125,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
               clearable
               data-testid="import-file"
             />
-            <ImportHistory projectId={projectId} canUndo={canUndo} />
+            <ImportHistory projectId={projectId} canUndo={canUndo} onUndone={onChanged} />
           </>
         )}
         {step === 1 && inspection && file && (
