@@ -587,7 +587,7 @@ func TestSessionEndpoint(t *testing.T) {
 	wantError(t, anon.do("GET", "/api/auth/session", nil), http.StatusUnauthorized, "unauthenticated", "Bitte melden Sie sich an.")
 }
 
-// wantUntrusted checks the answer the web app turns into a logout (SPEC §4).
+// wantUntrusted checks the answer the web app turns into a logout (docs/PRODUCT.md §4).
 func wantUntrusted(t *testing.T, r *resp) {
 	t.Helper()
 	wantError(t, r, http.StatusUnauthorized, "untrusted_token", msgUntrusted)

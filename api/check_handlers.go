@@ -21,7 +21,7 @@ type checkRequest struct {
 	General32 string `json:"general32"`
 }
 
-// enum refuses a value outside 0..max (SPEC §3 enumerations).
+// enum refuses a value outside 0..max (docs/PRODUCT.md §3 enumerations).
 func (c checks) enum(field string, v *int, max int) {
 	if v != nil && (*v < 0 || *v > max) {
 		c[field] = "field.enum"

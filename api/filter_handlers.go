@@ -84,7 +84,7 @@ func (s *Server) deleteFilter(w http.ResponseWriter, r *http.Request) error {
 }
 
 type shareFilterRequest struct {
-	Emails string `json:"emails"` // comma-separated (SPEC §5)
+	Emails string `json:"emails"` // comma-separated (docs/PRODUCT.md §5)
 }
 
 // shareFilter shares one's own filter with project members by e-mail (the share modal).

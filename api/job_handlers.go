@@ -132,7 +132,7 @@ func (s *Server) deleteJob(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// jobContentRequest is the body of the SPEC §7 job content calls: the job (or the name of a new
+// jobContentRequest is the body of the docs/PRODUCT.md §7 job content calls: the job (or the name of a new
 // one) and a selection of ids, works or a filter.
 type jobContentRequest struct {
 	Job  string `json:"job"`
@@ -179,7 +179,7 @@ func (s *Server) jobContent(op string) handler {
 }
 
 type participantsRequest struct {
-	Emails string `json:"emails"` // comma-separated (SPEC §5)
+	Emails string `json:"emails"` // comma-separated (docs/PRODUCT.md §5)
 	Role   string `json:"role"`   // editor, care, reader
 }
 

@@ -11,7 +11,7 @@ import (
 // × lock (none, held by the one acting, held by someone else) × project role, and tries each change
 // of a job and its items: rename, add items, remove items, delete. Only management may change jobs;
 // for management an open job that nobody else holds may be changed, and every other combination is
-// refused with its own message (SPEC §4, §8; DESIGN.md), changing nothing.
+// refused with its own message (docs/PRODUCT.md §4, §8; docs/DECISIONS.md), changing nothing.
 func TestJobRulesByStatusLockAndRole(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)

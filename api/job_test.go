@@ -9,7 +9,7 @@ import (
 
 // TestJobs: a manager builds a job from ids and a filter, is warned of objects in other jobs,
 // releases it, and then neither the job nor its items change; completing and deleting follow
-// the status rules of DESIGN.md.
+// the status rules of docs/DECISIONS.md.
 func TestJobs(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)

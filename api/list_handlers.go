@@ -90,7 +90,7 @@ func (s *Server) deleteListEntry(w http.ResponseWriter, r *http.Request) error {
 }
 
 // importListEntries adds the values of an Excel file: the first column of the first worksheet,
-// no title row, blank cells skipped (SPEC §5). The file comes as the body or as the "file" part
+// no title row, blank cells skipped (docs/PRODUCT.md §5). The file comes as the body or as the "file" part
 // of a form.
 func (s *Server) importListEntries(w http.ResponseWriter, r *http.Request) error {
 	body := http.MaxBytesReader(w, r.Body, maxListImport+(64<<10))

@@ -145,7 +145,7 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 	return context.WithValue(ctx, targetKey, t), nil
 }
 
-// scopeID finds the id of the object a scoped route acts on. Content routes keep SPEC §7's
+// scopeID finds the id of the object a scoped route acts on. Content routes keep docs/PRODUCT.md §7's
 // paths (/api/content/tree …), so their project comes from the query or the project session.
 func scopeID(r *http.Request, sc scope, si *sessionInfo) (string, error) {
 	if sc != contentScope {

@@ -11,7 +11,7 @@ import (
 	"arbor/store"
 )
 
-// Countries an organisation may be in (SPEC §3: European countries), ISO 3166-1 alpha-2.
+// Countries an organisation may be in (docs/PRODUCT.md §3: European countries), ISO 3166-1 alpha-2.
 var Countries = []string{"AT", "BE", "BG", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR",
 	"HU", "IE", "IT", "LI", "LT", "LU", "LV", "NL", "NO", "PL", "PT", "RO", "SE", "SI", "SK"}
 
@@ -169,7 +169,7 @@ func (s *Server) listAdministrators(w http.ResponseWriter, r *http.Request) erro
 }
 
 type emailsRequest struct {
-	Emails string `json:"emails"` // comma separated (SPEC §5)
+	Emails string `json:"emails"` // comma separated (docs/PRODUCT.md §5)
 }
 
 // addAdministrators adds every listed account, or none when one of them is refused.

@@ -120,7 +120,7 @@ func (s *Server) listProjectMembers(w http.ResponseWriter, r *http.Request) erro
 }
 
 type shareRequest struct {
-	Emails string `json:"emails"` // comma separated (SPEC §5)
+	Emails string `json:"emails"` // comma separated (docs/PRODUCT.md §5)
 	Access *int16 `json:"access"` // 0 Management, 1 View, 2 Edit, 3 Care
 }
 

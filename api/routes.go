@@ -130,7 +130,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/table-columns", action: auth.ActTreeRead, scope: cont, summary: "Your columns of the project's data table (order, visibility, width, pinning); null if never arranged", h: s.getTableColumns},
 		{method: "PUT", path: "/api/content/table-columns", action: auth.ActTreeRead, scope: cont, summary: "Keep your columns of the project's data table: {columns: [{colId, hide, width, pinned}]}", h: s.putTableColumns},
 
-		// Jobs of a project (?project=): the job, its status, and the SPEC §7 content calls.
+		// Jobs of a project (?project=): the job, its status, and the docs/PRODUCT.md §7 content calls.
 		{method: "GET", path: "/api/management/job-list", action: auth.ActProjectList, summary: "Your jobs: those of every project you may read and those you take part in, with your role", h: s.listMyJobs},
 		{method: "GET", path: "/api/management/job", action: auth.ActTreeRead, scope: cont, summary: "The project's jobs with their counts", h: s.listJobs},
 		{method: "POST", path: "/api/management/job", action: auth.ActJobManage, scope: cont, summary: "Create a job (a duplicate name answers 409)", h: s.createJob},

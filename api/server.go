@@ -59,7 +59,7 @@ type Server struct {
 // fifteen minutes.
 var DefaultThrottle = store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 5, MaxPerClient: 50}
 
-// DefaultMassEdit is the most objects a mass edit may change at once (DESIGN.md).
+// DefaultMassEdit is the most objects a mass edit may change at once (docs/DECISIONS.md).
 const DefaultMassEdit = 10000
 
 // New builds a Server.

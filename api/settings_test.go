@@ -15,7 +15,7 @@ func TestProjectSettings(t *testing.T) {
 	reader := e.login(t, w.members[1], testPassword)
 	base := "/api/management/project/" + w.project
 
-	// Defaults: every custom field listed and inactive, the FLL matrix of DESIGN.md.
+	// Defaults: every custom field listed and inactive, the FLL matrix of docs/DECISIONS.md.
 	r := reader.do("GET", base+"/settings", nil)
 	wantStatus(t, r, http.StatusOK)
 	s := r.json(t)

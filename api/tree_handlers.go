@@ -150,7 +150,7 @@ func (s *Server) listTrees(w http.ResponseWriter, r *http.Request) error {
 	return s.writeTreePage(w, r, tq)
 }
 
-// paging reads limit and offset (DESIGN.md API conventions).
+// paging reads limit and offset (docs/DECISIONS.md API conventions).
 func paging(r *http.Request) (limit, offset int, err error) {
 	q := r.URL.Query()
 	if v := q.Get("limit"); v != "" {

@@ -9,7 +9,7 @@ import (
 )
 
 // treeWorld is buildWorld's project with value list entries of its own: a species and the works
-// that stand for each safety rule of SPEC §4.
+// that stand for each safety rule of docs/PRODUCT.md §4.
 type treeWorld struct {
 	*world
 	species, otherSpecies                     string
@@ -85,7 +85,7 @@ func TestTreeCreateReadUpdate(t *testing.T) {
 	wantStatus(t, w.reader.do("GET", w.url("/api/content/tree/"+id), nil), http.StatusOK)
 	outsider := e.login(t, w.outsider, testPassword)
 	wantStatus(t, outsider.do("GET", w.url("/api/content/tree/"+id), nil), http.StatusNotFound)
-	// Readers and care do not change tree data (SPEC §6).
+	// Readers and care do not change tree data (docs/PRODUCT.md §6).
 	wantStatus(t, w.reader.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9, 54)}), http.StatusForbidden)
 	wantStatus(t, w.care.do("PUT", w.url("/api/content/tree/"+id), map[string]any{"version": 1, "height": 3}), http.StatusForbidden)
 	// Without a project there is nothing to work in.
@@ -266,7 +266,7 @@ func (w *treeWorld) complete(t *testing.T, a map[string]any) map[string]any {
 	return r.json(t)
 }
 
-// TestSafetyFromWorks checks each rule of SPEC §4, after every kind of write.
+// TestSafetyFromWorks checks each rule of docs/PRODUCT.md §4, after every kind of write.
 func TestSafetyFromWorks(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -365,7 +365,7 @@ func TestInspections(t *testing.T) {
 	checkURL := w.url("/api/content/tree/" + id + "/checks")
 	at := time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC)
 
-	// The interval matrix of DESIGN.md, case by case.
+	// The interval matrix of docs/DECISIONS.md, case by case.
 	cases := []struct {
 		body map[string]any
 		next string
@@ -402,7 +402,7 @@ func TestInspections(t *testing.T) {
 		tr["valuation_trunk"] != 2.0 || tr["check_username"] != w.members[2] {
 		t.Fatalf("tree after checks %v", tr)
 	}
-	// Inspection class for today (SPEC §4): the next inspection lies in the past by months → overdue.
+	// Inspection class for today (docs/PRODUCT.md §4): the next inspection lies in the past by months → overdue.
 	if tr["check_class"] != 0.0 && time.Now().After(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)) {
 		t.Fatalf("check class %v, want 0 overdue", tr["check_class"])
 	}

@@ -73,7 +73,7 @@ func (c checks) err() error {
 	return &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c}
 }
 
-// emailList checks a comma-separated list of addresses (SPEC §5) and returns them split.
+// emailList checks a comma-separated list of addresses (docs/PRODUCT.md §5) and returns them split.
 func (c checks) emailList(field, list string) []string {
 	emails := store.SplitEmails(list)
 	if len(emails) == 0 {

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-// MinPasswordLength is the shortest password accepted (SPEC §9).
+// MinPasswordLength is the shortest password accepted (docs/PRODUCT.md §9).
 const MinPasswordLength = 8
 
 // Argon2id parameters after the OWASP recommendation (19 MiB, 2 passes, 1 lane): about

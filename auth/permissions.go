@@ -1,6 +1,6 @@
 package auth
 
-// Role is what a caller is in relation to the object of a request (SPEC §6, DESIGN.md).
+// Role is what a caller is in relation to the object of a request (docs/PRODUCT.md §6, docs/DECISIONS.md).
 type Role string
 
 const (
@@ -80,17 +80,17 @@ var permissions = map[Action][]Role{
 	ActProjectMembers:  {Manager, Super},
 	ActProjectShare:    {Manager},
 
-	// SPEC §6: editors do inspections and data editing; care manages works, felling included,
+	// docs/PRODUCT.md §6: editors do inspections and data editing; care manages works, felling included,
 	// but not tree data; readers only read; management does everything, mass edit included.
 	// Platform support reads but never writes evidence.
 	ActTreeRead:    {Manager, Editor, Care, Reader, Super},
 	ActTreeWrite:   {Manager, Editor},
 	ActTreeArchive: {Manager, Editor},
 	ActTreeMass:    {Manager},
-	// SPEC §6: archiving of the filtered view is management's.
+	// docs/PRODUCT.md §6: archiving of the filtered view is management's.
 	ActTreeArchiveFilter: {Manager},
 	ActTreeFell:          {Manager, Editor, Care},
-	// SPEC §6: readers cannot export.
+	// docs/PRODUCT.md §6: readers cannot export.
 	ActTreeExport: {Manager, Editor, Care},
 	// Readers and care do not add tree data, so they do not import it; undoing a whole import is
 	// management's, as is archiving a whole view.
@@ -98,15 +98,15 @@ var permissions = map[Action][]Role{
 	ActTreeImportUndo: {Manager},
 	ActCheckCreate:    {Manager, Editor},
 	ActActionWrite:    {Manager, Editor, Care},
-	// Readers save their own filters but do not share (SPEC §6).
+	// Readers save their own filters but do not share (docs/PRODUCT.md §6).
 	ActFilterOwn:   {Manager, Editor, Care, Reader},
 	ActFilterShare: {Manager, Editor, Care},
 	// Project-wide filters are management's.
 	ActFilterProjectWide: {Manager},
-	// SPEC §6: administrators use (and keep) the value lists.
+	// docs/PRODUCT.md §6: administrators use (and keep) the value lists.
 	ActListRead:  {Admin, Member, Super},
 	ActListWrite: {Admin},
-	// SPEC §6: managers build jobs and hand them to crews.
+	// docs/PRODUCT.md §6: managers build jobs and hand them to crews.
 	ActJobManage: {Manager},
 	ActJobLock:   {Manager, Editor, Care},
 	// Management may break a crew's hold; the holder finds it among the job's conflicts.

@@ -11,7 +11,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 )
 
-// Session types (SPEC §3).
+// Session types (docs/PRODUCT.md §3).
 const (
 	TypeUser         = "user"
 	TypeOrganisation = "organisation"
@@ -19,7 +19,7 @@ const (
 	TypeJob          = "job"
 )
 
-// Claims are exactly the session claims of SPEC §3. Scoped sessions carry id_o, id_p, id_j.
+// Claims are exactly the session claims of docs/PRODUCT.md §3. Scoped sessions carry id_o, id_p, id_j.
 type Claims struct {
 	Sub         string   `json:"sub"`
 	Alias       string   `json:"alias"`
@@ -74,7 +74,7 @@ func NewSigner(secret []byte) (*Signer, error) {
 	return &Signer{secret: secret, Sealer: sealer}, nil
 }
 
-// Sign returns the signed token for claims. The claims are fixed by SPEC §3 and have a
+// Sign returns the signed token for claims. The claims are fixed by docs/PRODUCT.md §3 and have a
 // resolution of one second, so a random nonce in the JWT header makes every token unique: two
 // log-ins of one user within a second must not get the same token (and session row).
 func (s *Signer) Sign(c Claims) (string, error) {

@@ -74,7 +74,7 @@ CREATE TABLE project (
     UNIQUE (organisation_id, id)
 );
 
--- access: 0 Management, 1 View, 2 Edit, 3 Care (SPEC §3, DESIGN.md).
+-- access: 0 Management, 1 View, 2 Edit, 3 Care (docs/PRODUCT.md §3, docs/DECISIONS.md).
 CREATE TABLE project_member (
     organisation_id uuid NOT NULL,
     project_id      uuid NOT NULL,
@@ -85,7 +85,7 @@ CREATE TABLE project_member (
 );
 CREATE INDEX project_member_user ON project_member (user_id);
 
--- status: 0 open, 1 in progress, 2 completed (DESIGN.md).
+-- status: 0 open, 1 in progress, 2 completed (docs/DECISIONS.md).
 CREATE TABLE job (
     id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     organisation_id uuid NOT NULL,

@@ -36,10 +36,10 @@ ALTER TABLE project
     ADD COLUMN created_by       uuid REFERENCES app_user ON DELETE SET NULL,
     ADD COLUMN version          integer NOT NULL DEFAULT 1,
     ADD COLUMN updated_at       timestamptz NOT NULL DEFAULT now();
--- A project name is unique within its organisation (SPEC §5: "creating a project is refused if it exists").
+-- A project name is unique within its organisation (docs/PRODUCT.md §5: "creating a project is refused if it exists").
 CREATE UNIQUE INDEX project_name_key ON project (organisation_id, lower(name));
 
--- What platform support did, on whose behalf (DESIGN.md: every support action is recorded).
+-- What platform support did, on whose behalf (docs/DECISIONS.md: every support action is recorded).
 CREATE TABLE support_audit (
     id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     user_id         uuid REFERENCES app_user ON DELETE SET NULL,

@@ -1,5 +1,5 @@
 -- Project settings: custom fields, required fields, default values, inspection intervals
--- (DESIGN.md: the FLL matrix, overridable per project) and basemaps.
+-- (docs/DECISIONS.md: the FLL matrix, overridable per project) and basemaps.
 ALTER TABLE project
     ADD COLUMN custom_fields        jsonb NOT NULL DEFAULT '{}',
     ADD COLUMN required_fields      text[] NOT NULL DEFAULT '{}',

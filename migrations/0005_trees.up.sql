@@ -1,4 +1,4 @@
--- The core record (SPEC §3–§5): value lists, trees and groups, inspections (checks), works
+-- The core record (docs/PRODUCT.md §3–§5): value lists, trees and groups, inspections (checks), works
 -- (actions) and the history of every change. The derived fields and the rules that keep them
 -- true (safety from works, the latest inspection, next inspection dates, history) live in the
 -- functions and triggers of sql/010_trees.sql, so no code path can skip them.
@@ -37,7 +37,7 @@ CREATE UNIQUE INDEX list_entry_value ON list_entry
      lower(CASE WHEN list = 'species' THEN botanical ELSE name_en END));
 CREATE INDEX list_entry_org ON list_entry (organisation_id, list);
 
--- A tree (a point) or a tree group (a polygon, single_tree false). Field names are SPEC §3's.
+-- A tree (a point) or a tree group (a polygon, single_tree false). Field names are docs/PRODUCT.md §3's.
 CREATE TABLE tree (
     id                   uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     organisation_id      uuid NOT NULL,

@@ -1,4 +1,4 @@
--- Jobs (DESIGN.md): a named bundle of trees, groups and works of one project for a crew, with a
+-- Jobs (docs/DECISIONS.md): a named bundle of trees, groups and works of one project for a crew, with a
 -- status (0 open, 1 in progress, 2 completed), a manager, participants, and a lock held by one
 -- user (a field device). job_item holds its objects; an item with an action_id is one work.
 ALTER TABLE job

@@ -23,7 +23,7 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- arbor_check_next: the next inspection date after an inspection at p_at, from the project's
--- interval matrix (months; DESIGN.md after the FLL guideline). A hollow tree and a severely
+-- interval matrix (months; docs/DECISIONS.md after the FLL guideline). A hollow tree and a severely
 -- damaged one (damage 2–3) take their own rows; an unknown expectation counts as high, the
 -- shorter interval, because an inspection that comes too late is the costly mistake.
 CREATE OR REPLACE FUNCTION arbor_check_next(
@@ -38,7 +38,7 @@ RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
             ->> CASE WHEN p_expectation = 0 THEN 'low' ELSE 'high' END)::int))::date;
 $$;
 
--- arbor_inspection_class (SPEC §4): 0 overdue (next inspection more than 6 weeks before today),
+-- arbor_inspection_class (docs/PRODUCT.md §4): 0 overdue (next inspection more than 6 weeks before today),
 -- 1 due (6 weeks before to 6 weeks after today), 2 six weeks to 3 months ahead, 3 further ahead;
 -- NULL when never inspected.
 -- PARALLEL SAFE, like arbor_deadline_class: a query naming an unsafe function never runs in
@@ -52,7 +52,7 @@ RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
                 ELSE 3 END::smallint;
 $$;
 
--- arbor_deadline_class (SPEC §4): 0 overdue (before today), 1 up to 2 weeks, 2 two weeks to
+-- arbor_deadline_class (docs/PRODUCT.md §4): 0 overdue (before today), 1 up to 2 weeks, 2 two weeks to
 -- 3 months, 3 three to 6 months, 4 later than 6 months, 5 none.
 CREATE OR REPLACE FUNCTION arbor_deadline_class(p_deadline date, p_today date)
 RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -64,7 +64,7 @@ RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
                 ELSE 4 END::smallint;
 $$;
 
--- arbor_tree_safety (SPEC §4): the safety of a tree or group from its works. Safe (0) when no
+-- arbor_tree_safety (docs/PRODUCT.md §4): the safety of a tree or group from its works. Safe (0) when no
 -- safety-relevant work is open; otherwise the gravest open one decides: a detailed
 -- investigation makes it doubtful (1), felling not safe (3), any other work restorable (2).
 -- Each work carries that code (code_action_security) from its entry in the work list.
@@ -97,7 +97,7 @@ RETURNS void LANGUAGE sql AS $$
 $$;
 
 -- arbor_package_count: what an organisation's objects count against its tree data package
--- (SPEC §9): a tree is one; a group counts as 100 trees per hectare (one per 100 m² begun).
+-- (docs/PRODUCT.md §9): a tree is one; a group counts as 100 trees per hectare (one per 100 m² begun).
 -- Felled and archived objects count too.
 CREATE OR REPLACE FUNCTION arbor_package_count(p_organisation uuid)
 RETURNS bigint LANGUAGE sql STABLE AS $$

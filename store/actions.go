@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// Action is a work on a tree or group (SPEC §3). Open until execute_timestamp is set.
+// Action is a work on a tree or group (docs/PRODUCT.md §3). Open until execute_timestamp is set.
 type Action struct {
 	ID                 string          `json:"id"`
 	Tree               string          `json:"tree"`
@@ -129,7 +129,7 @@ func (tx *Tx) workEntry(ctx context.Context, sc Content, id string) (*work, erro
 }
 
 // CreateAction adds a work to a tree or group. A point work (Geom set, treeID empty) is placed
-// on the map and belongs to the group it lies in; without one it is refused (SPEC §5: "a group
+// on the map and belongs to the group it lies in; without one it is refused (docs/PRODUCT.md §5: "a group
 // must exist first"). The tree's safety follows in the same transaction (sql/010_trees.sql).
 func (tx *Tx) CreateAction(ctx context.Context, sc Content, who Actor, treeID string, in ActionInput) (*Action, bool, error) {
 	if in.ID != "" {

@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Assessment is what an inspection finds and a tree shows as its current state (SPEC §3).
+// Assessment is what an inspection finds and a tree shows as its current state (docs/PRODUCT.md §3).
 type Assessment struct {
 	Vitality            *int     `json:"vitality"`
 	Development         *int     `json:"development"`

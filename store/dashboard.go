@@ -25,7 +25,7 @@ var fellingLateSQL = fmt.Sprintf(`(t.action_security = 3 AND NOT EXISTS (SELECT 
 const safetyOverdueSQL = `EXISTS (SELECT 1 FROM tree_action a WHERE a.tree_id = t.id AND a.security_relevance
 	AND a.execute_timestamp IS NULL AND a.deadline < current_date)`
 
-// ProjectDashboard holds the figures of the project dashboard's cards (SPEC §2, §9), for the
+// ProjectDashboard holds the figures of the project dashboard's cards (docs/PRODUCT.md §2, §9), for the
 // objects that pass a filter (default: the stock) within the caller's limit.
 type ProjectDashboard struct {
 	Trees  int `json:"trees"`

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 )
 
-// JobDashboard is a job's progress (SPEC §2 "the job dashboard shows progress"): its works done
+// JobDashboard is a job's progress (docs/PRODUCT.md §2 "the job dashboard shows progress"): its works done
 // and open, its objects inspected since the job was created and not yet, and its objects by
 // safety, work deadline and inspection class. Objects are counted whatever their stock state
 // (a tree felled by the job's own work is still the job's), inside the caller's access limit.

@@ -74,7 +74,7 @@ func dashboardProject(t *testing.T, db *store.DB) store.Content {
 	return store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
 }
 
-// The rules of SPEC §4, written again plainly, to check the SQL against.
+// The rules of docs/PRODUCT.md §4, written again plainly, to check the SQL against.
 func inspectionClass(next *time.Time, today time.Time) string {
 	switch {
 	case next == nil:

@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// UserDashboard holds the figures of the user dashboard (SPEC §2, §9): the projects one can
+// UserDashboard holds the figures of the user dashboard (docs/PRODUCT.md §2, §9): the projects one can
 // open with their own figures, the unfinished jobs of those projects (or one takes part in),
 // and the totals over all of them. Every figure counts the stock (neither felled nor archived)
 // inside the caller's access limit of each project.

@@ -1,6 +1,6 @@
 package store
 
-// TreeFields are the fields of a tree or group a person enters (SPEC §3), by JSON name. They are
+// TreeFields are the fields of a tree or group a person enters (docs/PRODUCT.md §3), by JSON name. They are
 // the whitelist for required fields and default values; later the filter compiler and the table
 // use the same list, so a name that is not here can never reach SQL.
 var TreeFields = []string{
@@ -10,8 +10,8 @@ var TreeFields = []string{
 	"check_comment",
 }
 
-// CustomFieldCategory groups the custom fields (SPEC §3: General, Assessment, Other, Work,
-// Inspection); the field numbers of each category follow SPEC §3's numbering.
+// CustomFieldCategory groups the custom fields (docs/PRODUCT.md §3: General, Assessment, Other, Work,
+// Inspection); the field numbers of each category follow docs/PRODUCT.md §3's numbering.
 var CustomFieldCategory = map[string]string{
 	"general01": "general", "general02": "general", "general03": "general", "general04": "general",
 	"general05": "general", "general06": "general", "general07": "general", "general08": "general",
@@ -33,7 +33,7 @@ type CustomField struct {
 	Category     string   `json:"category"`
 }
 
-// InspectionIntervals is the project's inspection interval matrix in months (DESIGN.md, after the
+// InspectionIntervals is the project's inspection interval matrix in months (docs/DECISIONS.md, after the
 // FLL guideline): rows by development and condition, columns by traffic safety expectation.
 type InspectionIntervals struct {
 	YoungHealthy IntervalPair `json:"young_healthy"` // juvenile or mature, damage 0–1

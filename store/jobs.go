@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Job statuses (DESIGN.md): open jobs take and give up items; in progress (released to the
+// Job statuses (docs/DECISIONS.md): open jobs take and give up items; in progress (released to the
 // field) and completed ones are fixed.
 const (
 	JobOpen       = 0
@@ -20,7 +20,7 @@ const (
 	JobCompleted  = 2
 )
 
-// Job bundles trees, groups and works of a project for a crew (SPEC §3).
+// Job bundles trees, groups and works of a project for a crew (docs/PRODUCT.md §3).
 type Job struct {
 	ID           string          `json:"id"`
 	Name         string          `json:"name"`
@@ -145,7 +145,7 @@ func (s *Queries) Job(ctx context.Context, sc Content, id string) (*Job, error) 
 }
 
 // CreateJob creates an open job managed by userID. A job of that name in the project is refused
-// (SPEC §5: with its own message when the user may not edit it).
+// (docs/PRODUCT.md §5: with its own message when the user may not edit it).
 func (s *Queries) CreateJob(ctx context.Context, sc Content, userID, name, note string) (*Job, error) {
 	var id string
 	err := s.q.QueryRow(ctx, `INSERT INTO job (organisation_id, project_id, name, note, manager_id, created_by)
@@ -170,7 +170,7 @@ func (j *Job) editable(userID, refusal string) error {
 	return nil
 }
 
-// UpdateJob renames a job or changes its details: only while open (SPEC §4: "a job in status 1
+// UpdateJob renames a job or changes its details: only while open (docs/PRODUCT.md §4: "a job in status 1
 // or 2 cannot be changed").
 func (s *Queries) UpdateJob(ctx context.Context, sc Content, userID, id string, version int, name, note string) (*Job, error) {
 	cur, err := s.Job(ctx, sc, id)
@@ -188,7 +188,7 @@ func (s *Queries) UpdateJob(ctx context.Context, sc Content, userID, id string, 
 	return afterVersionedWrite(tag, err, func() (*Job, error) { return s.Job(ctx, sc, id) })
 }
 
-// SetJobStatus moves a job one step between open, in progress and completed (DESIGN.md): it is
+// SetJobStatus moves a job one step between open, in progress and completed (docs/DECISIONS.md): it is
 // released to the field, completed, resumed or taken back into the office. A job somebody else
 // holds keeps its status; an empty job is not released (a crew would get nothing to do); a job
 // whose crew edits still wait for a manager's decision is not completed, so none is forgotten.

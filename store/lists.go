@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Lists are the value lists (SPEC §3): species, works, work notes, symptoms, symptom notes.
+// Lists are the value lists (docs/PRODUCT.md §3): species, works, work notes, symptoms, symptom notes.
 var Lists = []string{"species", "work", "work_note", "symptom", "symptom_note"}
 
 // IsList reports whether name is a value list.
@@ -101,7 +101,7 @@ type AddedEntries struct {
 
 // AddListEntries adds an organisation's own entries in one transaction. A value that exists
 // already in the list (global or own; compared without case, species by botanical name) is
-// reported, not inserted (SPEC §5).
+// reported, not inserted (docs/PRODUCT.md §5).
 func (tx *Tx) AddListEntries(ctx context.Context, orgID, list, lang string, entries []NewListEntry) (*AddedEntries, error) {
 	if !IsList(list) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "list.unknown", nil)

@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Organisation is a tenant: a city or a tree-care firm. JSON names follow SPEC §3.
+// Organisation is a tenant: a city or a tree-care firm. JSON names follow docs/PRODUCT.md §3.
 type Organisation struct {
 	ID string `json:"id"`
 	OrganisationFields
@@ -244,7 +244,7 @@ func (s *Queries) RecordSupportAction(ctx context.Context, userID, orgID, action
 	return err
 }
 
-// SplitEmails splits a comma-separated list of addresses (SPEC §5), dropping blanks and repeats.
+// SplitEmails splits a comma-separated list of addresses (docs/PRODUCT.md §5), dropping blanks and repeats.
 func SplitEmails(list string) []string {
 	seen := map[string]bool{}
 	var out []string

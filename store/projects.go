@@ -13,7 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Project is a body of trees inside an organisation. JSON names follow SPEC §3.
+// Project is a body of trees inside an organisation. JSON names follow docs/PRODUCT.md §3.
 type Project struct {
 	ID               string     `json:"id"`
 	Organisation     string     `json:"organisation"`
@@ -370,7 +370,7 @@ type Assignment struct {
 }
 
 // Assignments lists every user's access to every project of an organisation, invitations
-// included, for its administrators (SPEC §6: "view all user permissions").
+// included, for its administrators (docs/PRODUCT.md §6: "view all user permissions").
 func (s *Queries) Assignments(ctx context.Context, orgID string) ([]Assignment, error) {
 	rows, err := s.q.Query(ctx, `
 		SELECT p.id, p.name, u.id::text, u.first_name, u.last_name, u.email, m.access, false

@@ -110,7 +110,7 @@ func (s *Queries) CountArchiveFiltered(ctx context.Context, sc Content, f Filter
 }
 
 // ArchiveFiltered archives (or activates) every object the filter shows, within the caller's
-// limit, in one statement: management's "archiving of the filtered view" (SPEC §6), answering
+// limit, in one statement: management's "archiving of the filtered view" (docs/PRODUCT.md §6), answering
 // how many changed. The server takes views up to its ArchiveAtOnce here; bigger ones go to the
 // queue (QueueArchive), where they are archived in steps whose progress the app shows.
 func (tx *Tx) ArchiveFiltered(ctx context.Context, sc Content, who Actor, f Filter, archive bool) (int, error) {
@@ -129,7 +129,7 @@ func (tx *Tx) ArchiveFiltered(ctx context.Context, sc Content, who Actor, f Filt
 }
 
 // MassEdit sets the chosen fields on the selected trees and groups in one set-based statement
-// (SPEC §6: management only). Required fields cannot be emptied; numbers and geometry are
+// (docs/PRODUCT.md §6: management only). Required fields cannot be emptied; numbers and geometry are
 // not mass-edited. Answers how many objects changed.
 func (tx *Tx) MassEdit(ctx context.Context, sc Content, who Actor, ids []string, raw map[string]json.RawMessage, limit int) (int, error) {
 	if err := checkSelection(ids, limit); err != nil {

@@ -26,7 +26,7 @@ const (
 // treeField is one field of a tree or group a person may write. The table below is the only
 // way a field name reaches SQL: column names come from here, values are always bound.
 type treeField struct {
-	name     string // JSON name (SPEC §3)
+	name     string // JSON name (docs/PRODUCT.md §3)
 	column   string
 	kind     fieldKind
 	min, max float64

@@ -76,7 +76,7 @@ func nullIfEmpty(s string) any {
 	return s
 }
 
-// Tree is a tree or a group with the fields of SPEC §3.
+// Tree is a tree or a group with the fields of docs/PRODUCT.md §3.
 type Tree struct {
 	ID                string          `json:"id"`
 	FID               int64           `json:"fid"` // the feature id in vector tiles
@@ -124,7 +124,7 @@ type Tree struct {
 	Version         int `json:"version"`
 }
 
-// MarshalJSON flattens the custom fields (general01 …) into the object, as SPEC §3 names them.
+// MarshalJSON flattens the custom fields (general01 …) into the object, as docs/PRODUCT.md §3 names them.
 func (t *Tree) MarshalJSON() ([]byte, error) {
 	type plain Tree
 	b, err := json.Marshal((*plain)(t))
@@ -664,7 +664,7 @@ func (tx *Tx) contentSettings(ctx context.Context, sc Content, withDefaults bool
 	return &p, nil
 }
 
-// checkTreeValues enforces what needs the database: the project's required fields (SPEC §5,
+// checkTreeValues enforces what needs the database: the project's required fields (docs/PRODUCT.md §5,
 // one message listing them), a known species, and a free number in a unique-number project.
 func (tx *Tx) checkTreeValues(ctx context.Context, sc Content, p *contentProject, id string, values TreeValues, creating bool) error {
 	var missing []string

@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// User is an account. JSON names follow SPEC §3.
+// User is an account. JSON names follow docs/PRODUCT.md §3.
 type User struct {
 	ID           string    `json:"id"`
 	FirstName    string    `json:"firstName"`

@@ -2,7 +2,7 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { emailListProblem } from '@/lib/emails';
 
-/** The form rule of a comma-separated e-mail list (SPEC §5), with its messages. */
+/** The form rule of a comma-separated e-mail list (docs/PRODUCT.md §5), with its messages. */
 export function useEmailListRule(): (value: string) => string | null {
   const { t } = useTranslation();
   return (value) => {

@@ -52,7 +52,7 @@ export class ApiError extends Error {
 type Translate = (key: string) => string;
 
 /**
- * Maps an answer to the error a person sees (SPEC §7/§8): 4xx shows the server's message,
+ * Maps an answer to the error a person sees (docs/PRODUCT.md §7/§8): 4xx shows the server's message,
  * 503 says the service is unavailable, any other status a generic text; status 0 is a network failure.
  */
 export function toApiError(status: number, body: ErrorBody | null | undefined, t: Translate): ApiError {

@@ -1,4 +1,4 @@
-/** Comma-separated e-mail lists (SPEC §5: sharing, job assignment, adding administrators). */
+/** Comma-separated e-mail lists (docs/PRODUCT.md §5: sharing, job assignment, adding administrators). */
 
 const EMAIL = /^[^\s@,;<>()"]+@[^\s@,;<>()"]+\.[^\s@,;<>()".]{2,}$/;
 

@@ -1,4 +1,4 @@
-/** Numbers and times as a person reads them in their language (SPEC §9). */
+/** Numbers and times as a person reads them in their language (docs/PRODUCT.md §9). */
 
 /** A number with at most one fractional digit, grouped by the locale's rules. */
 export function formatNumber(value: number, locale: string): string {
@@ -17,7 +17,7 @@ const DAY = 24 * HOUR;
 const YEAR = 365 * DAY;
 
 /**
- * How long ago something happened (SPEC §9: just now, minutes, hours, days, years), in the
+ * How long ago something happened (docs/PRODUCT.md §9: just now, minutes, hours, days, years), in the
  * locale's words: under a minute it is `justNow`, then minutes, hours, days and, from a year on,
  * years. A time in the future (a clock running ahead) counts as just now.
  */

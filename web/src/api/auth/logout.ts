@@ -16,7 +16,7 @@ export function setLogoutNavigator(fn: (path: string) => void) {
 let inProgress = false;
 
 /**
- * Logout (SPEC §4): revoke the session on the server, clear every cached datum and the session,
+ * Logout (docs/PRODUCT.md §4): revoke the session on the server, clear every cached datum and the session,
  * and go to the login page with the logout flag.
  */
 export async function performLogout(callServer = true) {

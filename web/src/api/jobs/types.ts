@@ -1,4 +1,4 @@
-/** Job statuses (DESIGN.md): 0 open, 1 in progress (released to the field), 2 completed. */
+/** Job statuses (docs/DECISIONS.md): 0 open, 1 in progress (released to the field), 2 completed. */
 export type JobStatus = 0 | 1 | 2;
 
 /** What someone is in a job session; empty: they only read the job through its project. */
@@ -36,7 +36,7 @@ export interface JobConflict {
   resolution?: 'applied' | 'kept';
 }
 
-/** A job with its counts (SPEC §3). */
+/** A job with its counts (docs/PRODUCT.md §3). */
 export interface Job {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-/** Project access levels (SPEC §3, §6) and the roles they give. */
+/** Project access levels (docs/PRODUCT.md §3, §6) and the roles they give. */
 
 export type AccessLevel = 0 | 1 | 2 | 3;
 export type ProjectRole = 'manager' | 'reader' | 'editor' | 'care';
@@ -34,7 +34,7 @@ export function roleLabelKey(role: string | undefined | null): string {
   return level === undefined ? 'access.unknown' : accessLabelKey(level);
 }
 
-/** Only Management changes settings and shares the project (SPEC §6). */
+/** Only Management changes settings and shares the project (docs/PRODUCT.md §6). */
 export const canManage = (role: string | undefined | null) => role === 'manager';
 
 /** Select options for the access levels, labelled in the UI language. */

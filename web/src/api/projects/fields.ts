@@ -36,7 +36,7 @@ export const TREE_FIELDS = [
   'check_comment',
 ] as const;
 
-/** SPEC §3 enumerations, by tree field: the values 0…n-1. */
+/** docs/PRODUCT.md §3 enumerations, by tree field: the values 0…n-1. */
 export const ENUM_FIELDS: Record<string, number> = {
   vitality: 5,
   development: 4,
@@ -58,7 +58,7 @@ export const DEFAULT_FIELDS: { name: string; kind: 'text' | 'number' | 'enum' }[
 
 export const INTERVAL_ROWS = ['young_healthy', 'aging_healthy', 'damaged', 'hollow'] as const;
 
-/** The FLL tree inspection guideline's intervals in months (DESIGN.md). */
+/** The FLL tree inspection guideline's intervals in months (docs/DECISIONS.md). */
 export const FLL_INTERVALS: InspectionIntervals = {
   young_healthy: { low: 36, high: 24 },
   aging_healthy: { low: 24, high: 12 },

@@ -33,7 +33,7 @@ export type TreeCustomField =
   | 'general31'
   | 'general32';
 
-/** A tree or group with the fields of SPEC §3 (docs/API.md). */
+/** A tree or group with the fields of docs/PRODUCT.md §3 (docs/API.md). */
 export type Tree = Assessment & {
   id: string;
   fid: number;

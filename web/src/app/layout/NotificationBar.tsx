@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { dismissNotice, useNotice } from '@/lib/notify';
 
-/** A dismissible bar for notices and API error messages (SPEC §2 shell). */
+/** A dismissible bar for notices and API error messages (docs/PRODUCT.md §2 shell). */
 export function NotificationBar({ stickyTop }: { stickyTop?: number }) {
   const { t } = useTranslation();
   const notice = useNotice();

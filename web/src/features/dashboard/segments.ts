@@ -33,7 +33,7 @@ export function valueSegments(card: ValueCard, counts: ValueCounts, t: TFunction
 
 /**
  * Objects by inspection class or works by deadline class. Counts come keyed by name (project and
- * user dashboards) or by class number (a job's); `only` keeps the first n windows (SPEC §9:
+ * user dashboards) or by class number (a job's); `only` keeps the first n windows (docs/PRODUCT.md §9:
  * inspections overdue, due, 3 months ahead; works overdue, 2 weeks, 3 months, 6 months).
  */
 export function windowSegments(

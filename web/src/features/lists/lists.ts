@@ -1,4 +1,4 @@
-/** The value lists of an organisation (SPEC §3 "Lists"): their entries and the helpers of the lists page. */
+/** The value lists of an organisation (docs/PRODUCT.md §3 "Lists"): their entries and the helpers of the lists page. */
 export const LIST_NAMES = ['species', 'work', 'work_note', 'symptom', 'symptom_note'] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 

@@ -1,7 +1,7 @@
 import MapboxDraw from '@mapbox/mapbox-gl-draw';
 import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 
-// mapbox-gl-draw looks for Mapbox's class names; under MapLibre they are maplibregl-* (STACK.md).
+// mapbox-gl-draw looks for Mapbox's class names; under MapLibre they are maplibregl-* (docs/DECISIONS.md).
 const classes = MapboxDraw.constants.classes as Record<string, string>;
 classes.CANVAS = 'maplibregl-canvas';
 classes.CONTROL_BASE = 'maplibregl-ctrl';

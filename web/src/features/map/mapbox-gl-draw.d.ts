@@ -1,4 +1,4 @@
-// A small local declaration: @types/mapbox__mapbox-gl-draw drags in mapbox-gl (STACK.md).
+// A small local declaration: @types/mapbox__mapbox-gl-draw drags in mapbox-gl (docs/DECISIONS.md).
 declare module '@mapbox/mapbox-gl-draw' {
   import type { Feature, FeatureCollection, Geometry } from 'geojson';
   import type { IControl } from 'maplibre-gl';

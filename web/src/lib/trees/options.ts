@@ -3,7 +3,7 @@ import type { CustomField } from '@/api/projects/settings';
 import type { ContentListEntry } from '@/api/trees/types';
 import { ENUM_SIZES } from './tree';
 
-/** The translated label of an enumeration value (SPEC §3); valuations share one scale. */
+/** The translated label of an enumeration value (docs/PRODUCT.md §3); valuations share one scale. */
 export function enumLabel(t: TFunction, field: string, value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   if (field.startsWith('valuation_')) return t(`trees.valuation.${value}`);

@@ -23,7 +23,7 @@ export function treePermissions(role: string | null | undefined, terminated: boo
 }
 
 export const SAFETY_COLORS = ['green', 'yellow', 'orange', 'red'] as const;
-/** Inspection classes: overdue, due, up to 3 months, later (SPEC §4). */
+/** Inspection classes: overdue, due, up to 3 months, later (docs/PRODUCT.md §4). */
 export const CHECK_CLASS_COLORS = ['red', 'orange', 'yellow', 'green'] as const;
 /** Deadline classes: overdue, 2 weeks, 3 months, 6 months, later, none. */
 export const DEADLINE_CLASS_COLORS = ['red', 'orange', 'yellow', 'lime', 'green', 'gray'] as const;
@@ -44,7 +44,7 @@ function addMonths(date: Date, months: number): Date {
 }
 
 /**
- * The inspection class of a next-inspection date (SPEC §4), as the server computes it:
+ * The inspection class of a next-inspection date (docs/PRODUCT.md §4), as the server computes it:
  * 0 overdue (more than 6 weeks past), 1 due (±6 weeks), 2 up to 3 months ahead, 3 later.
  */
 export function checkClassOf(next: string | null | undefined, today: Date = new Date()): number | null {
@@ -67,7 +67,7 @@ export function treeLabel(
   return `${noLabel} ${tree.number}`;
 }
 
-/** The tree's stock state (SPEC §4): felled and archived before stock. */
+/** The tree's stock state (docs/PRODUCT.md §4): felled and archived before stock. */
 export function stockState(tree: Pick<Tree, 'cut' | 'archive'>): 'felled' | 'archived' | 'stock' {
   if (tree.cut) return 'felled';
   if (tree.archive) return 'archived';
@@ -227,7 +227,7 @@ export function emptyValue(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-/** Rounds sizes as SPEC §9 says: at most one fractional digit. */
+/** Rounds sizes as docs/PRODUCT.md §9 says: at most one fractional digit. */
 export function formatDecimal(v: number | null | undefined, lang: string): string {
   if (v === null || v === undefined) return '';
   return new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(v);

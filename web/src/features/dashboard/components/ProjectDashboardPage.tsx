@@ -27,7 +27,7 @@ import { WindowBars } from './WindowBars';
 
 const VALUE_CARDS: ValueCard[] = ['safety', 'vitality', 'damage', 'development'];
 
-/** The project dashboard (SPEC §2): the stock's inspections, deadlines and condition by class. */
+/** The project dashboard (docs/PRODUCT.md §2): the stock's inspections, deadlines and condition by class. */
 export default function ProjectDashboardPage() {
   const { t } = useTranslation();
   const { project } = useProjectContext();

@@ -2,7 +2,7 @@ import { api } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
 import type { Filter } from '../filter';
 
-/** A row of the data table: a tree or group with the fields of SPEC §3 (custom fields flattened). */
+/** A row of the data table: a tree or group with the fields of docs/PRODUCT.md §3 (custom fields flattened). */
 export interface DataRow {
   id: string;
   fid: number;

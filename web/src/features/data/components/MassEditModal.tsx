@@ -45,7 +45,7 @@ export const MASS_FIELDS = [
 
 type Value = string | number | string[] | null;
 
-/** "Mass edit": chosen fields set on every selected object (management; SPEC §5 limit). */
+/** "Mass edit": chosen fields set on every selected object (management; docs/PRODUCT.md §5 limit). */
 export function MassEditModal({
   projectId,
   ids,

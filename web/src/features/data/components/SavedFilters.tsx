@@ -26,7 +26,7 @@ import { ModalActions } from '@/components/ModalActions';
 interface Props {
   projectId: string;
   manager: boolean;
-  /** Readers save their own filters but do not share (SPEC §6). */
+  /** Readers save their own filters but do not share (docs/PRODUCT.md §6). */
   canShare: boolean;
   filter: Filter;
   loaded: SavedFilter | null;

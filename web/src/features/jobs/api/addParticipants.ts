@@ -8,7 +8,7 @@ import type { Participant, ParticipantRole } from '@/api/jobs/types';
 export interface AddParticipantsInput {
   projectId: string;
   jobId: string;
-  /** Comma-separated (SPEC §5); addresses without an account are invited by e-mail. */
+  /** Comma-separated (docs/PRODUCT.md §5); addresses without an account are invited by e-mail. */
   emails: string;
   role: ParticipantRole;
 }

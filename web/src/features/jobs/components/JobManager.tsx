@@ -12,7 +12,7 @@ import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddToJobModal } from './AddToJobModal';
 
 /**
- * The job manager of a tree, group or work (SPEC §2): the unfinished jobs it belongs to, and for
+ * The job manager of a tree, group or work (docs/PRODUCT.md §2): the unfinished jobs it belongs to, and for
  * the project's management adding it to a job or removing it from one.
  */
 export function JobManager({ projectId, treeId, actionId }: { projectId: string; treeId?: string; actionId?: string }) {

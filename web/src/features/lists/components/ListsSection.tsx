@@ -44,7 +44,7 @@ function columns(list: ListName): string[] {
 }
 
 /**
- * The organisation's value lists (SPEC §2 "lists"): per list the standard entries (read-only) and
+ * The organisation's value lists (docs/PRODUCT.md §2 "lists"): per list the standard entries (read-only) and
  * the organisation's own, searchable; administrators add, change, remove and import own entries.
  */
 export function ListsSection({ organisation: o }: { organisation: Organisation }) {

@@ -20,7 +20,7 @@ import type { Organisation } from '@/api/organisations/types';
 import { addressLine } from '@/api/organisations/organisation';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
 
-/** The sub-pages of an organisation (SPEC §2 "organisation settings"). */
+/** The sub-pages of an organisation (docs/PRODUCT.md §2 "organisation settings"). */
 export const ORGANISATION_SECTIONS = [
   { value: 'organisation', icon: IconBuildingCommunity },
   { value: 'projects', icon: IconFolders },

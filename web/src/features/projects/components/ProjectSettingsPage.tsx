@@ -20,7 +20,7 @@ import { ProjectMembers } from './ProjectMembers';
 import { ProjectRoleBadge } from './ProjectBadges';
 import { SettingsPart, type SettingsPart as SettingsPartName } from '../settings/SettingsParts';
 
-/** The project settings sections (SPEC §2), in this order. */
+/** The project settings sections (docs/PRODUCT.md §2), in this order. */
 export const PROJECT_SECTIONS = [
   { value: 'general', icon: IconAdjustments },
   { value: 'user', icon: IconUsers },

@@ -8,7 +8,7 @@ import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSe
 
 type Draft = Record<keyof InspectionIntervals, { low: number | ''; high: number | '' }>;
 
-/** Inspection intervals: months by development and condition × traffic safety expectation (DESIGN.md). */
+/** Inspection intervals: months by development and condition × traffic safety expectation (docs/DECISIONS.md). */
 export function IntervalsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
   const { t } = useTranslation();
   const { draft, setDraft, dirty, version, load } = useSettingsDraft<Draft>(settings, (s) => ({

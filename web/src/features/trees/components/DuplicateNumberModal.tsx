@@ -11,7 +11,7 @@ export interface DuplicateNumberModalProps {
   onCancel: () => void;
 }
 
-/** SPEC §5: a duplicate number in a unique-number project offers the next free one. */
+/** docs/PRODUCT.md §5: a duplicate number in a unique-number project offers the next free one. */
 export function DuplicateNumberModal({ taken, next, onTake, onCancel }: DuplicateNumberModalProps) {
   const { t } = useTranslation();
   return (

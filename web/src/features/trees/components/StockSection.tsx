@@ -19,7 +19,7 @@ function errorText(e: unknown, fallback: string) {
   return e instanceof ApiError ? e.message : fallback;
 }
 
-/** Stock state (SPEC §4) with the modals fell tree, undo felling, archive or activate, and delete. */
+/** Stock state (docs/PRODUCT.md §4) with the modals fell tree, undo felling, archive or activate, and delete. */
 export function StockSection({
   projectId,
   tree,

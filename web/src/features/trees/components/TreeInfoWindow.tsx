@@ -64,7 +64,7 @@ const TABS = [
 ] as const;
 
 /**
- * The info window of a tree or group (SPEC §2): opened from the map, the table or ?tree=<uuid>.
+ * The info window of a tree or group (docs/PRODUCT.md §2): opened from the map, the table or ?tree=<uuid>.
  * It fills the height its parent gives it and scrolls inside.
  */
 export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDeleted, access }: TreeInfoWindowProps) {
