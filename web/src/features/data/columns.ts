@@ -84,7 +84,12 @@ export function identifyingFields(custom?: Record<string, { active?: boolean }>)
  */
 export function defaultColumns(identifying: string[] = []): SavedColumn[] {
   const shown = new Set(identifying);
-  const all = COLUMNS.map((c) => ({ colId: c.id, hide: !(c.visible || shown.has(c.id)), width: c.width, pinned: null }));
+  const all = COLUMNS.map((c) => ({
+    colId: c.id,
+    hide: !(c.visible || shown.has(c.id)),
+    width: c.width,
+    pinned: null,
+  }));
   const ident = all.filter((c) => shown.has(c.colId));
   const rest = all.filter((c) => !shown.has(c.colId));
   const at = rest.findIndex((c) => c.colId === 'number_text') + 1;

@@ -139,7 +139,11 @@ export function fieldInfo(name: string): FieldInfo | undefined {
 /** Whether the panel suggests the project's values of a field (GET /api/content/filter-values). */
 export function suggestsValues(name: string): boolean {
   const info = byName.get(name);
-  return !!info && (info.kind === 'text' || info.kind === 'texts' || info.kind === 'species' || info.kind === 'genus') && info.suggest !== false;
+  return (
+    !!info &&
+    (info.kind === 'text' || info.kind === 'texts' || info.kind === 'species' || info.kind === 'genus') &&
+    info.suggest !== false
+  );
 }
 
 /** The operators the server allows per kind, in the order the panel offers them. */
