@@ -95,13 +95,20 @@ func receiveUpload(w http.ResponseWriter, r *http.Request) (*upload, error) {
 	return u, nil
 }
 
-// inspectImportFile answers what a register file holds and how Arbor would read it.
-func (s *Server) inspectImportFile(w http.ResponseWriter, r *http.Request) error {
+// importUpload is the project and the file of an import request. A member whose access is
+// limited to part of the project does not import: the file's objects may lie anywhere.
+func importUpload(w http.ResponseWriter, r *http.Request) (store.Content, *upload, error) {
 	sc := content(r)
 	if sc.Limit != nil {
-		return arbor.Errorf(arbor.EFORBIDDEN, "import.limited", nil)
+		return sc, nil, arbor.Errorf(arbor.EFORBIDDEN, "import.limited", nil)
 	}
 	u, err := receiveUpload(w, r)
+	return sc, u, err
+}
+
+// inspectImportFile answers what a register file holds and how Arbor would read it.
+func (s *Server) inspectImportFile(w http.ResponseWriter, r *http.Request) error {
+	sc, u, err := importUpload(w, r)
 	if err != nil {
 		return err
 	}
@@ -116,11 +123,7 @@ func (s *Server) inspectImportFile(w http.ResponseWriter, r *http.Request) error
 
 // importTrees previews (dry_run) or imports a register file by the person's mapping.
 func (s *Server) importTrees(w http.ResponseWriter, r *http.Request) error {
-	sc := content(r)
-	if sc.Limit != nil {
-		return arbor.Errorf(arbor.EFORBIDDEN, "import.limited", nil)
-	}
-	u, err := receiveUpload(w, r)
+	sc, u, err := importUpload(w, r)
 	if err != nil {
 		return err
 	}

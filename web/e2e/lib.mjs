@@ -285,3 +285,16 @@ export async function mapPixel(page, lngLat) {
   const p = await page.evaluate((ll) => window.__map.project(ll), lngLat);
   return { x: box.x + p.x, y: box.y + p.y };
 }
+
+/** Waits until the data table counts n objects. */
+export async function waitTotal(page, n) {
+  await page
+    .waitForFunction((n) => document.querySelector('[data-testid="data-total"]')?.dataset.total === String(n), n, {
+      timeout: 15000,
+    })
+    .catch(async () => {
+      throw new Error(
+        `the table counts ${await page.getByTestId('data-total').getAttribute('data-total')}, expected ${n}`,
+      );
+    });
+}

@@ -21,19 +21,8 @@ import {
   newPage,
   login,
   pickMenu,
+  waitTotal,
 } from '../lib.mjs';
-
-async function waitTotal(page, n) {
-  await page
-    .waitForFunction((n) => document.querySelector('[data-testid="data-total"]')?.dataset.total === String(n), n, {
-      timeout: 15000,
-    })
-    .catch(async () => {
-      throw new Error(
-        `the table counts ${await page.getByTestId('data-total').getAttribute('data-total')}, expected ${n}`,
-      );
-    });
-}
 
 /** The rows the grid draws (ids), once it drew n of them. */
 async function gridRows(page, n) {

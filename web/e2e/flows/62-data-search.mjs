@@ -13,19 +13,8 @@ import {
   createProject,
   apiJSON,
   goto,
+  waitTotal,
 } from '../lib.mjs';
-
-async function waitTotal(page, n) {
-  await page
-    .waitForFunction((n) => document.querySelector('[data-testid="data-total"]')?.dataset.total === String(n), n, {
-      timeout: 15000,
-    })
-    .catch(async () => {
-      throw new Error(
-        `the table counts ${await page.getByTestId('data-total').getAttribute('data-total')}, expected ${n}`,
-      );
-    });
-}
 
 test('data: quick search by street and any text, filter by genus, streets shown by default', async (browser) => {
   const { page, email } = await newUser(browser, 'search');

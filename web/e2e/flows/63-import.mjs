@@ -1,19 +1,7 @@
 // Importing a register as a city brings it: a German Excel CSV (Windows-1252, ';', Gauss-Krüger
 // zone 3) is read, its columns and reference system suggested, checked with every problem named,
 // fixed, imported with its unknown species added, seen in the table, and undone.
-import { test, assert, shot, newUser, createOrganisation, createProject, goto, pickMenu } from '../lib.mjs';
-
-async function waitTotal(page, n) {
-  await page
-    .waitForFunction((n) => document.querySelector('[data-testid="data-total"]')?.dataset.total === String(n), n, {
-      timeout: 15000,
-    })
-    .catch(async () => {
-      throw new Error(
-        `the table counts ${await page.getByTestId('data-total').getAttribute('data-total')}, expected ${n}`,
-      );
-    });
-}
+import { test, assert, shot, newUser, createOrganisation, createProject, goto, pickMenu, waitTotal } from '../lib.mjs';
 
 const HEAD = 'Baumnummer;Baumart;Höhe;Stammumfang;Rechtswert;Hochwert\r\n';
 const ROWS = [

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18n, { currentLanguage } from '@/i18n';
-import { api, sessionGate, toApiError, type ErrorBody } from '@/lib/api';
-import { getCookie } from '@/lib/cookies';
+import { currentLanguage } from '@/i18n';
+import { api } from '@/lib/api';
+import { postForm } from '@/lib/postForm';
 import type { AddedEntries, ListAnswer, ListEntry, ListName, NewListEntry } from '../lists';
 
 /** Query keys of the value list calls. */
@@ -66,31 +66,10 @@ export function useDeleteEntry() {
 }
 
 /** POST …/lists/{list}/import with an .xlsx file as the form part "file" (415 for anything else). */
-export async function importEntries(orgId: string, list: ListName, file: File): Promise<AddedEntries> {
-  const release = await sessionGate.acquire(false);
-  try {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
-    const csrf = getCookie('arbor_csrf');
-    if (csrf) headers['X-CSRF-Token'] = csrf;
-    let res: Response;
-    try {
-      res = await fetch(`${base(orgId, list)}/import`, {
-        method: 'POST',
-        headers,
-        body: form,
-        credentials: 'same-origin',
-      });
-    } catch {
-      throw toApiError(0, null, (k) => i18n.t(k));
-    }
-    const data = (await res.json().catch(() => null)) as unknown;
-    if (!res.ok) throw toApiError(res.status, data as ErrorBody | null, (k) => i18n.t(k));
-    return data as AddedEntries;
-  } finally {
-    release();
-  }
+export function importEntries(orgId: string, list: ListName, file: File): Promise<AddedEntries> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return postForm<AddedEntries>(`${base(orgId, list)}/import`, form);
 }
 
 export function useImportEntries() {
