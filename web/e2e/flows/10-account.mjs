@@ -358,7 +358,8 @@ test('help links to the API reference, which lists the calls', async (browser) =
   await see(page, 'An open detailed investigation makes it doubtful');
   // And how to work with the map, the data view, dashboards and jobs.
   await page.getByTestId('help-guide').waitFor();
-  await see(page, 'Click any segment to open the data view filtered to exactly those trees.');
+  await see(page, 'Click any segment to open the data view filtered to exactly those trees');
+  await see(page, 'Nothing is written until the check finds no problem');
   await shot(page, 'help-en-light');
   await page.getByTestId('help-api').click();
   await waitPath(page, '/help/api');
