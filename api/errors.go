@@ -10,6 +10,7 @@ import (
 
 	"arbor"
 	"arbor/i18n"
+	"arbor/store"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -51,6 +52,15 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		e = s.classify(r, err)
 	}
 	args := withFieldLabels(lang, e.Args)
+	// A stale write answers the current object as the store read it; the roles the app shows
+	// beside it are named here, as for any other answer of it (a project without its role reads
+	// as one the caller may not change).
+	switch cur := e.Current.(type) {
+	case *store.Project:
+		projectRoles(cur)
+	case *store.Organisation:
+		organisationRoles(cur)
+	}
 	body := errorBody{Message: i18n.T(lang, e.Key, args), Code: e.Code, Current: e.Current, Kept: e.Kept}
 	if len(e.Fields) > 0 {
 		body.Fields = map[string]string{}

@@ -187,7 +187,7 @@ func TestProjectUpdate(t *testing.T) {
 	// A stale version is refused with the current state.
 	m := wantError(t, a.do("PUT", opProjPath(p.ID), map[string]any{"name": "Lost", "version": p.Version}), http.StatusConflict, "conflict", opMsgStale)
 	cur, _ := m["current"].(map[string]any)
-	if cur == nil || cur["name"] != "Waldweg Nord" || cur["version"] != float64(u.Version) {
+	if cur == nil || cur["name"] != "Waldweg Nord" || cur["version"] != float64(u.Version) || cur["role"] != "manager" {
 		t.Fatalf("stale project update: current %v", m["current"])
 	}
 	m = wantError(t, a.do("PUT", opProjPath(p.ID), map[string]any{"name": "No version"}), http.StatusBadRequest, "invalid", "")

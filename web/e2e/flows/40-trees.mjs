@@ -96,7 +96,8 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   // General: species and sizes, saved with the version.
   await page.getByTestId('tree-field-species').click();
   await page.getByTestId('tree-field-species').fill('Tilia cordata');
-  await page.getByRole('option', { name: 'Tilia cordata', exact: true }).click();
+  // The species list names it with its common name.
+  await page.getByRole('option', { name: 'Tilia cordata – Small-leaved lime', exact: true }).click();
   await page.getByTestId('tree-field-planting_year').fill('1988');
   await page.getByTestId('tree-field-height').fill('14.5');
   await page.getByTestId('tree-field-diameter').fill('45');
