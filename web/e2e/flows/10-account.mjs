@@ -66,6 +66,10 @@ test('register, confirm, log in, German and dark mode, edit the profile, log out
   await waitPath(page, '/');
   await see(page, 'Hello, Ada');
   await titleIs(page, 'Dashboard · Arbor');
+  // Getting started leads somewhere, and the page has one main landmark.
+  const steps = await page.getByTestId('home-step').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+  assert(steps.join(' ') === '/organisations /projects /help', `getting started links ${steps.join(' ')}`);
+  assert((await page.locator('main').count()) === 1, 'more than one main landmark');
   await shot(page, 'home-en-light');
 
   // A logged-in user is sent away from guest pages.

@@ -208,9 +208,13 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   // "Not assessed" opens the safe objects never inspected; the warning its overdue safety work.
   await page.goBack();
   await page.getByTestId('project-dashboard').waitFor();
-  await page.getByTestId('card-safety').locator('[data-testid="segment"][data-key="unassessed"]').click();
+  // The safety card lies below the fold: the data view it opens starts at its top all the same.
+  const unassessed = page.getByTestId('card-safety').locator('[data-testid="segment"][data-key="unassessed"]');
+  await unassessed.scrollIntoViewIfNeeded();
+  await unassessed.click();
   await waitPath(page, `/projects/${projectId}/data`);
   wantEqual('table total of "not assessed"', await tableTotal(page, 3), 3);
+  wantEqual('scroll position of the data view', await page.evaluate(() => window.scrollY), 0);
   await page.goBack();
   await page.getByTestId('project-dashboard').waitFor();
   await page.getByTestId('warning-safetyOverdue-open').click();

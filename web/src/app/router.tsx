@@ -195,6 +195,9 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorPage />,
+    // The app renders in the browser only; nothing to show while the first lazy route loads
+    // (without it React Router warns on every load).
+    HydrateFallback: () => null,
     children: [
       {
         errorElement: <ErrorPage />,

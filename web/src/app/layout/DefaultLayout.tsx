@@ -92,9 +92,8 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
           <Stack gap="lg" pt="lg" style={{ flex: 1 }}>
             <JobSessionBar />
             <NotificationBar stickyTop={HEADER + 12} />
-            <Box component="main" id="content">
-              {children ?? <Outlet />}
-            </Box>
+            {/* AppShell.Main is the page's one main landmark; this is the skip link's target. */}
+            <Box id="content">{children ?? <Outlet />}</Box>
           </Stack>
           <Box mt="xl" style={{ borderTop: '1px solid var(--arbor-border)' }}>
             <FooterLinks />

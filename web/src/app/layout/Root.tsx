@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetNotices } from '@/lib/notify';
 import { setLanguage } from '@/i18n';
@@ -27,5 +27,13 @@ export function Root() {
     if (userLanguage) setLanguage(userLanguage);
   }, [userId, userLanguage]);
 
-  return <Outlet />;
+  return (
+    <>
+      {/* A new page starts at its top (a dashboard scrolled down opened the data view 340 px
+          down); going back returns to where one was. Keyed by path, so a page that writes its
+          own query (the data view's filter) keeps its scroll. */}
+      <ScrollRestoration getKey={(l) => l.pathname} />
+      <Outlet />
+    </>
+  );
 }

@@ -133,7 +133,11 @@ export default function HomePage() {
                 </ThemeIcon>
               }
             >
-              <List.Item>{t('home.step1')}</List.Item>
+              <List.Item>
+                <Anchor component={Link} to="/organisations" size="sm" data-testid="home-step">
+                  {t('home.step1')}
+                </Anchor>
+              </List.Item>
               <List.Item
                 icon={
                   <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
@@ -141,7 +145,9 @@ export default function HomePage() {
                   </ThemeIcon>
                 }
               >
-                {t('home.step2')}
+                <Anchor component={Link} to="/projects" size="sm" data-testid="home-step">
+                  {t('home.step2')}
+                </Anchor>
               </List.Item>
               <List.Item
                 icon={
@@ -150,7 +156,9 @@ export default function HomePage() {
                   </ThemeIcon>
                 }
               >
-                {t('home.step3')}
+                <Anchor component={Link} to="/help" size="sm" data-testid="home-step">
+                  {t('home.step3')}
+                </Anchor>
               </List.Item>
             </List>
           </Card>
