@@ -65,3 +65,10 @@ func ErrorCode(err error) string {
 	}
 	return EINTERNAL
 }
+
+// Count is a number a message shows grouped as its reader's language writes it ("18,697",
+// "18.697", "18 697"), as the app shows its counts: a limit or a count in an error message.
+type Count int64
+
+// GroupedNumber is the number to group (the i18n package formats values that have it).
+func (c Count) GroupedNumber() int64 { return int64(c) }

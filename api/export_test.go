@@ -99,5 +99,5 @@ func TestExportTooLarge(t *testing.T) {
 	e.exec(t, `INSERT INTO tree (organisation_id, project_id, number, geom)
 		SELECT $1, $2, g, ST_SetSRID(ST_MakePoint(9.4 + g * 0.00001, 54.7), 4326) FROM generate_series(1, 10001) g`, w.org, w.project)
 	r := w.manager.do("POST", w.url("/api/content/export"), map[string]any{"filter": map[string]any{}, "columns": []any{map[string]any{"id": "number", "label": "Number"}}})
-	wantError(t, r, http.StatusBadRequest, "invalid", "An Excel list holds at most 10000 objects; this one would have 10001. Narrow the filter or select fewer objects.")
+	wantError(t, r, http.StatusBadRequest, "invalid", "An Excel list holds at most 10,000 objects; this one would have 10,001. Narrow the filter or select fewer objects.")
 }

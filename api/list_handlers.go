@@ -165,7 +165,7 @@ func firstColumn(raw []byte) ([]string, error) {
 			}
 		}
 		if len(out) > 10000 {
-			return nil, arbor.Errorf(arbor.EINVALID, "list.import_too_many", map[string]any{"max": 10000})
+			return nil, arbor.Errorf(arbor.EINVALID, "list.import_too_many", map[string]any{"max": arbor.Count(10000)})
 		}
 	}
 	return out, nil

@@ -36,7 +36,7 @@ func Trees(ctx context.Context, db *store.DB, sc store.Content, req TreeRequest,
 		case n == 0:
 			return arbor.Errorf(arbor.EINVALID, "export.nothing", nil)
 		case n > TreeLimit:
-			return arbor.Errorf(arbor.EINVALID, "export.too_many", map[string]any{"count": n, "limit": TreeLimit})
+			return arbor.Errorf(arbor.EINVALID, "export.too_many", map[string]any{"count": arbor.Count(n), "limit": arbor.Count(TreeLimit)})
 		}
 		rows := func(page func([]map[string]any) error) error {
 			for offset := 0; offset < n; offset += 1000 {

@@ -2,7 +2,10 @@ package i18n
 
 import (
 	"sort"
+	"strings"
 	"testing"
+
+	"arbor"
 )
 
 // Every language must translate every English key, so no user ever sees a fallback by accident.
@@ -49,5 +52,25 @@ func TestFromAcceptLanguage(t *testing.T) {
 		if got := FromAcceptLanguage(in); got != want {
 			t.Errorf("FromAcceptLanguage(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestCountsGrouped: counts in messages are written as the reader's language writes numbers.
+func TestCountsGrouped(t *testing.T) {
+	args := map[string]any{"max": arbor.Count(10000), "count": arbor.Count(18697)}
+	for lang, want := range map[string]string{
+		"en": "At most 10,000 objects can be changed at once; 18,697 were selected.",
+		"de": "10.000",
+		"fr": "10\u202f000",
+	} {
+		if got := T(lang, "selection.too_many", args); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q in it", lang, got, want)
+		}
+	}
+	if got := T("en", "tile.coordinates", map[string]any{"max": 22}); !strings.Contains(got, "0 to 22") {
+		t.Errorf("a plain number: %q", got)
+	}
+	if got := grouped("en", -1234567); got != "-1,234,567" {
+		t.Errorf("grouped: %q", got)
 	}
 }

@@ -121,7 +121,7 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 					return nil, err
 				}
 				if res.Rows++; res.Rows > MaxImportRows {
-					readErr = arbor.Errorf(arbor.ETOOLARGE, "import.too_many_rows", map[string]any{"max": MaxImportRows})
+					readErr = arbor.Errorf(arbor.ETOOLARGE, "import.too_many_rows", map[string]any{"max": arbor.Count(MaxImportRows)})
 					return nil, readErr
 				}
 				values := TreeValues{}

@@ -281,7 +281,7 @@ func (sc Content) selectionSQL(sel JobSelection, args []any, limit int) (string,
 		return "", nil, arbor.Invalid(map[string]string{"ids": "selection.empty"})
 	}
 	if len(sel.IDs)+len(sel.Actions) > limit {
-		return "", nil, &arbor.Error{Code: arbor.EINVALID, Key: "selection.too_many", Args: map[string]any{"max": limit, "count": len(sel.IDs) + len(sel.Actions)},
+		return "", nil, &arbor.Error{Code: arbor.EINVALID, Key: "selection.too_many", Args: map[string]any{"max": arbor.Count(limit), "count": arbor.Count(len(sel.IDs) + len(sel.Actions))},
 			Fields: map[string]string{"ids": "selection.too_many"}}
 	}
 	for _, id := range append(append([]string{}, sel.IDs...), sel.Actions...) {

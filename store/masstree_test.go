@@ -52,7 +52,7 @@ func TestMassEditTenThousand(t *testing.T) {
 		return err
 	})
 	var e *arbor.Error
-	if !errors.As(err, &e) || e.Key != "selection.too_many" || e.Args["max"] != 10000 {
+	if !errors.As(err, &e) || e.Key != "selection.too_many" || e.Args["max"] != arbor.Count(10000) {
 		t.Fatalf("10,001 objects: %v", err)
 	}
 

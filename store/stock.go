@@ -46,7 +46,7 @@ func checkSelection(ids []string, limit int) error {
 		return arbor.Invalid(map[string]string{"ids": "selection.empty"})
 	}
 	if len(ids) > limit {
-		return &arbor.Error{Code: arbor.EINVALID, Key: "selection.too_many", Args: map[string]any{"max": limit, "count": len(ids)},
+		return &arbor.Error{Code: arbor.EINVALID, Key: "selection.too_many", Args: map[string]any{"max": arbor.Count(limit), "count": arbor.Count(len(ids))},
 			Fields: map[string]string{"ids": "selection.too_many"}}
 	}
 	for _, id := range ids {
