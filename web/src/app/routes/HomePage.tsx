@@ -55,6 +55,13 @@ function Stat({
   );
 }
 
+/** The first steps of a new user, each leading where it is taken. */
+const GETTING_STARTED = [
+  { icon: IconBuildingCommunity, to: '/organisations', text: 'home.step1' },
+  { icon: IconFolders, to: '/projects', text: 'home.step2' },
+  { icon: IconStethoscope, to: '/help', text: 'home.step3' },
+];
+
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useSession().data?.user;
@@ -124,42 +131,21 @@ export default function HomePage() {
             <Title order={3} fz="lg" mb="md">
               {t('home.gettingStarted')}
             </Title>
-            <List
-              spacing="md"
-              size="sm"
-              icon={
-                <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
-                  <IconBuildingCommunity size={14} />
-                </ThemeIcon>
-              }
-            >
-              <List.Item>
-                <Anchor component={Link} to="/organisations" size="sm" data-testid="home-step">
-                  {t('home.step1')}
-                </Anchor>
-              </List.Item>
-              <List.Item
-                icon={
-                  <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
-                    <IconFolders size={14} />
-                  </ThemeIcon>
-                }
-              >
-                <Anchor component={Link} to="/projects" size="sm" data-testid="home-step">
-                  {t('home.step2')}
-                </Anchor>
-              </List.Item>
-              <List.Item
-                icon={
-                  <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
-                    <IconStethoscope size={14} />
-                  </ThemeIcon>
-                }
-              >
-                <Anchor component={Link} to="/help" size="sm" data-testid="home-step">
-                  {t('home.step3')}
-                </Anchor>
-              </List.Item>
+            <List spacing="md" size="sm">
+              {GETTING_STARTED.map(({ icon: Icon, to, text }) => (
+                <List.Item
+                  key={to}
+                  icon={
+                    <ThemeIcon size={24} radius="xl" variant="light" color="arbor">
+                      <Icon size={14} />
+                    </ThemeIcon>
+                  }
+                >
+                  <Anchor component={Link} to={to} size="sm" data-testid="home-step">
+                    {t(text)}
+                  </Anchor>
+                </List.Item>
+              ))}
             </List>
           </Card>
         </Grid.Col>
