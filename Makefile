@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO  ?= go
 BIN := bin/arbor
 
-.PHONY: run test build web web-deps tools db migrate vet go-test web-test e2e clean
+.PHONY: run test build web web-deps tools test-tools db migrate vet go-test web-test e2e clean
 
 # Go and Node are the toolchains; everything else is installed by the targets that need it.
 tools:
@@ -46,7 +46,11 @@ vet:
 	$(GO) vet $(PKGS)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-go-test:
+# Tools the tests read outputs with (xmllint, pdftotext, ogrinfo, mapserv), installed when missing.
+test-tools:
+	@scripts/test-tools.sh
+
+go-test: test-tools
 	DATABASE_URL=$$(scripts/db.sh) $(GO) test -count=1 $(PKGS)
 
 web-test: web-deps
