@@ -62,6 +62,8 @@ func openImport(f *os.File, size int64, o ImportOptions) (importer.Source, error
 		return nil, arbor.Errorf(arbor.EINVALID, "import.empty", nil)
 	case errors.Is(err, importer.ErrFormat):
 		return nil, arbor.Errorf(arbor.EFORMAT, "import.format", nil)
+	case errors.Is(err, importer.ErrShapefileParts):
+		return nil, arbor.Errorf(arbor.EINVALID, "import.shapefile_parts", nil)
 	case errors.As(err, &re):
 		return nil, arbor.Errorf(arbor.EINVALID, re.Key, map[string]any{"line": re.Line, "value": re.Value, "max": importer.MaxColumns})
 	}
@@ -230,7 +232,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 			columnOf[f] += ", " + columns[i]
 		}
 	}
-	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && src.Format() != importer.FormatGeoJSON {
+	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() {
 		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
 	}
 	problems := []ImportProblem{}
@@ -240,6 +242,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 				Message: i18n.T(lang, key, args)})
 		}
 	}
+	skipped := 0 // rows with problems, held back from the store
 	next := func() (*store.ImportRow, error) {
 		for {
 			row, err := src.Next()
@@ -247,6 +250,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 				var re *importer.RowError
 				if errors.As(err, &re) {
 					say(re.Line, re.Column, re.Key, re.Value, nil)
+					skipped++
 					continue
 				}
 				return nil, err
@@ -261,11 +265,13 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 				for field, key := range ae.Fields {
 					say(row.Line, columnOf[field], key, strings.Trim(string(rec.Values[field]), `"`), nil)
 				}
+				skipped++
 				continue
 			} else if err != nil {
 				return nil, err
 			}
 			if len(errs) > 0 {
+				skipped++
 				continue
 			}
 			out := &store.ImportRow{Line: row.Line, Values: values, Species: rec.Species, SpeciesCommon: rec.SpeciesCommon,
@@ -287,6 +293,12 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 		}
 		return err
 	})
+	var ae *arbor.Error
+	if errors.As(err, &ae) && ae.Key == "import.no_rows" && skipped > 0 {
+		// Every row has a problem: the preview names them rather than calling the file empty.
+		res, err = &store.ImportResult{Rows: skipped, Problems: []store.ImportProblem{}, UnknownSpecies: []store.ImportSpecies{},
+			Sample: json.RawMessage(`{"type":"FeatureCollection","features":[]}`)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

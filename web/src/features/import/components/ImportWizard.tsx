@@ -118,7 +118,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
               label={t('import.file.label')}
               description={t('import.file.description')}
               placeholder={t('import.file.placeholder')}
-              accept=".csv,.txt,.tsv,.xlsx,.geojson,.json"
+              accept=".csv,.txt,.tsv,.xlsx,.geojson,.json,.gpkg,.zip"
               value={file}
               onChange={setFile}
               leftSection={<IconFileImport size={18} />}
