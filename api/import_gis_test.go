@@ -92,7 +92,7 @@ func TestImportGISFiles(t *testing.T) {
 	body, ct = importForm(t, "register.gpkg", gpkg, nil)
 	r = w.editor.do("POST", w.url("/api/content/import/inspect"), body, ct)
 	wantStatus(t, r, http.StatusOK)
-	if in := r.json(t); in["format"] != "gpkg" || in["detected"].(map[string]any)["srid"] != 25832.0 {
+	if in := r.json(t); in["format"] != "gpkg" || in["detected"].(map[string]any)["srid"] != 25832.0 || len(in["layers"].([]any)) != 1 {
 		t.Fatalf("inspection %s", r.body)
 	}
 	gm := append([]map[string]string{{"target": ""}}, mapping...) // GDAL's fid column is left out

@@ -81,6 +81,9 @@ type ImportInspection struct {
 	Rows      [][]string        `json:"rows"`
 	Swapped   bool              `json:"swapped"`  // longitude and latitude look the other way round
 	Geometry  bool              `json:"geometry"` // the file carries its own geometry
+	// Layers are a file's tables to choose from (worksheets, GeoPackage layers, the Shapefiles
+	// of a zip); detected.sheet is the one read.
+	Layers []string `json:"layers"`
 }
 
 type ImportDetected struct {
@@ -117,10 +120,13 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 	}
 	defer src.Close()
 	det := src.Detected()
-	in := &ImportInspection{Format: string(src.Format()), Columns: src.Columns(), Rows: [][]string{}, CRS: []ImportCRS{},
+	in := &ImportInspection{Format: string(src.Format()), Columns: src.Columns(), Rows: [][]string{}, CRS: []ImportCRS{}, Layers: []string{},
 		Detected: ImportDetected{Sheet: det.Sheet, Encoding: det.Encoding, SRID: det.SRID}}
 	if det.Delimiter != 0 {
 		in.Detected.Delimiter = string(det.Delimiter)
+	}
+	if l, ok := src.(importer.Layered); ok {
+		in.Layers = l.Layers()
 	}
 	in.Suggested = make([]importer.Column, len(in.Columns))
 	for i, t := range importer.SuggestColumns(in.Columns, custom) {

@@ -143,8 +143,12 @@ func TestShapefileZip(t *testing.T) {
 	}
 
 	// Without a layer chosen, the first by name; a layer the zip lacks is named.
-	if d := open(t, data, importer.Options{}).Detected(); d.Sheet != "groups" {
+	def := open(t, data, importer.Options{})
+	if d := def.Detected(); d.Sheet != "groups" {
 		t.Errorf("default layer %q", d.Sheet)
+	}
+	if l := def.(importer.Layered).Layers(); !reflect.DeepEqual(l, []string{"groups", "trees"}) {
+		t.Errorf("layers %q", l)
 	}
 	var re *importer.RowError
 	if _, err := importer.Open(bytes.NewReader(data), int64(len(data)), importer.Options{Sheet: "Bäume"}); !errors.As(err, &re) || re.Key != "import.no_layer" {

@@ -22,6 +22,7 @@ type gpkgSource struct {
 	rows    *sql.Rows
 	temp    string // the copy made when the upload was not a file of its own
 	table   string
+	tables  []string
 	columns []string
 	geom    int // index of the geometry among the selected columns
 	srid    int
@@ -75,9 +76,8 @@ func (s *gpkgSource) start(ctx context.Context, layer string) error {
 	var srsID int
 	q := `SELECT c.table_name, g.column_name, g.srs_id FROM gpkg_contents c
 	        JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
-	       WHERE c.data_type = 'features' AND (? = '' OR c.table_name = ?)
-	       ORDER BY c.table_name`
-	list, err := s.db.QueryContext(ctx, q, layer, layer)
+	       WHERE c.data_type = 'features' ORDER BY c.table_name`
+	list, err := s.db.QueryContext(ctx, q)
 	if err != nil {
 		return ErrFormat // not a GeoPackage: an SQLite file of another kind, or a damaged one
 	}
@@ -96,21 +96,33 @@ func (s *gpkgSource) start(ctx context.Context, layer string) error {
 	}
 	list.Close()
 	if len(tables) == 0 {
-		if layer != "" {
-			return &RowError{Key: "import.no_layer", Value: layer}
-		}
 		return ErrEmpty
 	}
-	// The first layer that holds anything: a GeoPackage from QGIS often carries empty ones.
 	chosen := tables[0]
-	for _, c := range tables {
-		var any int
-		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM `+quoteIdent(c.table)+` LIMIT 1)`).Scan(&any); err == nil && any > 0 {
-			chosen = c
-			break
+	if layer != "" {
+		found := false
+		for _, c := range tables {
+			if strings.EqualFold(c.table, layer) {
+				chosen, found = c, true
+			}
+		}
+		if !found {
+			return &RowError{Key: "import.no_layer", Value: layer}
+		}
+	} else {
+		// The first layer that holds anything: a GeoPackage from QGIS often carries empty ones.
+		for _, c := range tables {
+			var any int
+			if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM `+quoteIdent(c.table)+` LIMIT 1)`).Scan(&any); err == nil && any > 0 {
+				chosen = c
+				break
+			}
 		}
 	}
 	s.table, geomCol, srsID = chosen.table, chosen.geom, chosen.srs
+	for _, c := range tables {
+		s.tables = append(s.tables, c.table)
+	}
 	s.srid = s.epsg(ctx, srsID)
 
 	cols, err := s.db.QueryContext(ctx, `SELECT name, pk FROM pragma_table_info(?) ORDER BY cid`, s.table)
@@ -176,6 +188,7 @@ func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`)
 func (s *gpkgSource) Format() Format    { return FormatGeoPackage }
 func (s *gpkgSource) Columns() []string { return s.columns }
 func (s *gpkgSource) Detected() Options { return Options{Sheet: s.table, SRID: s.srid} }
+func (s *gpkgSource) Layers() []string  { return s.tables }
 
 func (s *gpkgSource) Close() error {
 	if s.rows != nil {

@@ -34,6 +34,7 @@ type shapefileSource struct {
 	columns  []string
 	srid     int
 	layer    string
+	layers   []string
 	n        int
 	buf      []byte
 }
@@ -96,6 +97,10 @@ func openShapefile(files map[string]*zip.File, opt Options) (Source, error) {
 		return nil, ErrShapefileParts
 	}
 	s := &shapefileSource{layer: path.Base(files[layer+".shp"].Name)}
+	for _, l := range layers {
+		name := path.Base(files[l+".shp"].Name)
+		s.layers = append(s.layers, strings.TrimSuffix(name, path.Ext(name)))
+	}
 	s.layer = strings.TrimSuffix(s.layer, path.Ext(s.layer))
 	if prj := files[layer+".prj"]; prj != nil {
 		if wkt, err := readSmall(prj); err == nil {
@@ -224,6 +229,7 @@ func (s *shapefileSource) readHeaders(encoding string) error {
 func (s *shapefileSource) Format() Format    { return FormatShapefile }
 func (s *shapefileSource) Columns() []string { return s.columns }
 func (s *shapefileSource) Detected() Options { return Options{Sheet: s.layer, SRID: s.srid} }
+func (s *shapefileSource) Layers() []string  { return s.layers }
 
 func (s *shapefileSource) Close() error {
 	if s.shp != nil {

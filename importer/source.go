@@ -54,6 +54,12 @@ type Source interface {
 	Close() error
 }
 
+// Layered is a source of a file that holds several tables: a workbook's worksheets, a
+// GeoPackage's feature tables, the Shapefiles of one zip. Options.Sheet chooses one.
+type Layered interface {
+	Layers() []string
+}
+
 // Options are the reader's choices a person may make instead of the detection.
 type Options struct {
 	Sheet     string // XLSX: the worksheet (default: the first)

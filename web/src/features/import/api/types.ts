@@ -12,7 +12,7 @@ export interface ImportCRS {
 
 /** The answer of POST /api/content/import/inspect. */
 export interface ImportInspection {
-  format: 'csv' | 'xlsx' | 'geojson';
+  format: ImportFormat;
   columns: string[];
   detected: { sheet?: string; delimiter?: string; encoding?: string; srid?: number };
   suggested: ImportColumn[];
@@ -20,7 +20,20 @@ export interface ImportInspection {
   rows: string[][];
   swapped: boolean;
   geometry: boolean;
+  /** The file's tables to choose from: worksheets, GeoPackage layers, the Shapefiles of a zip. */
+  layers: string[];
 }
+
+export type ImportFormat = 'csv' | 'xlsx' | 'geojson' | 'gpkg' | 'shapefile';
+
+/** Formats as people call them. */
+export const FORMAT_NAMES: Record<ImportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel',
+  geojson: 'GeoJSON',
+  gpkg: 'GeoPackage',
+  shapefile: 'Shapefile',
+};
 
 export interface ImportOptions {
   sheet?: string;

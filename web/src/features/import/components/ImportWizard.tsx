@@ -55,9 +55,9 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     run.reset();
     onClose();
   };
-  const read = async () => {
+  const read = async (sheet?: string) => {
     if (!file) return;
-    const ins = await inspect.mutateAsync({ file, options: {} });
+    const ins = await inspect.mutateAsync({ file, options: sheet ? { sheet } : {} });
     setInspection(ins);
     setMapping(ins.suggested);
     setSrid(ins.detected.srid ?? ins.crs[0]?.srid ?? null);
@@ -136,6 +136,8 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
             onMapping={setMapping}
             srid={srid}
             onSrid={setSrid}
+            onLayer={(layer) => void read(layer)}
+            reading={inspect.isPending}
             custom={custom}
           />
         )}
@@ -185,7 +187,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
               </Button>
             )}
             {step === 0 && (
-              <Button onClick={read} disabled={!file} loading={inspect.isPending} data-testid="import-read">
+              <Button onClick={() => read()} disabled={!file} loading={inspect.isPending} data-testid="import-read">
                 {t('import.file.read')}
               </Button>
             )}
