@@ -15,6 +15,8 @@ import (
 	"arbor/importer"
 	"arbor/store"
 
+	"github.com/google/uuid"
+
 	"github.com/paulmach/orb/encoding/wkb"
 )
 
@@ -27,7 +29,9 @@ type ImportOptions struct {
 	Mapping         []importer.Column `json:"mapping"`
 	NextFreeNumbers bool              `json:"next_free_numbers"`
 	AddSpecies      bool              `json:"add_species"`
-	DryRun          bool              `json:"dry_run"`
+	// SpeciesMap: a name of the file no list knows → a species list entry's id, or "none".
+	SpeciesMap map[string]string `json:"species_map"`
+	DryRun     bool              `json:"dry_run"`
 }
 
 func (o ImportOptions) reader() (importer.Options, error) {
@@ -43,6 +47,11 @@ func (o ImportOptions) reader() (importer.Options, error) {
 	case "", "utf-8", "windows-1252", "iso-8859-1":
 	default:
 		return opt, arbor.Invalid(map[string]string{"encoding": "import.encoding"})
+	}
+	for _, id := range o.SpeciesMap {
+		if _, err := uuid.Parse(id); err != nil && id != store.SpeciesNone {
+			return opt, arbor.Invalid(map[string]string{"species_map": "import.species_map"})
+		}
 	}
 	return opt, nil
 }
@@ -84,6 +93,8 @@ type ImportInspection struct {
 	// Layers are a file's tables to choose from (worksheets, GeoPackage layers, the Shapefiles
 	// of a zip); detected.sheet is the one read.
 	Layers []string `json:"layers"`
+	// Reused names the earlier import whose mapping the suggestion is: a file with the same columns.
+	Reused *store.SavedMapping `json:"reused,omitempty"`
 }
 
 type ImportDetected struct {
@@ -132,6 +143,17 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 	for i, t := range importer.SuggestColumns(in.Columns, custom) {
 		in.Suggested[i] = importer.Column{Target: t}
 	}
+	// A file with the columns of an earlier import is read as that one was.
+	saved, err := d.db.ImportMapping(ctx, sc, in.Columns)
+	if err != nil {
+		return nil, err
+	}
+	if saved != nil {
+		var mapping []importer.Column
+		if json.Unmarshal(saved.Mapping, &mapping) == nil && len(mapping) == len(in.Columns) {
+			in.Suggested, in.Reused = mapping, saved
+		}
+	}
 	x, y := -1, -1
 	for i, c := range in.Suggested {
 		switch c.Target {
@@ -162,6 +184,11 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 			}
 		}
 	}
+	if in.Detected.SRID == 0 && in.Reused != nil && !in.Geometry {
+		if c, ok := importer.CRSByID(in.Reused.SRID); ok {
+			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
+		}
+	}
 	if in.Detected.SRID != 0 {
 		if c, ok := importer.CRSByID(in.Detected.SRID); ok {
 			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
@@ -170,7 +197,9 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 		}
 	} else {
 		for _, c := range importer.SuggestCRS(points) {
-			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
+			if len(in.CRS) == 0 || in.CRS[0].SRID != c.SRID {
+				in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
+			}
 		}
 		in.Swapped = importer.Swapped(points)
 	}
@@ -290,6 +319,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 	}
 	mapping, _ := json.Marshal(o.Mapping)
 	plan := store.ImportPlan{FileName: name, Format: string(src.Format()), SRID: srid, Mapping: mapping,
+		Columns: columns, SpeciesMap: o.SpeciesMap,
 		NextFreeNumbers: o.NextFreeNumbers, AddSpecies: o.AddSpecies, DryRun: o.DryRun || len(problems) > 0}
 	var res *store.ImportResult
 	err = d.db.InTx(ctx, func(tx *store.Tx) (err error) {

@@ -93,6 +93,8 @@ test('import: a German register read, checked, fixed, imported with its species,
   await chooseFile(page, 'Baumkataster.csv', latin1(ROWS));
   await page.getByTestId('import-read').click();
   await page.getByTestId('import-columns').waitFor();
+  // The same columns as the undone import: its mapping is offered again.
+  assert((await page.getByTestId('import-reused').innerText()).includes('Baumkataster.csv'), 'mapping not reused');
   await shot(page, 'import-columns-de-dark', { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'import-columns-de-dark-phone', { fullPage: false });
@@ -123,7 +125,7 @@ test('import: a GeoPackage layer chosen and imported without choosing coordinate
     join(dir, 'trees.geojson'),
     collection([
       feature(11, 'Tilia cordata', { type: 'Point', coordinates: [527500, 6073650] }),
-      feature(12, 'Acer platanoides', { type: 'Point', coordinates: [527510, 6073655] }),
+      feature(12, 'Acer platanoids', { type: 'Point', coordinates: [527510, 6073655] }),
     ]),
   );
   writeFileSync(
@@ -164,6 +166,12 @@ test('import: a GeoPackage layer chosen and imported without choosing coordinate
   await shot(page, 'import-layer-en-light', { fullPage: false });
   await page.getByTestId('import-check').click();
   await page.getByTestId('import-preview').waitFor();
+
+  // The misspelt species: its closest match chosen from the suggestions.
+  assert(await page.getByTestId('import-commit').isDisabled(), 'an import with an open species can be started');
+  await page.getByTestId('import-species-choice').click();
+  await page.getByRole('option', { name: 'Acer platanoides – Norway maple', exact: true }).click();
+  await shot(page, 'import-species-en-light', { fullPage: false });
   await page.getByTestId('import-commit').click();
   await page.getByTestId('import-done').waitFor();
   assert((await page.getByTestId('import-done').innerText()).includes('2 trees and 0 groups'), 'result');

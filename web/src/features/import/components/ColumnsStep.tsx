@@ -1,6 +1,6 @@
 import { Alert, Group, NumberInput, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FORMAT_NAMES, KNOWN_CRS, type ImportColumn, type ImportInspection } from '../api/types';
 import { mappingGap, setTarget, SIZE_UNITS, TRUNK } from '../mapping';
@@ -32,7 +32,7 @@ export function ColumnsStep({
   reading = false,
   custom,
 }: ColumnsStepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // On a phone the first values go under the column's name, so the choice stays in view.
   const narrow = useMediaQuery('(max-width: 48em)');
   const options = targetOptions(t, custom);
@@ -65,6 +65,14 @@ export function ColumnsStep({
       <Text size="xs" c="dimmed" data-testid="import-detected">
         {detected.join(' · ')}
       </Text>
+      {ins.reused && (
+        <Alert color="blue" variant="light" icon={<IconHistory size={18} />} py="xs" data-testid="import-reused">
+          {t('import.columns.reused', {
+            file: ins.reused.file_name,
+            date: new Date(ins.reused.created_at).toLocaleDateString(i18n.language),
+          })}
+        </Alert>
+      )}
       {(ins.layers?.length ?? 0) > 1 && (
         <Select
           label={t('import.columns.layer')}
