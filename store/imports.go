@@ -109,6 +109,11 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 	if plan.SRID <= 0 {
 		return nil, arbor.Invalid(map[string]string{"srid": "field.required"})
 	}
+	// One import is one transaction of up to a million rows: its statements outlast the
+	// pool's 30 s for a request, as a big archive's do; bounded all the same.
+	if _, err := tx.q.Exec(ctx, `SET LOCAL statement_timeout = '15min'`); err != nil {
+		return nil, err
+	}
 	var known bool
 	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM spatial_ref_sys WHERE srid = $1)`, plan.SRID).Scan(&known); err != nil {
 		return nil, err
