@@ -107,3 +107,13 @@ func complete(contentType string, tail []byte, head []byte, size int64) bool {
 	}
 	return true
 }
+
+// TypeOf is the type of a stored file by its content type.
+func TypeOf(contentType string) Type {
+	for _, t := range types {
+		if t.ContentType == contentType {
+			return t
+		}
+	}
+	return Type{Kind: "document", ContentType: contentType}
+}

@@ -95,6 +95,9 @@ func newDataSpace(mbMax int, used int64) DataSpace {
 	return d
 }
 
+// FileQueue is the queue photos' thumbnails are made in, and the blob store swept.
+const FileQueue = "files"
+
 // ThumbnailJob is the queue's job of making a photo's thumbnails.
 type ThumbnailJob struct {
 	Organisation string `json:"organisation"`
