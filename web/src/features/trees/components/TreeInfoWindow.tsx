@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -6,6 +6,7 @@ import {
   Button,
   CloseButton,
   Group,
+  Indicator,
   Paper,
   Skeleton,
   Stack,
@@ -33,7 +34,9 @@ import { useTree } from '../api/getTree';
 import { stockState, treeLabel, treePermissions } from '@/lib/trees/tree';
 import { ActionsTab } from './ActionsTab';
 import { CheckClassBadge, SafetyBadge } from './badges';
-import { FilesTab } from './FilesTab';
+import { DocumentsTab } from './FilesTab';
+import { ImagesTab } from './ImagesTab';
+import { useFiles, type FileOwner } from '@/api/documents/documents';
 import { GeneralTab } from './GeneralTab';
 import { HistoryTab } from './HistoryTab';
 import { RatingTab } from './RatingTab';
@@ -82,6 +85,15 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
   const species = d ? lists.data?.species.find((s) => s.id === d.species) : undefined;
   const state = d ? stockState(d) : 'stock';
   const missing = tree.error instanceof ApiError && tree.error.status === 404;
+  const owner = useMemo<FileOwner | null>(
+    () => (d ? { kind: 'object', projectId, objectType: d.single_tree ? 'tree' : 'group', objectId: d.id } : null),
+    [projectId, d?.id, d?.single_tree], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const files = useFiles(owner);
+  const photos = files.data?.documents.filter((f) => f.kind === 'photo') ?? [];
+  const documents = files.data?.documents.filter((f) => f.kind !== 'photo') ?? [];
+  const mayEditFiles = !!files.data?.may_edit && !project.data?.terminated;
+  const counts: Record<string, number | undefined> = { images: files.data?.photos, documents: files.data?.files };
 
   return (
     <Paper
@@ -195,9 +207,27 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
                 data-testid={`tree-tab-${value}`}
                 style={{ minWidth: 0 }}
               >
-                <Stack gap={2} align="center">
-                  <Icon size={18} stroke={1.6} />
-                  <Text fz={10.5} fw={500} ta="center" lh={1.15} style={{ whiteSpace: 'normal' }}>
+                <Stack gap={2} align="center" maw="100%">
+                  <Indicator
+                    label={counts[value]}
+                    disabled={!counts[value]}
+                    size={15}
+                    offset={2}
+                    color="gray"
+                    data-testid={`tree-tab-count-${value}`}
+                    data-count={counts[value] ?? 0}
+                  >
+                    <Icon size={18} stroke={1.6} />
+                  </Indicator>
+                  {/* Long words (Documents, Dokumente) break rather than run into the next tab. */}
+                  <Text
+                    fz={10.5}
+                    fw={500}
+                    ta="center"
+                    lh={1.15}
+                    maw="100%"
+                    style={{ whiteSpace: 'normal', hyphens: 'auto', overflowWrap: 'anywhere' }}
+                  >
                     {t(`trees.tabs.${value}`)}
                   </Text>
                 </Stack>
@@ -239,10 +269,12 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
               />
             </Tabs.Panel>
             <Tabs.Panel value="images">
-              <FilesTab kind="images" />
+              {owner && <ImagesTab owner={owner} photos={photos} loading={files.isLoading} mayEdit={mayEditFiles} />}
             </Tabs.Panel>
             <Tabs.Panel value="documents">
-              <FilesTab kind="documents" />
+              {owner && (
+                <DocumentsTab owner={owner} files={documents} loading={files.isLoading} mayEdit={mayEditFiles} />
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="history">
               <HistoryTab projectId={projectId} treeId={d.id} lists={lists.data} settings={settings.data} />
