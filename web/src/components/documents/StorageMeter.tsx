@@ -20,6 +20,7 @@ export function StorageMeter({ organisationId }: { organisationId: string }) {
       p="md"
       data-testid="storage-meter"
       data-percent={s.data_space_percent_in_use.toFixed(4)}
+      data-bytes={s.data_space_bytes_used}
     >
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap">
