@@ -160,13 +160,13 @@ export function useDeleteFile(o: FileOwner | null) {
   });
 }
 
-/** A size in bytes as people read it: 840 B, 12 kB, 3.4 MB. */
+/** A size in bytes as people read it: 840 B, 12 KB, 3.4 MB; in steps of 1024, as the quota is counted. */
 export function formatBytes(n: number, locale: string): string {
-  const units = ['B', 'kB', 'MB', 'GB'];
+  const units = ['B', 'KB', 'MB', 'GB'];
   let v = n;
   let i = 0;
-  while (v >= 1000 && i < units.length - 1) {
-    v /= 1000;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
     i++;
   }
   const digits = i === 0 || v >= 100 ? 0 : 1;

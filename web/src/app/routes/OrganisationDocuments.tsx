@@ -18,7 +18,7 @@ export function OrganisationDocuments({ organisation: o }: { organisation: Organ
   return (
     <Stack gap="xl" data-testid="organisation-documents">
       <SettingsSection title={t('documents.storage.title')} text={t('documents.org.storageText')}>
-        <StorageMeter organisationId={o.id} />
+        <StorageMeter organisationId={o.id} bare />
       </SettingsSection>
       <SettingsSection title={t('documents.org.title')} text={t('documents.org.text')}>
         <Stack gap="sm">

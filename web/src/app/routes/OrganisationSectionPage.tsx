@@ -31,7 +31,7 @@ export default function OrganisationSectionPage() {
             text={t('documents.org.storageText')}
             testId="organisation-storage"
           >
-            <StorageMeter organisationId={o.id} />
+            <StorageMeter organisationId={o.id} bare />
           </SettingsSection>
           {isAdmin(o) && (
             <>

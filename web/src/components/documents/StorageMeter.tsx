@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, useDataSpace } from '@/api/documents/documents';
 
 /** The organisation's storage for photos and documents: how much is in use, a warning when full. */
-export function StorageMeter({ organisationId }: { organisationId: string }) {
+export function StorageMeter({ organisationId, bare }: { organisationId: string; bare?: boolean }) {
   const { t, i18n } = useTranslation();
   const space = useDataSpace(organisationId);
   const s = space.data;
@@ -15,9 +15,10 @@ export function StorageMeter({ organisationId }: { organisationId: string }) {
   const max = s.data_space_mb_max * 1024 * 1024;
   return (
     <Paper
-      withBorder
+      withBorder={!bare}
       radius="md"
-      p="md"
+      p={bare ? 0 : 'md'}
+      bg={bare ? 'transparent' : undefined}
       data-testid="storage-meter"
       data-percent={s.data_space_percent_in_use.toFixed(4)}
       data-bytes={s.data_space_bytes_used}

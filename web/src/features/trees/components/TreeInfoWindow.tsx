@@ -13,6 +13,7 @@ import {
   Tabs,
   Text,
   ThemeIcon,
+  Tooltip,
 } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -26,6 +27,7 @@ import {
   IconTool,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '@mantine/hooks';
 import { ApiError } from '@/lib/api';
 import { useProject } from '@/api/projects/getProject';
 import { useProjectSettings } from '@/api/projects/settings';
@@ -77,6 +79,10 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
   const settings = useProjectSettings(projectId);
   const lists = useContentLists(projectId);
   const [tab, setTab] = useState<string>('general');
+  // Below this width six labels no longer fit side by side (German words break into pieces):
+  // the tabs show their icons, and their names as tooltips.
+  const { ref: sizeRef, width } = useElementSize();
+  const iconsOnly = width > 0 && width < 420;
   const d = tree.data;
   const group = d ? !d.single_tree : false;
   const perms = access
@@ -97,6 +103,7 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
 
   return (
     <Paper
+      ref={sizeRef}
       withBorder
       radius="lg"
       shadow="md"
@@ -199,39 +206,42 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
         >
           <Tabs.List grow px={4}>
             {TABS.map(({ value, icon: Icon }) => (
-              <Tabs.Tab
-                key={value}
-                value={value}
-                px={4}
-                py={8}
-                data-testid={`tree-tab-${value}`}
-                style={{ minWidth: 0 }}
-              >
-                <Stack gap={2} align="center" maw="100%">
-                  <Indicator
-                    label={counts[value]}
-                    disabled={!counts[value]}
-                    size={15}
-                    offset={2}
-                    color="gray"
-                    data-testid={`tree-tab-count-${value}`}
-                    data-count={counts[value] ?? 0}
-                  >
-                    <Icon size={18} stroke={1.6} />
-                  </Indicator>
-                  {/* Long words (Documents, Dokumente) break rather than run into the next tab. */}
-                  <Text
-                    fz={10.5}
-                    fw={500}
-                    ta="center"
-                    lh={1.15}
-                    maw="100%"
-                    style={{ whiteSpace: 'normal', hyphens: 'auto', overflowWrap: 'anywhere' }}
-                  >
-                    {t(`trees.tabs.${value}`)}
-                  </Text>
-                </Stack>
-              </Tabs.Tab>
+              <Tooltip key={value} label={t(`trees.tabs.${value}`)} disabled={!iconsOnly} withinPortal>
+                <Tabs.Tab
+                  value={value}
+                  px={4}
+                  py={iconsOnly ? 12 : 8}
+                  data-testid={`tree-tab-${value}`}
+                  aria-label={t(`trees.tabs.${value}`)}
+                  style={{ minWidth: 0 }}
+                >
+                  <Stack gap={2} align="center" maw="100%">
+                    <Indicator
+                      label={counts[value]}
+                      disabled={!counts[value]}
+                      size={15}
+                      offset={2}
+                      color="gray"
+                      data-testid={`tree-tab-count-${value}`}
+                      data-count={counts[value] ?? 0}
+                    >
+                      <Icon size={iconsOnly ? 20 : 18} stroke={1.6} />
+                    </Indicator>
+                    {!iconsOnly && (
+                      <Text
+                        fz={10.5}
+                        fw={500}
+                        ta="center"
+                        lh={1.15}
+                        maw="100%"
+                        style={{ whiteSpace: 'normal', hyphens: 'auto' }}
+                      >
+                        {t(`trees.tabs.${value}`)}
+                      </Text>
+                    )}
+                  </Stack>
+                </Tabs.Tab>
+              </Tooltip>
             ))}
           </Tabs.List>
           <Box style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} px="md" pt="md" data-testid="tree-panel-scroll">
