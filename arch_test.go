@@ -34,11 +34,12 @@ var allowed = map[string][]string{
 // forbidden lists, for the packages in the middle, the packages of the module they must not
 // depend on, directly or not.
 var forbidden = map[string][]string{
-	"arbor/tiles":  {"arbor/api", "arbor/export", "arbor/worker", "arbor/seed", "arbor/mail"},
-	"arbor/export": {"arbor/api", "arbor/tiles", "arbor/worker", "arbor/seed", "arbor/mail"},
+	"arbor/tiles":  {"arbor/api", "arbor/export", "arbor/worker", "arbor/seed", "arbor/mail", "arbor/files"},
+	"arbor/export": {"arbor/api", "arbor/tiles", "arbor/worker", "arbor/seed", "arbor/mail", "arbor/files"},
+	"arbor/files":  {"arbor/api", "arbor/domain", "arbor/tiles", "arbor/export", "arbor/worker", "arbor/seed", "arbor/mail"},
 	"arbor/worker": {"arbor/api", "arbor/seed", "arbor/tiles"},
-	"arbor/seed":   {"arbor/api", "arbor/worker", "arbor/tiles", "arbor/export", "arbor/mail"},
-	"arbor/domain": {"arbor/api", "arbor/worker", "arbor/seed", "arbor/tiles", "arbor/export"},
+	"arbor/seed":   {"arbor/api", "arbor/worker", "arbor/tiles", "arbor/export", "arbor/mail", "arbor/files"},
+	"arbor/domain": {"arbor/api", "arbor/worker", "arbor/seed", "arbor/tiles", "arbor/export", "arbor/files"},
 	"arbor/api":    {"arbor/seed", "arbor/worker"},
 }
 

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"arbor/auth"
+	"arbor/files"
 	"arbor/mail"
 	"arbor/store"
 	"arbor/store/storetest"
@@ -101,11 +102,12 @@ func (m *mailRecorder) last(t *testing.T, addr string) mail.Message {
 }
 
 // startMailWorker works a queue of the env's own (the package's tests share one database) into rec.
-func startMailWorker(t *testing.T, db *store.DB, rec *mailRecorder) string {
+// It also makes the thumbnails of fs's photos, in a files queue of the env's own.
+func startMailWorker(t *testing.T, db *store.DB, rec *mailRecorder, fs *files.Service, fileQueue string) string {
 	t.Helper()
 	queue := "mail_" + strings.ReplaceAll(strings.ToLower(rand.Text()), "-", "")[:16]
 	stop, err := worker.Start(t.Context(), db, worker.Config{MailQueue: queue, Mail: rec,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Files: fs, FileQueue: fileQueue})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,6 +204,19 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// testFiles is a file store in a blob folder of the test's own, whose thumbnails are made in a
+// queue of its own.
+func testFiles(t *testing.T, db *store.DB) (*files.Service, string) {
+	t.Helper()
+	bucket, err := files.OpenBucket(context.Background(), "file://"+t.TempDir()+"?create_dir=1&no_tmp_dir=1&metadata=skip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bucket.Close() })
+	queue := "files_" + strings.ReplaceAll(strings.ToLower(rand.Text()), "-", "")[:16]
+	return files.New(db, bucket, queue), queue
+}
+
 func newEnv(t *testing.T, opts ...envOption) *env {
 	t.Helper()
 	db := storetest.MustOpenDB(t)
@@ -212,8 +227,9 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	}
 	logs := &syncBuffer{}
 	rec := &mailRecorder{}
-	cfg := Config{DB: db, Signer: signer, MailQueue: startMailWorker(t, db, rec), BaseURL: testBaseURL,
-		Log: slog.New(slog.NewTextHandler(logs, nil))}
+	fs, fileQueue := testFiles(t, db)
+	cfg := Config{DB: db, Signer: signer, MailQueue: startMailWorker(t, db, rec, fs, fileQueue), BaseURL: testBaseURL,
+		Log: slog.New(slog.NewTextHandler(logs, nil)), Files: fs}
 	for _, o := range opts {
 		o(&cfg)
 	}

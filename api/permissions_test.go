@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"arbor/auth"
+	"arbor/files"
 	"arbor/store"
 )
 
@@ -59,37 +61,52 @@ var (
 
 // routeExpectations lists every route of the route table; a route missing here fails the walk.
 var routeExpectations = map[string]expect{
-	"GET /api/health":                                                 public,
-	"GET /api/openapi.json":                                           public,
-	"POST /api/auth/register":                                         public,
-	"POST /api/auth/confirm":                                          public,
-	"POST /api/auth/login":                                            public,
-	"POST /api/auth/logout":                                           public,
-	"PUT /api/auth/reset":                                             public,
-	"PUT /api/auth/reset-password":                                    public,
-	"GET /api/auth/session":                                           selfOnly,
-	"POST /api/auth/login/organisation/{id}":                          loginOrg,
-	"GET /api/auth/login/organisation/{id}":                           loginOrg,
-	"POST /api/auth/login/project/{id}":                               loginProj,
-	"GET /api/auth/login/project/{id}":                                loginProj,
-	"POST /api/auth/login/job/{projectId}/{jobId}":                    loginJob,
-	"GET /api/auth/login/job/{projectId}/{jobId}":                     loginJob,
-	"POST /api/auth/login/user":                                       selfOnly,
-	"GET /api/management/user/user":                                   selfOnly,
-	"PUT /api/management/user/user":                                   selfOnly,
-	"DELETE /api/management/user/user":                                selfOnly,
-	"PUT /api/management/user/password":                               selfOnly,
-	"GET /api/management/organisation":                                selfOnly,
-	"POST /api/management/organisation/new":                           selfOnly,
-	"GET /api/management/organisation/{id}":                           orgRead,
-	"PUT /api/management/organisation/{id}":                           orgAdmin,
-	"GET /api/management/organisation/{id}/admins":                    orgAdmin,
-	"POST /api/management/organisation/{id}/admins":                   orgAdmin,
-	"DELETE /api/management/organisation/{id}/admins/{userId}":        orgAdmin,
-	"GET /api/management/organisation/{id}/assignments":               orgAdmin,
-	"POST /api/management/organisation/{id}/projects":                 orgOwnOnly,
-	"POST /api/management/organisation/{id}/cancel":                   orgOwnOnly,
-	"GET /api/management/project-list":                                selfOnly,
+	"GET /api/health":                                          public,
+	"GET /api/openapi.json":                                    public,
+	"POST /api/auth/register":                                  public,
+	"POST /api/auth/confirm":                                   public,
+	"POST /api/auth/login":                                     public,
+	"POST /api/auth/logout":                                    public,
+	"PUT /api/auth/reset":                                      public,
+	"PUT /api/auth/reset-password":                             public,
+	"GET /api/auth/session":                                    selfOnly,
+	"POST /api/auth/login/organisation/{id}":                   loginOrg,
+	"GET /api/auth/login/organisation/{id}":                    loginOrg,
+	"POST /api/auth/login/project/{id}":                        loginProj,
+	"GET /api/auth/login/project/{id}":                         loginProj,
+	"POST /api/auth/login/job/{projectId}/{jobId}":             loginJob,
+	"GET /api/auth/login/job/{projectId}/{jobId}":              loginJob,
+	"POST /api/auth/login/user":                                selfOnly,
+	"GET /api/management/user/user":                            selfOnly,
+	"PUT /api/management/user/user":                            selfOnly,
+	"DELETE /api/management/user/user":                         selfOnly,
+	"PUT /api/management/user/password":                        selfOnly,
+	"GET /api/management/organisation":                         selfOnly,
+	"POST /api/management/organisation/new":                    selfOnly,
+	"GET /api/management/organisation/{id}":                    orgRead,
+	"PUT /api/management/organisation/{id}":                    orgAdmin,
+	"GET /api/management/organisation/{id}/admins":             orgAdmin,
+	"POST /api/management/organisation/{id}/admins":            orgAdmin,
+	"DELETE /api/management/organisation/{id}/admins/{userId}": orgAdmin,
+	"GET /api/management/organisation/{id}/assignments":        orgAdmin,
+	"POST /api/management/organisation/{id}/projects":          orgOwnOnly,
+	"POST /api/management/organisation/{id}/cancel":            orgOwnOnly,
+	"GET /api/management/project-list":                         selfOnly,
+	// Photos and documents: the walk's file is a tree's photo, so changing it needs tree data
+	// rights (care may attach to works, not to trees).
+	"POST /api/document/save":                                         careWrite,
+	"GET /api/document/list":                                          projRead,
+	"GET /api/document/thumbnail/{fileId}":                            projRead,
+	"GET /api/document/image/{fileId}":                                projRead,
+	"GET /api/document/download/{fileId}":                             projRead,
+	"PUT /api/document/edit/{fileId}":                                 contentWrite,
+	"DELETE /api/document/delete/{fileId}":                            contentWrite,
+	"GET /api/document/size/{id}":                                     orgRead,
+	"GET /api/management/organisation/{id}/documents":                 orgRead,
+	"POST /api/management/organisation/{id}/documents":                orgAdmin,
+	"GET /api/management/organisation/{id}/documents/{fileId}":        orgRead,
+	"PUT /api/management/organisation/{id}/documents/{fileId}":        orgAdmin,
+	"DELETE /api/management/organisation/{id}/documents/{fileId}":     orgAdmin,
 	"GET /api/management/job-list":                                    selfOnly,
 	"GET /api/management/project/{id}":                                projRead,
 	"PUT /api/management/project/{id}":                                projManage,
@@ -184,6 +201,7 @@ type walkWorld struct {
 	basemap, tree, action string
 	workEntry             string            // an own work list entry nothing uses
 	treeImport            string            // an import that made nothing (undone by management)
+	treeFile, orgFile     string            // a photo of the tree, a document of organisation A
 	filters               map[string]string // role → a filter of that role's own
 	tasks                 map[string]string // role → a task of that role's own
 	tokens                map[string]string // role → Bearer token
@@ -275,6 +293,7 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 		VALUES ($1, 'work', 'Unused', 'Unused', 'Unused') RETURNING id`, w.orgA).Scan(&w.workEntry); err != nil {
 		t.Fatal(err)
 	}
+	w.treeFile, w.orgFile = walkFiles(t, e, w)
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, w.orgA, w.users["admin"])
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, orgB, w.users["outsider"])
 	mustExec(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 0)`, orgB, projectB, w.users["outsider"])
@@ -321,7 +340,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
-			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
+			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}
@@ -465,4 +484,25 @@ func TestEveryActionIsAsked(t *testing.T) {
 			t.Errorf("auth.%s is asked by no route and no handler", n[1])
 		}
 	}
+}
+
+// walkFiles stores a photo of the walk's tree and a document of organisation A, bytes included.
+func walkFiles(t *testing.T, e *env, w walkWorld) (treeFile, orgFile string) {
+	t.Helper()
+	ctx := context.Background()
+	project := w.projectA
+	tree, err := e.db.DocumentOwner(ctx, store.Content{OrganisationID: w.orgA, ProjectID: project}, "tree", w.tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _, err := e.srv.files.Save(ctx, files.Upload{Owner: *tree, Name: "walk.jpg"}, bytes.NewReader(testJPEG(t, 8, 8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, _, err := e.srv.files.Save(ctx, files.Upload{Owner: store.DocumentOwner{Organisation: w.orgA, Type: "organisation", ID: w.orgA},
+		Name: "terms.pdf"}, bytes.NewReader([]byte("%PDF-1.4\n%%EOF\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.ID, o.ID
 }

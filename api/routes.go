@@ -168,6 +168,22 @@ func (s *Server) routes() []route {
 		{method: "DELETE", path: "/api/management/organisation/{id}/lists/{list}/{entryId}", action: auth.ActListWrite, scope: org, summary: "Remove an own entry that nothing uses", h: s.deleteListEntry},
 		{method: "GET", path: "/api/content/lists", action: auth.ActTreeRead, scope: cont, summary: "Every value list of the project's organisation, for forms", h: s.contentLists},
 
+		// Photos and documents (docs/API.md "Photos and documents"): a project's under /api/document
+		// (?project=), the organisation's own under its management path.
+		{method: "POST", path: "/api/document/save", action: auth.ActFileWrite, scope: cont, summary: "Attach a photo or document (multipart: file; ?object_type=tree|group|check|action|job|project&object_id=&client_id=&caption=); 201, or 200 for a retry of the same client_id", h: s.saveDocument},
+		{method: "GET", path: "/api/document/list", action: auth.ActTreeRead, scope: cont, summary: "An object's photos and documents (?object_type=&object_id=; a tree's with its inspections' and works'), newest first, with counts", h: s.listDocuments},
+		{method: "GET", path: "/api/document/thumbnail/{fileId}", action: auth.ActTreeRead, scope: cont, summary: "A photo's thumbnail (?size=small: 256 px, large: 1280 px), upright and without EXIF", h: s.documentThumbnail},
+		{method: "GET", path: "/api/document/image/{fileId}", action: auth.ActTreeRead, scope: cont, summary: "A photo itself, to be shown", h: s.documentImage},
+		{method: "GET", path: "/api/document/download/{fileId}", action: auth.ActTreeRead, scope: cont, summary: "A photo or document as a download", h: s.downloadDocument},
+		{method: "PUT", path: "/api/document/edit/{fileId}", action: auth.ActFileWrite, scope: cont, summary: "Rename a file or change its caption: {name, caption}", h: s.editDocument},
+		{method: "DELETE", path: "/api/document/delete/{fileId}", action: auth.ActFileWrite, scope: cont, summary: "Delete a file (whoever may change its object)", h: s.deleteDocument},
+		{method: "GET", path: "/api/document/size/{id}", action: auth.ActOrganisationRead, scope: org, summary: "The organisation's storage for photos and documents: data_space_mb_max, data_space_percent_in_use", h: s.dataSpace},
+		{method: "GET", path: "/api/management/organisation/{id}/documents", action: auth.ActOrganisationRead, scope: org, summary: "The organisation's own documents", h: s.listOrganisationDocuments},
+		{method: "POST", path: "/api/management/organisation/{id}/documents", action: auth.ActOrganisationUpdate, scope: org, summary: "Upload a document of the organisation's own (multipart: file)", h: s.saveOrganisationDocument},
+		{method: "GET", path: "/api/management/organisation/{id}/documents/{fileId}", action: auth.ActOrganisationRead, scope: org, summary: "Download one of the organisation's documents", h: s.downloadOrganisationDocument},
+		{method: "PUT", path: "/api/management/organisation/{id}/documents/{fileId}", action: auth.ActOrganisationUpdate, scope: org, summary: "Rename one of the organisation's documents or change its caption", h: s.editOrganisationDocument},
+		{method: "DELETE", path: "/api/management/organisation/{id}/documents/{fileId}", action: auth.ActOrganisationUpdate, scope: org, summary: "Delete one of the organisation's documents", h: s.deleteOrganisationDocument},
+
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"arbor/auth"
 	"arbor/domain"
+	"arbor/files"
 	"arbor/store"
 	"arbor/tiles"
 )
@@ -34,6 +35,8 @@ type Config struct {
 	// TileCache is the memory the tile cache may use, in bytes (0: the default, 256 MB; below
 	// zero: no cache).
 	TileCache int64
+	// Files keeps photos and documents; without it their routes answer 503.
+	Files *files.Service
 }
 
 // Server serves the API and the web app.
@@ -53,6 +56,7 @@ type Server struct {
 	answers   *answers
 	fresh     *freshness
 	app       *domain.Service // the flows of several steps
+	files     *files.Service  // photos and documents (nil: not available)
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -65,7 +69,7 @@ const DefaultMassEdit = 10000
 // New builds a Server.
 func New(c Config) *Server {
 	s := &Server{db: c.DB, signer: c.Signer, mailQueue: c.MailQueue, log: c.Log, baseURL: c.BaseURL, notice: c.Notice,
-		throttle: c.Throttle, now: c.Now, massEdit: c.MassEdit}
+		throttle: c.Throttle, now: c.Now, massEdit: c.MassEdit, files: c.Files}
 	if s.mailQueue == "" {
 		s.mailQueue = store.MailQueue
 	}

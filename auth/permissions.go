@@ -58,6 +58,10 @@ const (
 	ActJobManage         Action = "job.manage"     // create, change, release, delete jobs and their items
 	ActJobLock           Action = "job.lock"       // hold a job for field work, release it
 	ActJobBreakLock      Action = "job.break_lock" // take or release a job someone else holds (?force=true)
+
+	// Attach, rename and delete photos and documents of a project's objects; the handler then
+	// asks the right to change the object itself (tree.write for a tree, action.write for a work …).
+	ActFileWrite Action = "file.write"
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -111,6 +115,10 @@ var permissions = map[Action][]Role{
 	ActJobLock:   {Manager, Editor, Care},
 	// Management may break a crew's hold; the holder finds it among the job's conflicts.
 	ActJobBreakLock: {Manager},
+
+	// docs/PRODUCT.md §6: whoever may edit an object may attach files to it and delete them;
+	// readers only view, and platform support never writes evidence.
+	ActFileWrite: {Manager, Editor, Care},
 }
 
 // Can reports whether any of roles may perform action.

@@ -29,6 +29,11 @@ type Organisation struct {
 	Membership   Membership `json:"-"`     // the caller's membership rows
 	Version      int        `json:"version"`
 	CreatedAt    time.Time  `json:"created_at"`
+
+	// Storage for photos and documents: the size in MB and how much of it is in use.
+	DataSpaceMBMax        int     `json:"data_space_mb_max"`
+	DataSpaceMBUsed       float64 `json:"data_space_mb_used"`
+	DataSpacePercentInUse float64 `json:"data_space_percent_in_use"`
 }
 
 // OrganisationFields are the fields a person edits (address and billing).
@@ -58,7 +63,8 @@ const organisationSelect = `
 	       o.address_supplement_invoice, o.contact_invoice, o.email_invoice, o.invoice_note,
 	       o.invoice_supplement, o.invoice_type, o.leitweg_id_invoice, o.subject_invoice, o.tax_id_invoice,
 	       o.avv, o.agb, o.terminated, o.terminated_at, o.terminated_by, o.location, o.max_object,
-	       o.demo_until, o.version, o.created_at,
+	       o.demo_until, o.version, o.created_at, o.data_space_mb_max,
+	       (SELECT coalesce(sum(d.size), 0) FROM document d WHERE d.organisation_id = o.id)::bigint,
 	       (SELECT count(*) FROM project p WHERE p.organisation_id = o.id)::int,
 	       EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = o.id AND a.user_id = $1),
 	       EXISTS (SELECT 1 FROM project_member m WHERE m.organisation_id = o.id AND m.user_id = $1)
@@ -67,11 +73,12 @@ const organisationSelect = `
 func scanOrganisation(row pgx.Row) (*Organisation, error) {
 	var o Organisation
 	var admin, member bool
+	var used int64
 	err := row.Scan(&o.ID, &o.Name, &o.Street, &o.Number, &o.Zip, &o.City, &o.Country, &o.Phone,
 		&o.AddressSupplementInvoice, &o.ContactInvoice, &o.EmailInvoice, &o.InvoiceNote,
 		&o.InvoiceSupplement, &o.InvoiceType, &o.LeitwegIDInvoice, &o.SubjectInvoice, &o.TaxIDInvoice,
 		&o.Avv, &o.Agb, &o.Terminated, &o.TerminatedAt, &o.TerminatedBy, &o.Location, &o.MaxObject,
-		&o.DemoUntil, &o.Version, &o.CreatedAt, &o.ProjectCount, &admin, &member)
+		&o.DemoUntil, &o.Version, &o.CreatedAt, &o.DataSpaceMBMax, &used, &o.ProjectCount, &admin, &member)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -79,6 +86,8 @@ func scanOrganisation(row pgx.Row) (*Organisation, error) {
 		return nil, err
 	}
 	o.Roles = []string{}
+	space := newDataSpace(o.DataSpaceMBMax, used)
+	o.DataSpaceMBUsed, o.DataSpacePercentInUse = space.MBUsed, space.PercentInUse
 	o.Membership = Membership{Admin: admin, Member: member}
 	left := time.Until(o.DemoUntil)
 	switch {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"arbor/files"
 	"arbor/mail"
 	"arbor/store"
 
@@ -21,6 +22,10 @@ type Config struct {
 	MailQueue string      // store.MailQueue but in tests
 	Mail      mail.Sender // delivers the messages
 	Log       *slog.Logger
+	// Files makes thumbnails and sweeps the blob store, in FileQueue; without it this process
+	// does neither.
+	Files     *files.Service
+	FileQueue string // store.FileQueue but in tests
 }
 
 // Start works the queue in this process until stop is called: any number of processes may, each
@@ -36,11 +41,33 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 	if err := river.AddWorkerSafely(workers, &Archive{db: db, log: cfg.Log}); err != nil {
 		return nil, err
 	}
+	queues := map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}}
+	var periodic []*river.PeriodicJob
+	if cfg.Files != nil {
+		if cfg.FileQueue == "" {
+			cfg.FileQueue = store.FileQueue
+		}
+		if err := river.AddWorkerSafely(workers, &Thumbnail{files: cfg.Files}); err != nil {
+			return nil, err
+		}
+		if err := river.AddWorkerSafely(workers, &Sweep{files: cfg.Files, log: cfg.Log}); err != nil {
+			return nil, err
+		}
+		// Thumbnails two at a time: each takes a core for a moment, and requests need the other.
+		queues[cfg.FileQueue] = river.QueueConfig{MaxWorkers: 2}
+		fileQueue := cfg.FileQueue
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(sweepEvery),
+			func() (river.JobArgs, *river.InsertOpts) {
+				return store.SweepJob{}, &river.InsertOpts{Queue: fileQueue}
+			},
+			&river.PeriodicJobOpts{RunOnStart: true}))
+	}
 	client, err := river.NewClient(riverpgxv5.New(db.Pool), &river.Config{
 		// Tasks (archiving a big view) one at a time: each takes a core for minutes.
-		Queues:  map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}},
-		Workers: workers,
-		Logger:  cfg.Log,
+		Queues:       queues,
+		Workers:      workers,
+		PeriodicJobs: periodic,
+		Logger:       cfg.Log,
 		// A sent message's text holds its links (confirmation, reset): keep it no longer than
 		// needed to see that it left, and a message given up for a day.
 		CompletedJobRetentionPeriod: time.Minute,

@@ -31,6 +31,7 @@ type config struct {
 	LogFormat   string // ARBOR_LOG: text or json
 	TileCacheMB int    // ARBOR_TILE_CACHE_MB: memory for cached vector tiles
 	AtOnce      int    // ARBOR_ARCHIVE_AT_ONCE: the biggest view archived within its request
+	BlobURL     string // ARBOR_BLOB_URL: where photos and documents are kept (default: $ARBOR_DATA/blobs)
 }
 
 const defaultDatabaseURL = "postgres://arbor:arbor@127.0.0.1:5432/arbor?sslmode=disable"
@@ -57,6 +58,7 @@ func loadConfig() (config, error) {
 		MailFrom:    env("ARBOR_MAIL_FROM", "Arbor <no-reply@arbor.localhost>"),
 		Notice:      env("ARBOR_NOTICE", ""),
 		LogFormat:   env("ARBOR_LOG", "text"),
+		BlobURL:     env("ARBOR_BLOB_URL", ""),
 	}
 	var problems []string
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
@@ -94,6 +96,9 @@ func loadConfig() (config, error) {
 			problems = append(problems, fmt.Sprintf("ARBOR_ARCHIVE_AT_ONCE %q is not a number of objects from 1 to 10000", v))
 		}
 		c.AtOnce = n
+	}
+	if c.BlobURL != "" && !strings.HasPrefix(c.BlobURL, "file://") && !strings.HasPrefix(c.BlobURL, "s3://") {
+		problems = append(problems, "ARBOR_BLOB_URL must be a file:///folder or s3://bucket?region=… URL")
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		problems = append(problems, "ARBOR_LOG must be text or json")

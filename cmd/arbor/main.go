@@ -16,6 +16,7 @@ import (
 
 	"arbor/api"
 	"arbor/auth"
+	"arbor/files"
 	"arbor/mail"
 	"arbor/store"
 	"arbor/worker"
@@ -140,12 +141,24 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if tileCache == 0 {
 		tileCache = -1 // asked for no cache
 	}
-	stopWorkers, err := worker.Start(ctx, db, worker.Config{MailQueue: store.MailQueue, Mail: sender, Log: log})
+	blobURL := cfg.BlobURL
+	if blobURL == "" {
+		if blobURL, err = files.DefaultURL(cfg.DataDir); err != nil {
+			return configError{err.Error()}
+		}
+	}
+	bucket, err := files.OpenBucket(ctx, blobURL)
+	if err != nil {
+		return configError{err.Error()}
+	}
+	defer bucket.Close()
+	fileStore := files.New(db, bucket, store.FileQueue)
+	stopWorkers, err := worker.Start(ctx, db, worker.Config{MailQueue: store.MailQueue, Mail: sender, Log: log, Files: fileStore})
 	if err != nil {
 		return err
 	}
 	srv := api.New(api.Config{DB: db, Signer: signer, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice,
-		TileCache: tileCache, ArchiveAtOnce: cfg.AtOnce})
+		TileCache: tileCache, ArchiveAtOnce: cfg.AtOnce, Files: fileStore})
 	go srv.Prune(ctx, 5*time.Minute)
 	go srv.Listen(ctx)
 

@@ -125,7 +125,7 @@ export interface Action {
 /** One entry of an object's history. */
 export interface Change {
   id: number;
-  entity: 'tree' | 'group' | 'check' | 'action';
+  entity: 'tree' | 'group' | 'check' | 'action' | 'file';
   entity_id: string;
   op: 'insert' | 'update' | 'delete';
   field: string | null;

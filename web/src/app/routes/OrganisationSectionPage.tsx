@@ -1,5 +1,5 @@
 import { Divider, Stack } from '@mantine/core';
-import { IconFileText, IconPackage } from '@tabler/icons-react';
+import { IconPackage } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/components/ComingSoon';
@@ -11,6 +11,9 @@ import { NotFoundState } from '@/components/NotFoundState';
 import { useOrganisationContext } from '@/features/organisations/components/OrganisationLayout';
 import { OrganisationForm } from '@/features/organisations/components/OrganisationForm';
 import { OrganisationProjects } from './OrganisationProjects';
+import { OrganisationDocuments } from './OrganisationDocuments';
+import { SettingsSection } from '@/components/SettingsSection';
+import { StorageMeter } from '@/components/documents/StorageMeter';
 
 /** One sub-page of the single organisation page. */
 export default function OrganisationSectionPage() {
@@ -22,6 +25,14 @@ export default function OrganisationSectionPage() {
       return (
         <Stack gap="xl">
           <OrganisationForm organisation={o} />
+          <Divider />
+          <SettingsSection
+            title={t('documents.storage.title')}
+            text={t('documents.org.storageText')}
+            testId="organisation-storage"
+          >
+            <StorageMeter organisationId={o.id} bare />
+          </SettingsSection>
           {isAdmin(o) && (
             <>
               <Divider />
@@ -39,13 +50,7 @@ export default function OrganisationSectionPage() {
     case 'projects':
       return <OrganisationProjects organisation={o} />;
     case 'documents':
-      return (
-        <ComingSoon
-          icon={<IconFileText size={30} stroke={1.6} />}
-          title={t('organisation.soon.documents.title')}
-          text={t('organisation.soon.documents.text')}
-        />
-      );
+      return <OrganisationDocuments organisation={o} />;
     case 'lists':
       return <ListsSection organisation={o} />;
     case 'packages':

@@ -1,22 +1,41 @@
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconFileText, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Stack } from '@mantine/core';
+import type { FileOwner, StoredFile } from '@/api/documents/documents';
+import { DocumentList } from '@/components/documents/DocumentList';
+import { ACCEPT_DOCUMENTS } from '@/components/documents/fileIcons';
+import { UploadButton } from '@/components/documents/UploadButton';
 
-/** Images and Documents: stored files arrive with the documents release; until then, say so. */
-export function FilesTab({ kind }: { kind: 'images' | 'documents' }) {
+/** Documents: the object's reports, expert opinions and permits (its files that are not photos). */
+export function DocumentsTab({
+  owner,
+  files,
+  loading,
+  mayEdit,
+}: {
+  owner: FileOwner;
+  files: StoredFile[];
+  loading: boolean;
+  mayEdit: boolean;
+}) {
   const { t } = useTranslation();
-  const Icon = kind === 'images' ? IconPhoto : IconFileText;
   return (
-    <Paper withBorder radius="md" p="xl" mt="xs" style={{ borderStyle: 'dashed' }} data-testid={`tree-${kind}-empty`}>
-      <Stack align="center" gap="sm">
-        <ThemeIcon variant="light" size={56} radius="xl" color="gray">
-          <Icon size={30} stroke={1.5} />
-        </ThemeIcon>
-        <Text fw={600}>{t(`trees.files.${kind}.title`)}</Text>
-        <Text size="sm" c="dimmed" ta="center" maw={320}>
-          {t(`trees.files.${kind}.text`)}
-        </Text>
-      </Stack>
-    </Paper>
+    <Stack gap="sm" pb="md" data-testid="tree-documents">
+      {mayEdit && (
+        <UploadButton
+          owner={owner}
+          accept={ACCEPT_DOCUMENTS}
+          label={t('documents.addDocuments')}
+          testId="upload-documents"
+        />
+      )}
+      <DocumentList
+        owner={owner}
+        files={files}
+        loading={loading}
+        mayEdit={mayEdit}
+        emptyTitle={t('trees.files.documents.title')}
+        emptyText={mayEdit ? t('trees.files.documents.textEdit') : t('trees.files.documents.text')}
+      />
+    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import {
   IconArrowRight,
   IconClipboardCheck,
   IconHistory,
+  IconPaperclip,
   IconPencil,
   IconPlant2,
   IconPlus,
@@ -55,8 +56,14 @@ function group(items: Change[]): Entry[] {
 }
 
 const ICONS = { insert: IconPlus, update: IconPencil, delete: IconTrash };
-const ENTITY_ICONS = { tree: IconPlant2, group: IconPlant2, check: IconClipboardCheck, action: IconTool };
-const COLORS = { tree: 'arbor', group: 'arbor', check: 'blue', action: 'orange' };
+const ENTITY_ICONS = {
+  tree: IconPlant2,
+  group: IconPlant2,
+  check: IconClipboardCheck,
+  action: IconTool,
+  file: IconPaperclip,
+};
+const COLORS = { tree: 'arbor', group: 'arbor', check: 'blue', action: 'orange', file: 'grape' };
 
 /** History: every change of the object and its inspections and works, newest first. */
 export function HistoryTab({
@@ -78,8 +85,13 @@ export function HistoryTab({
     // Works are named in their insert record; later changes refer to them by id.
     const names = new Map<string, string>();
     for (const c of items) {
-      const rec = (c.new_value ?? c.old_value) as { action?: string } | null;
+      const rec = (c.new_value ?? c.old_value) as { action?: string; name?: string } | null;
       if (c.entity === 'action' && c.op !== 'update' && rec?.action) names.set(c.entity_id, rec.action);
+      // A file is named by its latest name (newest first): the insert's or a rename's.
+      if (c.entity === 'file' && !names.has(c.entity_id)) {
+        const name = c.op === 'update' ? (c.field === 'name' ? (c.new_value as string) : undefined) : rec?.name;
+        if (name) names.set(c.entity_id, name);
+      }
     }
     const list = group(items.filter((c) => c.op !== 'update' || historyFieldVisible(c.field)));
     return { list, names };
@@ -100,7 +112,7 @@ export function HistoryTab({
   }
 
   const title = (e: Entry) => {
-    const name = e.entity === 'action' ? entries.names.get(e.entityId) : undefined;
+    const name = e.entity === 'action' || e.entity === 'file' ? entries.names.get(e.entityId) : undefined;
     return t(`trees.history.${e.entity}.${e.op}`, { name: name ?? '' });
   };
 
@@ -135,7 +147,25 @@ export function HistoryTab({
               <Text size="xs" c="dimmed">
                 {formatDateTime(e.at, i18n.language)} · {e.who || t('trees.history.system')}
               </Text>
-              {e.op === 'update' && (
+              {e.op === 'update' && e.entity === 'file' && (
+                <Stack gap={2} mt={4}>
+                  {e.changes.map((c) => (
+                    <Group key={c.id} gap={4} wrap="wrap" data-testid="history-change" data-field={c.field ?? ''}>
+                      <Text span size="xs" c="dimmed">
+                        {t(`trees.history.fileField.${c.field}`)}:
+                      </Text>
+                      <Text span size="xs" td="line-through" c="dimmed">
+                        {String(c.old_value ?? '') || '—'}
+                      </Text>
+                      <IconArrowRight size={11} />
+                      <Text span size="xs" fw={600}>
+                        {String(c.new_value ?? '') || '—'}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+              {e.op === 'update' && e.entity !== 'file' && (
                 <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} mt={4} fz="xs">
                   <Table.Tbody>
                     {e.changes.map((c) => (

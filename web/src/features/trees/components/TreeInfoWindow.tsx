@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -6,12 +6,14 @@ import {
   Button,
   CloseButton,
   Group,
+  Indicator,
   Paper,
   Skeleton,
   Stack,
   Tabs,
   Text,
   ThemeIcon,
+  Tooltip,
 } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -25,6 +27,7 @@ import {
   IconTool,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '@mantine/hooks';
 import { ApiError } from '@/lib/api';
 import { useProject } from '@/api/projects/getProject';
 import { useProjectSettings } from '@/api/projects/settings';
@@ -33,7 +36,9 @@ import { useTree } from '../api/getTree';
 import { stockState, treeLabel, treePermissions } from '@/lib/trees/tree';
 import { ActionsTab } from './ActionsTab';
 import { CheckClassBadge, SafetyBadge } from './badges';
-import { FilesTab } from './FilesTab';
+import { DocumentsTab } from './FilesTab';
+import { ImagesTab } from './ImagesTab';
+import { useFiles, type FileOwner } from '@/api/documents/documents';
 import { GeneralTab } from './GeneralTab';
 import { HistoryTab } from './HistoryTab';
 import { RatingTab } from './RatingTab';
@@ -74,6 +79,10 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
   const settings = useProjectSettings(projectId);
   const lists = useContentLists(projectId);
   const [tab, setTab] = useState<string>('general');
+  // Below this width six labels no longer fit side by side (German words break into pieces):
+  // the tabs show their icons, and their names as tooltips.
+  const { ref: sizeRef, width } = useElementSize();
+  const iconsOnly = width > 0 && width < 420;
   const d = tree.data;
   const group = d ? !d.single_tree : false;
   const perms = access
@@ -82,9 +91,19 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
   const species = d ? lists.data?.species.find((s) => s.id === d.species) : undefined;
   const state = d ? stockState(d) : 'stock';
   const missing = tree.error instanceof ApiError && tree.error.status === 404;
+  const owner = useMemo<FileOwner | null>(
+    () => (d ? { kind: 'object', projectId, objectType: d.single_tree ? 'tree' : 'group', objectId: d.id } : null),
+    [projectId, d?.id, d?.single_tree], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const files = useFiles(owner);
+  const photos = files.data?.documents.filter((f) => f.kind === 'photo') ?? [];
+  const documents = files.data?.documents.filter((f) => f.kind !== 'photo') ?? [];
+  const mayEditFiles = !!files.data?.may_edit && !project.data?.terminated;
+  const counts: Record<string, number | undefined> = { images: files.data?.photos, documents: files.data?.files };
 
   return (
     <Paper
+      ref={sizeRef}
       withBorder
       radius="lg"
       shadow="md"
@@ -187,21 +206,42 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
         >
           <Tabs.List grow px={4}>
             {TABS.map(({ value, icon: Icon }) => (
-              <Tabs.Tab
-                key={value}
-                value={value}
-                px={4}
-                py={8}
-                data-testid={`tree-tab-${value}`}
-                style={{ minWidth: 0 }}
-              >
-                <Stack gap={2} align="center">
-                  <Icon size={18} stroke={1.6} />
-                  <Text fz={10.5} fw={500} ta="center" lh={1.15} style={{ whiteSpace: 'normal' }}>
-                    {t(`trees.tabs.${value}`)}
-                  </Text>
-                </Stack>
-              </Tabs.Tab>
+              <Tooltip key={value} label={t(`trees.tabs.${value}`)} disabled={!iconsOnly} withinPortal>
+                <Tabs.Tab
+                  value={value}
+                  px={4}
+                  py={iconsOnly ? 12 : 8}
+                  data-testid={`tree-tab-${value}`}
+                  aria-label={t(`trees.tabs.${value}`)}
+                  style={{ minWidth: 0 }}
+                >
+                  <Stack gap={2} align="center" maw="100%">
+                    <Indicator
+                      label={counts[value]}
+                      disabled={!counts[value]}
+                      size={15}
+                      offset={2}
+                      color="gray"
+                      data-testid={`tree-tab-count-${value}`}
+                      data-count={counts[value] ?? 0}
+                    >
+                      <Icon size={iconsOnly ? 20 : 18} stroke={1.6} />
+                    </Indicator>
+                    {!iconsOnly && (
+                      <Text
+                        fz={10.5}
+                        fw={500}
+                        ta="center"
+                        lh={1.15}
+                        maw="100%"
+                        style={{ whiteSpace: 'normal', hyphens: 'auto' }}
+                      >
+                        {t(`trees.tabs.${value}`)}
+                      </Text>
+                    )}
+                  </Stack>
+                </Tabs.Tab>
+              </Tooltip>
             ))}
           </Tabs.List>
           <Box style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} px="md" pt="md" data-testid="tree-panel-scroll">
@@ -239,10 +279,12 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
               />
             </Tabs.Panel>
             <Tabs.Panel value="images">
-              <FilesTab kind="images" />
+              {owner && <ImagesTab owner={owner} photos={photos} loading={files.isLoading} mayEdit={mayEditFiles} />}
             </Tabs.Panel>
             <Tabs.Panel value="documents">
-              <FilesTab kind="documents" />
+              {owner && (
+                <DocumentsTab owner={owner} files={documents} loading={files.isLoading} mayEdit={mayEditFiles} />
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="history">
               <HistoryTab projectId={projectId} treeId={d.id} lists={lists.data} settings={settings.data} />

@@ -1,0 +1,10 @@
+DROP TRIGGER IF EXISTS document_history ON document;
+DROP TRIGGER IF EXISTS document_gone ON document;
+DROP FUNCTION IF EXISTS arbor_document_history();
+DROP FUNCTION IF EXISTS arbor_document_gone();
+DELETE FROM history WHERE entity = 'file';
+ALTER TABLE history DROP CONSTRAINT history_entity_check;
+ALTER TABLE history ADD CONSTRAINT history_entity_check CHECK (entity IN ('tree', 'group', 'check', 'action'));
+DROP TABLE IF EXISTS document_orphan;
+DROP TABLE IF EXISTS document;
+ALTER TABLE organisation DROP COLUMN IF EXISTS data_space_mb_max;

@@ -1,0 +1,217 @@
+// Photos and documents of a tree: a photo attached and its thumbnail seen, the lightbox opened and
+// walked with the keyboard, a PDF attached and downloaded, deleted through the delete document
+// modal, and the organisation's photo storage moving with it; screenshots light and dark, English
+// and German, desktop and phone.
+import {
+  test,
+  assert,
+  shot,
+  newUser,
+  createOrganisation,
+  createProject,
+  goto,
+  apiJSON,
+  newPage,
+  pickMenu,
+} from '../lib.mjs';
+
+/** A JPEG drawn by the browser itself: a trunk and a crown, w × h pixels. */
+async function photo(page, w, h, hue) {
+  const b64 = await page.evaluate(
+    ({ w, h, hue }) => {
+      const c = document.createElement('canvas');
+      c.width = w;
+      c.height = h;
+      const g = c.getContext('2d');
+      const sky = g.createLinearGradient(0, 0, 0, h);
+      sky.addColorStop(0, `hsl(${hue}, 60%, 78%)`);
+      sky.addColorStop(1, `hsl(${hue + 40}, 45%, 55%)`);
+      g.fillStyle = sky;
+      g.fillRect(0, 0, w, h);
+      g.fillStyle = '#6b4b2a';
+      g.fillRect(w * 0.46, h * 0.45, w * 0.08, h * 0.55);
+      g.fillStyle = `hsl(${hue + 80}, 45%, 35%)`;
+      g.beginPath();
+      g.ellipse(w / 2, h * 0.38, w * 0.3, h * 0.3, 0, 0, Math.PI * 2);
+      g.fill();
+      return c.toDataURL('image/jpeg', 0.9).split(',')[1];
+    },
+    { w, h, hue },
+  );
+  return Buffer.from(b64, 'base64');
+}
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
+    'trailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+async function storageUsed(page, orgId) {
+  await goto(page, `/organisations/${orgId}/documents`);
+  const meter = page.getByTestId('storage-meter');
+  await meter.waitFor();
+  return Number(await meter.getAttribute('data-bytes'));
+}
+
+test('files: a photo and a PDF attached to a tree, seen, downloaded and deleted', async (browser) => {
+  let { page } = await newUser(browser, 'files');
+  const orgId = await createOrganisation(page, `Baumpflege ${Date.now().toString(36)}`);
+  const projectId = await createProject(page, orgId, 'Stadtpark');
+  const q = `?project=${projectId}`;
+  // Entering the project swaps the session; a call sent in that moment is tried again.
+  let created;
+  for (let i = 0; i < 3 && created?.status !== 201; i++) {
+    await page.waitForLoadState('networkidle');
+    created = await apiJSON(page, 'POST', `/api/content/tree${q}`, {
+      geom: { type: 'Point', coordinates: [9.4301, 54.7801] },
+      number: 7,
+    });
+  }
+  const tree = created.json;
+  assert(tree?.id, `tree created: ${created.status} ${JSON.stringify(created.json)}`);
+  const empty = await storageUsed(page, orgId);
+  assert(empty === 0, `a new organisation uses ${empty} bytes of its storage`);
+
+  await goto(page, `/projects/${projectId}/map?tree=${tree.id}`);
+  const card = page.getByTestId('map-tree-card');
+  await card.waitFor();
+  await page.getByTestId('tree-tab-images').click();
+  await page.getByTestId('tree-images-empty').waitFor();
+
+  // Two photos; the queue makes their thumbnails, the gallery shows them.
+  const photos = [
+    { name: 'Stamm Nordseite.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 1600, 1200, 200) },
+    { name: 'Krone.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 1200, 1600, 20) },
+  ];
+  await page.getByTestId('tree-images').locator('input[type="file"]').setInputFiles(photos);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-thumb"]').length === 2);
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid="gallery-thumb"]')].every(
+        (i) => i.complete && i.naturalWidth > 0 && i.naturalWidth <= 256 && i.naturalHeight <= 256,
+      ),
+    null,
+    { timeout: 20000 },
+  );
+  assert(
+    (await page.getByTestId('tree-tab-count-images').getAttribute('data-count')) === '2',
+    'the Images tab counts 2',
+  );
+  await shot(page, 'files-gallery-en-light', { fullPage: false });
+
+  // The lightbox: the large image, walked with the arrow keys, closed with Escape.
+  await page.getByTestId('gallery-item').first().click();
+  const box = page.getByTestId('lightbox-body');
+  await box.waitFor();
+  await page.waitForFunction(() => {
+    const i = document.querySelector('[data-testid="lightbox-image"]');
+    return i && i.complete && i.naturalWidth > 256;
+  });
+  assert((await box.getAttribute('data-index')) === '0', 'the lightbox opens on the first photo');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid="lightbox-body"]')?.dataset.index === '1');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid="lightbox-body"]')?.dataset.index === '0');
+  await shot(page, 'files-lightbox-en-light', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await box.waitFor({ state: 'detached' });
+
+  // A PDF in the Documents tab, downloaded as it was.
+  await page.getByTestId('tree-tab-documents').click();
+  await page.getByTestId('documents-empty').waitFor();
+  await page
+    .getByTestId('tree-documents')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'Gutachten 2026.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const row = page.getByTestId('document-row');
+  await row.waitFor();
+  assert(
+    (await page.getByTestId('tree-tab-count-documents').getAttribute('data-count')) === '1',
+    'the Documents tab counts 1',
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('document-download').click()]);
+  assert(download.suggestedFilename() === 'Gutachten 2026.pdf', `downloaded as ${download.suggestedFilename()}`);
+  const bytes = await download.createReadStream().then(
+    (s) =>
+      new Promise((resolve) => {
+        const parts = [];
+        s.on('data', (c) => parts.push(c));
+        s.on('end', () => resolve(Buffer.concat(parts)));
+      }),
+  );
+  assert(Buffer.compare(bytes, PDF) === 0, 'the download is the uploaded PDF');
+  await shot(page, 'files-documents-en-light', { fullPage: false });
+
+  // A text file renamed to .jpg is refused by its content.
+  await page
+    .getByTestId('tree-documents')
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'photo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
+  await page.getByTestId('upload-error').waitFor();
+  assert(
+    (await page.getByTestId('upload-error').innerText()).includes('Invalid file format'),
+    'an HTML file is refused',
+  );
+
+  // Screenshots in the other schemes and languages, and at phone width. Entering a project or an
+  // organisation replaces the session, so each browser goes on with the one before it.
+  let state = await page.context().storageState();
+  await page.context().close();
+  for (const [suffix, lang, opts] of [
+    ['de-dark', 'de', { colorScheme: 'dark' }],
+    ['de-light-phone', 'de', { viewport: { width: 390, height: 844 } }],
+    ['en-dark-phone', 'en', { colorScheme: 'dark', viewport: { width: 390, height: 844 } }],
+  ]) {
+    const other = await newPage(browser, { ...opts, storageState: state });
+    await goto(other, `/projects/${projectId}/map?tree=${tree.id}`);
+    await other.getByTestId('map-tree-card').waitFor();
+    await pickMenu(other, 'language-menu', `language-${lang}`);
+    await other.getByTestId('tree-tab-images').click();
+    await other.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="gallery-thumb"]')].some((i) => i.complete && i.naturalWidth > 0),
+    );
+    await shot(other, `files-gallery-${suffix}`, { fullPage: false });
+    await other.getByTestId('gallery-item').first().click();
+    await other.waitForFunction(() => {
+      const i = document.querySelector('[data-testid="lightbox-image"]');
+      return i && i.complete && i.naturalWidth > 0;
+    });
+    await shot(other, `files-lightbox-${suffix}`, { fullPage: false });
+    await other.keyboard.press('Escape');
+    await other.getByTestId('tree-tab-documents').click();
+    await other.getByTestId('document-row').waitFor();
+    await shot(other, `files-documents-${suffix}`, { fullPage: false });
+    await goto(other, `/organisations/${orgId}/documents`);
+    await other.getByTestId('storage-meter').waitFor();
+    await shot(other, `files-organisation-${suffix}`, { fullPage: false });
+    state = await other.context().storageState();
+    await other.context().close();
+  }
+  page = await newPage(browser, { storageState: state });
+
+  // The storage moved; deleting the PDF through the modal moves it back by the PDF's size.
+  const used = await storageUsed(page, orgId);
+  assert(used > PDF.length, `after the uploads ${used} bytes of the storage are in use`);
+  await shot(page, 'files-organisation-en-light', { fullPage: false });
+  await goto(page, `/projects/${projectId}/map?tree=${tree.id}`);
+  await page.getByTestId('tree-tab-documents').click();
+  await page.getByTestId('document-menu').click();
+  await page.getByTestId('document-delete').click();
+  const modal = page.getByTestId('delete-document-modal');
+  await modal.waitFor();
+  assert((await modal.innerText()).includes('Gutachten 2026.pdf'), 'the modal names the file');
+  await shot(page, 'files-delete-modal-en-light', { fullPage: false });
+  await modal.getByTestId('confirm-button').click();
+  await page.getByTestId('documents-empty').waitFor();
+  const after = await storageUsed(page, orgId);
+  assert(after === used - PDF.length, `after deleting the PDF ${after} bytes in use (was ${used})`);
+
+  // History records the uploads and the deletion.
+  const hist = (await apiJSON(page, 'GET', `/api/content/tree-hist${q}&tree=${tree.id}`)).json.items;
+  const files = hist.filter((c) => c.entity === 'file').map((c) => c.op);
+  assert(files.filter((o) => o === 'insert').length === 3 && files.includes('delete'), `file history ${files}`);
+});

@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Organisation } from '@/api/organisations/types';
+import { useFiles, type FileOwner } from '@/api/documents/documents';
+import { SettingsSection } from '@/components/SettingsSection';
+import { DocumentList } from '@/components/documents/DocumentList';
+import { StorageMeter } from '@/components/documents/StorageMeter';
+import { ACCEPT_DOCUMENTS } from '@/components/documents/fileIcons';
+import { UploadButton } from '@/components/documents/UploadButton';
+
+/** The organisation's documents page: its own files and the storage they and every photo use. */
+export function OrganisationDocuments({ organisation: o }: { organisation: Organisation }) {
+  const { t } = useTranslation();
+  const owner = useMemo<FileOwner>(() => ({ kind: 'organisation', organisationId: o.id }), [o.id]);
+  const files = useFiles(owner);
+  const mayEdit = !!files.data?.may_edit && !o.terminated;
+  return (
+    <Stack gap="xl" data-testid="organisation-documents">
+      <SettingsSection title={t('documents.storage.title')} text={t('documents.org.storageText')}>
+        <StorageMeter organisationId={o.id} bare />
+      </SettingsSection>
+      <SettingsSection title={t('documents.org.title')} text={t('documents.org.text')}>
+        <Stack gap="sm">
+          {mayEdit && (
+            <UploadButton
+              owner={owner}
+              accept={ACCEPT_DOCUMENTS}
+              label={t('documents.org.add')}
+              testId="upload-org-documents"
+            />
+          )}
+          <DocumentList
+            owner={owner}
+            files={files.data?.documents}
+            loading={files.isLoading}
+            mayEdit={mayEdit}
+            emptyTitle={t('documents.org.emptyTitle')}
+            emptyText={mayEdit ? t('documents.org.emptyTextEdit') : t('documents.org.emptyText')}
+          />
+        </Stack>
+      </SettingsSection>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+package worker
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"arbor/files"
+	"arbor/store"
+
+	"github.com/riverqueue/river"
+)
+
+// Thumbnail makes a photo's thumbnails after its upload was committed (files.Service.MakeThumbnails).
+type Thumbnail struct {
+	river.WorkerDefaults[store.ThumbnailJob]
+	files *files.Service
+}
+
+// Timeout: a 64-megapixel photo decodes and scales in a few seconds.
+func (w *Thumbnail) Timeout(*river.Job[store.ThumbnailJob]) time.Duration { return 2 * time.Minute }
+
+// Work makes the thumbnails.
+func (w *Thumbnail) Work(ctx context.Context, job *river.Job[store.ThumbnailJob]) error {
+	return w.files.MakeThumbnails(ctx, job.Args.Organisation, job.Args.Document)
+}
+
+// sweepGrace spares blobs younger than this from the sweep's walk: an upload under way has
+// stored its bytes but not yet recorded them.
+const sweepGrace = time.Hour
+
+// Sweep removes blobs whose file records are gone (files.Service.Sweep), every hour and once
+// at start.
+type Sweep struct {
+	river.WorkerDefaults[store.SweepJob]
+	files *files.Service
+	log   *slog.Logger
+}
+
+// Timeout: walking a large blob store takes a while.
+func (w *Sweep) Timeout(*river.Job[store.SweepJob]) time.Duration { return 30 * time.Minute }
+
+// Work sweeps.
+func (w *Sweep) Work(ctx context.Context, job *river.Job[store.SweepJob]) error {
+	n, err := w.files.Sweep(ctx, sweepGrace)
+	if n > 0 {
+		w.log.Info("swept orphaned blobs", "removed", n)
+	}
+	return err
+}
+
+// sweepEvery is how often the sweep runs.
+const sweepEvery = time.Hour
