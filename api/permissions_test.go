@@ -133,6 +133,7 @@ var routeExpectations = map[string]expect{
 	"POST /api/content/filters/{filterId}/share":                      careWrite,
 	"GET /api/content/filter-values":                                  projRead,
 	"POST /api/content/export":                                        careWrite,
+	"POST /api/content/export-gaeb":                                   careWrite,
 	"POST /api/content/import/inspect":                                contentWrite,
 	"POST /api/content/import":                                        contentWrite,
 	"GET /api/content/imports":                                        projRead,

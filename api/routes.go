@@ -115,6 +115,8 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/content/imports", action: auth.ActTreeRead, scope: cont, summary: "The project's imports, newest first", h: s.listImports},
 		{method: "POST", path: "/api/content/import/{importId}/undo", action: auth.ActTreeImportUndo, scope: cont, summary: "Undo an import: remove the trees and groups it made", h: s.undoImport},
 		{method: "POST", path: "/api/content/export", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as an Excel list, up to 10,000: {filter, sort, columns: [{id, label, values}], sheet}", h: s.exportTrees},
+		// Exports (docs/API.md "Exports"): every one is recorded for the organisation's administrators.
+		{method: "POST", path: "/api/content/export-gaeb", action: auth.ActTreeExport, scope: cont, summary: "The open works of a view, a selection (filter with ids) or a job as a GAEB DA XML 3.3 X83 tender: {filter} or {job}", h: s.exportGAEB},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 
 		{method: "GET", path: "/api/content/filters", action: auth.ActFilterOwn, scope: cont, summary: "Saved filters one may use: own, project-wide and shared", h: s.listFilters},

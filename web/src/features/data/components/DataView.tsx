@@ -15,6 +15,7 @@ import { useDataFilter } from '../useDataFilter';
 import { useDataSelection } from '../useDataSelection';
 import { useDataArchive } from '../useDataArchive';
 import { useExcelExport } from '../useExcelExport';
+import { GaebExportModal } from '@/components/exports/GaebExportModal';
 import { activeParts, type Filter } from '../filter';
 import { ColumnChooser } from './ColumnChooser';
 import { DataTable } from './DataTable';
@@ -115,6 +116,7 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
   });
 
   const count = selection.size;
+  const [gaebOpen, setGaebOpen] = useState(false);
 
   return (
     <Stack gap="md" data-testid="data-view" data-total={total ?? ''} data-selected={count}>
@@ -207,6 +209,7 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
             onAddToJob={() => onAddToJob?.([...selection.keys()], liveFilter)}
             onShare={() => setShareOpen(true)}
             onExport={() => void exportExcel()}
+            onGaeb={() => setGaebOpen(true)}
             onArchiveView={archiveView}
           />
 
@@ -236,6 +239,17 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
         </Stack>
       </Group>
 
+      <GaebExportModal
+        projectId={p.id}
+        projectName={p.name}
+        opened={gaebOpen}
+        onClose={() => setGaebOpen(false)}
+        source={
+          count
+            ? { kind: 'selection', filter: { ...liveFilter, ids: [...selection.keys()] }, count }
+            : { kind: 'view', filter: { ...liveFilter }, count: total ?? 0 }
+        }
+      />
       <MassEditModal
         projectId={p.id}
         ids={[...selection.keys()]}

@@ -6,6 +6,9 @@ import {
   IconBriefcase,
   IconDots,
   IconEdit,
+  IconChevronDown,
+  IconDownload,
+  IconFileCode,
   IconFileSpreadsheet,
   IconSelectAll,
   IconShare,
@@ -52,6 +55,7 @@ export interface SelectionBarProps {
   onAddToJob: () => void;
   onShare: () => void;
   onExport: () => void;
+  onGaeb: () => void;
   onArchiveView: (archive: boolean) => void;
 }
 
@@ -71,6 +75,7 @@ export function SelectionBar({
   onAddToJob,
   onShare,
   onExport,
+  onGaeb,
   onArchiveView,
 }: SelectionBarProps) {
   const { t, i18n } = useTranslation();
@@ -156,21 +161,38 @@ export function SelectionBar({
             </Tooltip>
           )}
           {may.share && (
-            <Tooltip
-              label={count ? t('data.export.selection', { count }) : t('data.export.view', { count: total ?? 0 })}
-            >
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconFileSpreadsheet size={14} />}
-                disabled={!total}
-                loading={exporting}
-                onClick={onExport}
-                data-testid="action-export"
-              >
-                {t('data.export.action')}
-              </Button>
-            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconDownload size={14} />}
+                  rightSection={<IconChevronDown size={12} />}
+                  disabled={!total}
+                  loading={exporting}
+                  data-testid="action-export-menu"
+                >
+                  {t('exports.menu')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>
+                  {count
+                    ? t('data.export.selectionLabel', { count })
+                    : t('data.export.viewLabel', { count: total ?? 0 })}
+                </Menu.Label>
+                <Menu.Item
+                  leftSection={<IconFileSpreadsheet size={14} />}
+                  onClick={onExport}
+                  data-testid="action-export"
+                >
+                  {t('exports.excel')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFileCode size={14} />} onClick={onGaeb} data-testid="action-export-gaeb">
+                  {t('exports.gaebItem')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           )}
           {may.manager && (
             <Menu position="bottom-end" withinPortal>

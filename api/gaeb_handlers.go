@@ -1,0 +1,40 @@
+package api
+
+import (
+	"bytes"
+	"net/http"
+	"time"
+
+	"arbor/export"
+)
+
+// exportGAEB answers the open works of a view, a selection or a job as a GAEB DA XML 3.3 X83
+// bill of quantities (a call for bids), and records the export.
+func (s *Server) exportGAEB(w http.ResponseWriter, r *http.Request) error {
+	var req export.TenderRequest
+	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
+		return err
+	}
+	if req.Job == "" && req.Filter == nil {
+		return checks{"filter": "field.required"}.err()
+	}
+	sc := content(r)
+	var buf bytes.Buffer
+	n, err := export.Tenders(r.Context(), s.db, sc, req, time.Now(), &buf)
+	if err != nil {
+		return err
+	}
+	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export-gaeb", "x83", n, req); err != nil {
+		return err
+	}
+	return download(w, "application/xml", "arbor-lv-"+time.Now().UTC().Format("2006-01-02")+".x83", buf.Bytes())
+}
+
+// download answers a file to keep, named.
+func download(w http.ResponseWriter, contentType, name string, body []byte) error {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.WriteHeader(http.StatusOK)
+	_, err := w.Write(body)
+	return err
+}

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ExportRecord is one export as the organisation's administrators see it: who, what, when.
+type ExportRecord struct {
+	ID          int64           `json:"id"`
+	Project     *string         `json:"project"`
+	ProjectName string          `json:"project_name"`
+	User        *string         `json:"user"`
+	Username    string          `json:"username"`
+	Kind        string          `json:"kind"`
+	Format      string          `json:"format"`
+	Objects     int             `json:"objects"`
+	Detail      json.RawMessage `json:"detail"`
+	CreatedAt   time.Time       `json:"created_at"`
+}
+
+// RecordExport notes that userID took objects of the scope away as a file. detail is the
+// request's filter or job (JSON), so an administrator can tell what left.
+func (s *Queries) RecordExport(ctx context.Context, sc Content, userID, kind, format string, objects int, detail any) error {
+	raw, err := json.Marshal(detail)
+	if err != nil || string(raw) == "null" {
+		raw = []byte("{}")
+	}
+	_, err = s.q.Exec(ctx, `INSERT INTO export_record (organisation_id, project_id, project_name, user_id, username, kind, format, objects, detail)
+		SELECT $1, $2, coalesce((SELECT name FROM project WHERE organisation_id = $1 AND id = $2), ''),
+		       nullif($3, '')::uuid, coalesce((SELECT email FROM app_user WHERE id = nullif($3, '')::uuid), ''), $4, $5, $6, $7`,
+		sc.OrganisationID, nullIfEmpty(sc.ProjectID), userID, kind, format, objects, raw)
+	return err
+}
+
+// ExportRecords lists the organisation's exports, newest first, at most limit.
+func (s *Queries) ExportRecords(ctx context.Context, orgID string, limit, offset int) ([]*ExportRecord, int, error) {
+	var total int
+	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM export_record WHERE organisation_id = $1`, orgID).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q.Query(ctx, `SELECT id, project_id::text, project_name, user_id::text, username, kind, format, objects, detail, created_at
+		FROM export_record WHERE organisation_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, orgID, limit, offset)
+	list, err := scanAll(rows, err, func(row pgx.Row) (*ExportRecord, error) {
+		var e ExportRecord
+		err := row.Scan(&e.ID, &e.Project, &e.ProjectName, &e.User, &e.Username, &e.Kind, &e.Format, &e.Objects, &e.Detail, &e.CreatedAt)
+		return &e, err
+	})
+	return list, total, err
+}

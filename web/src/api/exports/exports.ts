@@ -1,0 +1,28 @@
+import { api } from '@/lib/api';
+import { inProject } from '@/lib/inProject';
+
+/** A view or selection as the server's filter reads it (state, q, conditions, geometry, ids). */
+export type ExportFilter = Record<string, unknown>;
+
+/** POST /api/content/export-gaeb: the open works of a view, a selection or a job as a GAEB X83 tender. */
+export function exportGaeb(projectId: string, body: { filter: ExportFilter } | { job: string }) {
+  return api.post<Blob>(inProject('/api/content/export-gaeb', projectId), body, { silent: true, blob: true });
+}
+
+/** Hands a file to the browser as a download. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A file name from a project's or job's name and today's date, without characters file systems refuse. */
+export function fileName(base: string, ext: string): string {
+  const day = new Date().toISOString().slice(0, 10);
+  return `${base.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.${ext}`;
+}
