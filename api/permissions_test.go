@@ -134,6 +134,8 @@ var routeExpectations = map[string]expect{
 	"GET /api/content/filter-values":                                  projRead,
 	"POST /api/content/export":                                        careWrite,
 	"POST /api/content/export-gaeb":                                   careWrite,
+	"POST /api/content/export-tree-pdf":                               careWrite,
+	"POST /api/content/export-tree-list":                              careWrite,
 	"POST /api/content/import/inspect":                                contentWrite,
 	"POST /api/content/import":                                        contentWrite,
 	"GET /api/content/imports":                                        projRead,

@@ -139,3 +139,38 @@ func (s *Queries) ExportHeading(ctx context.Context, sc Content) (ExportHeading,
 	}
 	return h, err
 }
+
+// Neighbour is a tree or group near another, for the small map of a tree's record.
+type Neighbour struct {
+	ID         string
+	Number     int
+	NumberText string
+	SingleTree bool
+	Geom       []byte // GeoJSON in EPSG:4326
+}
+
+// Neighbours reads the stock's trees and groups within metres of a tree or group (itself
+// included), at most limit of them, nearest first, within the caller's access limit.
+func (s *Queries) Neighbours(ctx context.Context, sc Content, id string, metres float64, limit int) ([]Neighbour, error) {
+	if !isUUID(id) {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	within, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, id, metres})
+	if err != nil {
+		return nil, err
+	}
+	args = append(args, limit)
+	// The box (a degree of latitude is 111 km; a degree of longitude no less than a third of
+	// that below 70° N) lets the index find the candidates before the exact distance.
+	rows, err := s.q.Query(ctx, `SELECT t.id::text, t.number, t.number_text, t.single_tree, ST_AsGeoJSON(t.geom, 7)
+		FROM tree c JOIN tree t ON t.organisation_id = c.organisation_id AND t.project_id = c.project_id
+		WHERE c.organisation_id = $1 AND c.project_id = $2 AND c.id = $3
+		  AND t.geom && ST_Expand(c.geom, $4 / 111000.0 * 3)
+		  AND ST_DWithin(t.geom::geography, c.geom::geography, $4)
+		  AND (t.id = c.id OR (NOT t.archive AND NOT t.cut))`+within+`
+		ORDER BY t.id <> c.id, t.geom <-> c.geom LIMIT $`+strconv.Itoa(len(args)), args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Neighbour])
+}
