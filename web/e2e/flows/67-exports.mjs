@@ -117,11 +117,50 @@ test('exports: a selection as a GAEB tender from the data view, and a job as one
     'job tender',
   );
 
+  // A tree's record as a PDF from its info window.
+  await goto(page, `/projects/${projectId}/data?tree=${ids[0]}`);
+  await page.getByTestId('tree-pdf').click();
+  const pdfModal = page.getByTestId('pdf-modal');
+  await pdfModal.getByTestId('pdf-scope').waitFor();
+  await shot(page, 'exports-pdf-tree-en-light', { fullPage: false });
+  const [record] = await Promise.all([page.waitForEvent('download'), pdfModal.getByTestId('pdf-download').click()]);
+  assert(/^Record .*\.pdf$/.test(record.suggestedFilename()), record.suggestedFilename());
+  const head = (await readFile(await record.path())).subarray(0, 5).toString();
+  assert(head === '%PDF-', `the record is no PDF: ${head}`);
+  await pdfModal.getByTestId('pdf-scope').waitFor({ state: 'detached' });
+
+  // A list of selected objects; none selected has its own message.
+  await goto(page, `/projects/${projectId}/data`);
+  for (const id of ids) await row(page, id).waitFor();
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-pdf').click();
+  await pdfModal.getByTestId('pdf-download').click();
+  const none = await pdfModal.getByTestId('modal-error').innerText();
+  assert(none.includes('Select at least one tree or group'), `with nothing selected: ${none}`);
+  await page.keyboard.press('Escape');
+  await pdfModal.getByTestId('pdf-scope').waitFor({ state: 'detached' });
+  for (const id of ids) await row(page, id).locator('input.ag-checkbox-input').click();
+  await page.locator('[data-testid="selection-bar"][data-count="3"]').waitFor();
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-pdf').click();
+  assert((await pdfModal.getByTestId('pdf-scope').innerText()).includes('3 selected objects'), 'list scope');
+  await shot(page, 'exports-pdf-list-en-light', { fullPage: false });
+  const [list] = await Promise.all([page.waitForEvent('download'), pdfModal.getByTestId('pdf-download').click()]);
+  const listBytes = await readFile(await list.path());
+  assert(listBytes.subarray(0, 5).toString() === '%PDF-' && listBytes.length > 20000, 'the list is no PDF');
+
   // German, dark, on a phone.
   const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
   await goto(de, '/login');
   await login(de, email);
   await waitPath(de, '/');
+  await de.getByTestId('language-menu').first().click();
+  await de.getByTestId('language-de').click();
+  await goto(de, `/projects/${projectId}/data?tree=${ids[0]}`);
+  await de.getByTestId('tree-pdf').click();
+  await de.getByTestId('pdf-modal').getByTestId('pdf-scope').waitFor();
+  await shot(de, 'exports-pdf-tree-de-dark-phone', { fullPage: false });
+  await de.keyboard.press('Escape');
   await goto(de, `/projects/${projectId}/data`);
   await row(de, ids[0]).waitFor();
   await de.getByTestId('action-export-menu').click();

@@ -26,3 +26,13 @@ export function fileName(base: string, ext: string): string {
   const day = new Date().toISOString().slice(0, 10);
   return `${base.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.${ext}`;
 }
+
+/** POST /api/content/export-tree-pdf: the record of one tree or group as a PDF. */
+export function exportTreePdf(projectId: string, tree: string) {
+  return api.post<Blob>(inProject('/api/content/export-tree-pdf', projectId), { tree }, { silent: true, blob: true });
+}
+
+/** POST /api/content/export-tree-list: 1 to 100 objects as a PDF list. */
+export function exportTreeList(projectId: string, ids: string[]) {
+  return api.post<Blob>(inProject('/api/content/export-tree-list', projectId), { ids }, { silent: true, blob: true });
+}

@@ -16,6 +16,7 @@ import { useDataSelection } from '../useDataSelection';
 import { useDataArchive } from '../useDataArchive';
 import { useExcelExport } from '../useExcelExport';
 import { GaebExportModal } from '@/components/exports/GaebExportModal';
+import { PdfExportModal } from '@/components/exports/PdfExportModal';
 import { activeParts, type Filter } from '../filter';
 import { ColumnChooser } from './ColumnChooser';
 import { DataTable } from './DataTable';
@@ -117,6 +118,7 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
 
   const count = selection.size;
   const [gaebOpen, setGaebOpen] = useState(false);
+  const [pdfOpen, setPdfOpen] = useState(false);
 
   return (
     <Stack gap="md" data-testid="data-view" data-total={total ?? ''} data-selected={count}>
@@ -210,6 +212,7 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
             onShare={() => setShareOpen(true)}
             onExport={() => void exportExcel()}
             onGaeb={() => setGaebOpen(true)}
+            onPdf={() => setPdfOpen(true)}
             onArchiveView={archiveView}
           />
 
@@ -239,6 +242,12 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
         </Stack>
       </Group>
 
+      <PdfExportModal
+        projectId={p.id}
+        opened={pdfOpen}
+        onClose={() => setPdfOpen(false)}
+        source={{ kind: 'list', ids: [...selection.keys()] }}
+      />
       <GaebExportModal
         projectId={p.id}
         projectName={p.name}

@@ -10,6 +10,7 @@ import {
   IconDownload,
   IconFileCode,
   IconFileSpreadsheet,
+  IconFileTypePdf,
   IconSelectAll,
   IconShare,
 } from '@tabler/icons-react';
@@ -56,6 +57,7 @@ export interface SelectionBarProps {
   onShare: () => void;
   onExport: () => void;
   onGaeb: () => void;
+  onPdf: () => void;
   onArchiveView: (archive: boolean) => void;
 }
 
@@ -76,6 +78,7 @@ export function SelectionBar({
   onShare,
   onExport,
   onGaeb,
+  onPdf,
   onArchiveView,
 }: SelectionBarProps) {
   const { t, i18n } = useTranslation();
@@ -187,6 +190,9 @@ export function SelectionBar({
                   data-testid="action-export"
                 >
                   {t('exports.excel')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFileTypePdf size={14} />} onClick={onPdf} data-testid="action-export-pdf">
+                  {t('exports.pdfItem')}
                 </Menu.Item>
                 <Menu.Item leftSection={<IconFileCode size={14} />} onClick={onGaeb} data-testid="action-export-gaeb">
                   {t('exports.gaebItem')}

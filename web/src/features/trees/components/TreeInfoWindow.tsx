@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -12,11 +13,13 @@ import {
   Tabs,
   Text,
   ThemeIcon,
+  Tooltip,
 } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconClipboardCheck,
   IconFileText,
+  IconFileTypePdf,
   IconHistory,
   IconInfoCircle,
   IconPhoto,
@@ -26,6 +29,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { PdfExportModal } from '@/components/exports/PdfExportModal';
 import { useProject } from '@/api/projects/getProject';
 import { useProjectSettings } from '@/api/projects/settings';
 import { useContentLists } from '@/api/trees/getContentLists';
@@ -82,6 +86,10 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
   const species = d ? lists.data?.species.find((s) => s.id === d.species) : undefined;
   const state = d ? stockState(d) : 'stock';
   const missing = tree.error instanceof ApiError && tree.error.status === 404;
+  // docs/PRODUCT.md §6: readers cannot export.
+  const role = access?.role ?? project.data?.role;
+  const mayExport = role === 'manager' || role === 'editor' || role === 'care';
+  const [pdfOpen, setPdfOpen] = useState(false);
 
   return (
     <Paper
@@ -128,7 +136,22 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
               )}
             </Stack>
           </Group>
-          <CloseButton onClick={onClose} aria-label={t('map.info.close')} data-testid="tree-close" />
+          <Group gap={4} wrap="nowrap">
+            {d && mayExport && (
+              <Tooltip label={t('exports.pdf.title')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setPdfOpen(true)}
+                  aria-label={t('exports.pdf.title')}
+                  data-testid="tree-pdf"
+                >
+                  <IconFileTypePdf size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <CloseButton onClick={onClose} aria-label={t('map.info.close')} data-testid="tree-close" />
+          </Group>
         </Group>
         {d && (
           <Group gap={6} mt="sm">
@@ -249,6 +272,18 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
             </Tabs.Panel>
           </Box>
         </Tabs>
+      )}
+      {d && (
+        <PdfExportModal
+          projectId={projectId}
+          opened={pdfOpen}
+          onClose={() => setPdfOpen(false)}
+          source={{
+            kind: 'tree',
+            id: d.id,
+            label: treeLabel(d, !!project.data?.show_number_text, t('map.info.number')),
+          }}
+        />
       )}
     </Paper>
   );
