@@ -362,3 +362,5 @@ type gaebText struct {
 type gaebP struct {
 	Span string `xml:"span"`
 }
+
+func sortStrings(s []string) { sort.Strings(s) }

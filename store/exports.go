@@ -51,3 +51,28 @@ func (s *Queries) ExportRecords(ctx context.Context, orgID string, limit, offset
 	})
 	return list, total, err
 }
+
+// EachTree hands every tree and group of the scope that passes the filter to fn, by number, in
+// one streamed query: the whole project's export holds no page of rows in memory and pays no
+// OFFSET. Run it in a read-only snapshot (DB.ReadTx) so the list is one moment's.
+func (s *Queries) EachTree(ctx context.Context, sc Content, f Filter, fn func(*Tree) error) error {
+	cond, args, err := s.treeScope(ctx, sc, f)
+	if err != nil {
+		return err
+	}
+	rows, err := s.q.Query(ctx, treeSelect(sc.Lang)+` WHERE `+cond+` ORDER BY t.number, t.number_text, t.id`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		t, err := scanTree(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(t); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
-import { exportColumns, exportList, saveFile } from './api/exportList';
+import { exportAllTrees, exportColumns, exportList, saveFile } from './api/exportList';
 import type { Filter } from './filter';
 import type { useColumns } from './useColumns';
 
@@ -26,16 +26,21 @@ export function useExcelExport({
   // The Excel list: the selection if there is one, else the whole view, as the table shows it.
   const sortRef = useRef<string[]>([]);
   const [exporting, setExporting] = useState(false);
-  const exportExcel = async () => {
+  /** The view or selection, with the visible columns or every field; or the whole project. */
+  const exportExcel = async (what: 'visible' | 'all' | 'project' = 'visible') => {
     const body = selection.size ? { ...filter, ids: [...selection.keys()] } : filter;
     setExporting(true);
     try {
-      const blob = await exportList(project.id, {
-        filter: body,
-        sort: sortRef.current,
-        columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
-        sheet: t('data.export.sheet'),
-      });
+      const blob =
+        what === 'project'
+          ? await exportAllTrees(project.id, { sheet: t('data.export.sheet') })
+          : await exportList(project.id, {
+              filter: body,
+              sort: sortRef.current,
+              columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
+              all: what === 'all',
+              sheet: t('data.export.sheet'),
+            });
       const day = new Date().toISOString().slice(0, 10);
       saveFile(blob, `${project.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.xlsx`);
     } catch (e) {

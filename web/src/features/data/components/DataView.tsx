@@ -210,7 +210,7 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
             onArchive={archiveSelection}
             onAddToJob={() => onAddToJob?.([...selection.keys()], liveFilter)}
             onShare={() => setShareOpen(true)}
-            onExport={() => void exportExcel()}
+            onExport={(what) => void exportExcel(what)}
             onGaeb={() => setGaebOpen(true)}
             onPdf={() => setPdfOpen(true)}
             onArchiveView={archiveView}

@@ -7,12 +7,14 @@ import {
   IconDots,
   IconEdit,
   IconChevronDown,
+  IconDatabaseExport,
   IconDownload,
   IconFileCode,
   IconFileSpreadsheet,
   IconFileTypePdf,
   IconSelectAll,
   IconShare,
+  IconTableExport,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelState } from '../filter';
@@ -55,7 +57,7 @@ export interface SelectionBarProps {
   onArchive: (archive: boolean) => void;
   onAddToJob: () => void;
   onShare: () => void;
-  onExport: () => void;
+  onExport: (what: 'visible' | 'all' | 'project') => void;
   onGaeb: () => void;
   onPdf: () => void;
   onArchiveView: (archive: boolean) => void;
@@ -186,16 +188,41 @@ export function SelectionBar({
                 </Menu.Label>
                 <Menu.Item
                   leftSection={<IconFileSpreadsheet size={14} />}
-                  onClick={onExport}
+                  onClick={() => onExport('visible')}
                   data-testid="action-export"
                 >
                   {t('exports.excel')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconTableExport size={14} />}
+                  onClick={() => onExport('all')}
+                  data-testid="action-export-all-fields"
+                >
+                  {t('exports.excelAll')}
                 </Menu.Item>
                 <Menu.Item leftSection={<IconFileTypePdf size={14} />} onClick={onPdf} data-testid="action-export-pdf">
                   {t('exports.pdfItem')}
                 </Menu.Item>
                 <Menu.Item leftSection={<IconFileCode size={14} />} onClick={onGaeb} data-testid="action-export-gaeb">
                   {t('exports.gaebItem')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconDatabaseExport size={14} />}
+                  onClick={() => onExport('project')}
+                  data-testid="action-export-project"
+                >
+                  {t('exports.excelProject')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconDatabaseExport size={14} />}
+                  onClick={() => onExport('project')}
+                  data-testid="action-export-project"
+                >
+                  {t('exports.excelProject')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
