@@ -43,6 +43,16 @@ func TestExportGAEB(t *testing.T) {
 		t.Fatalf("%d export records", n)
 	}
 
+	// The organisation's administrators see who exported what.
+	r = e.login(t, w.admin, testPassword).do("GET", "/api/management/organisation/"+w.org+"/exports", nil)
+	wantStatus(t, r, http.StatusOK)
+	list := r.json(t)
+	items, _ := list["items"].([]any)
+	if len(items) != 1 || items[0].(map[string]any)["kind"] != "export-gaeb" || items[0].(map[string]any)["username"] != w.members[3] {
+		t.Fatalf("exports %v", list)
+	}
+	wantStatus(t, w.care.do("GET", "/api/management/organisation/"+w.org+"/exports", nil), http.StatusForbidden)
+
 	wantStatus(t, w.reader.do("POST", w.url("/api/content/export-gaeb"), map[string]any{"filter": map[string]any{}}), http.StatusForbidden)
 	wantError(t, w.care.do("POST", w.url("/api/content/export-gaeb"), map[string]any{"filter": map[string]any{"ids": []string{b["id"].(string)}}}),
 		http.StatusBadRequest, "invalid", "There are no open works to put out to tender in this selection.")

@@ -87,6 +87,7 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/organisation/{id}/admins":                   orgAdmin,
 	"DELETE /api/management/organisation/{id}/admins/{userId}":        orgAdmin,
 	"GET /api/management/organisation/{id}/assignments":               orgAdmin,
+	"GET /api/management/organisation/{id}/exports":                   orgAdmin,
 	"POST /api/management/organisation/{id}/projects":                 orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":                   orgOwnOnly,
 	"GET /api/management/project-list":                                selfOnly,

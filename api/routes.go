@@ -70,6 +70,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "The organisation's administrators", h: s.listAdministrators},
 		{method: "POST", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "Add administrators by comma-separated e-mails", h: s.addAdministrators},
 		{method: "DELETE", path: "/api/management/organisation/{id}/admins/{userId}", action: auth.ActOrganisationAdmins, scope: org, summary: "Remove an administrator", h: s.removeAdministrator},
+		{method: "GET", path: "/api/management/organisation/{id}/exports", action: auth.ActOrganisationAdmins, scope: org, summary: "The organisation's exports, newest first: who, what (kind, format, objects, filter or job), when (?limit=, ?offset=)", h: s.listExports},
 		{method: "GET", path: "/api/management/organisation/{id}/assignments", action: auth.ActOrganisationAdmins, scope: org, summary: "Every user's access to every project of the organisation", h: s.listAssignments},
 		{method: "POST", path: "/api/management/organisation/{id}/projects", action: auth.ActProjectCreate, scope: org, summary: "Create a project in the organisation", h: s.createProject},
 

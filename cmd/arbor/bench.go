@@ -33,9 +33,10 @@ import (
 //	arbor bench tiles -url http://127.0.0.1:8080 [-pid N] [-tileserv URL-template [-tileserv-pid N]]
 //	arbor bench data [-project ID] [-n 30]
 //	arbor bench import [-trees 1000000]
+//	arbor bench export [-project ID] [-list 100]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return configError{"bench: say city, tiles, data, archive or import"}
+		return configError{"bench: say city, tiles, data, archive, import or export"}
 	}
 	db, err := openMigrated(ctx, cfg)
 	if err != nil {
@@ -56,6 +57,8 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchArchive(ctx, cfg, args[1:])
 	case "import":
 		return benchImport(ctx, cfg, db, args[1:])
+	case "export":
+		return benchExport(ctx, db, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
 }
