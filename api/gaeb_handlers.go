@@ -56,3 +56,26 @@ func (s *Server) listExports(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
 	return nil
 }
+
+// exportGIS answers the objects of a view (or selection) as GeoJSON or CSV with WKT, in WGS 84
+// or the EPSG code asked for: {filter, format, srid}.
+func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
+	var req export.GISRequest
+	if err := decodeLimit(r, &req, s.selectionLimit()); err != nil {
+		return err
+	}
+	sc := content(r)
+	var buf bytes.Buffer
+	n, err := export.GIS(r.Context(), s.db, sc, req, s.listOptions(r), &buf)
+	if err != nil {
+		return err
+	}
+	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export-gis", req.Format, n, req); err != nil {
+		return err
+	}
+	day := time.Now().UTC().Format("2006-01-02")
+	if req.Format == "csv" {
+		return download(w, "text/csv; charset=utf-8", "arbor-"+day+".csv", buf.Bytes())
+	}
+	return download(w, "application/geo+json", "arbor-"+day+".geojson", buf.Bytes())
+}

@@ -54,6 +54,16 @@ func TestExportGAEB(t *testing.T) {
 	wantStatus(t, w.care.do("GET", "/api/management/organisation/"+w.org+"/exports", nil), http.StatusForbidden)
 
 	wantStatus(t, w.reader.do("POST", w.url("/api/content/export-gaeb"), map[string]any{"filter": map[string]any{}}), http.StatusForbidden)
+
+	// The view for a GIS, in UTM 32N.
+	r = w.editor.do("POST", w.url("/api/content/export-gis"), map[string]any{"filter": map[string]any{}, "format": "geojson", "srid": 25832})
+	wantStatus(t, r, http.StatusOK)
+	if !strings.Contains(string(r.body), "EPSG::25832") || !strings.Contains(string(r.body), `"number":7`) {
+		t.Fatalf("GeoJSON %s", r.body)
+	}
+	wantStatus(t, w.reader.do("POST", w.url("/api/content/export-gis"), map[string]any{"format": "csv"}), http.StatusForbidden)
+	wantError(t, w.care.do("POST", w.url("/api/content/export-gis"), map[string]any{"format": "csv", "srid": 12}), http.StatusBadRequest, "invalid",
+		"This reference system is unknown. Give an EPSG code, such as 4326 or 25832.")
 	wantError(t, w.care.do("POST", w.url("/api/content/export-gaeb"), map[string]any{"filter": map[string]any{"ids": []string{b["id"].(string)}}}),
 		http.StatusBadRequest, "invalid", "There are no open works to put out to tender in this selection.")
 	wantError(t, w.care.do("POST", w.url("/api/content/export-gaeb"), map[string]any{}), http.StatusBadRequest, "invalid", "")

@@ -135,6 +135,7 @@ var routeExpectations = map[string]expect{
 	"GET /api/content/filter-values":                                  projRead,
 	"POST /api/content/export":                                        careWrite,
 	"POST /api/content/export-gaeb":                                   careWrite,
+	"POST /api/content/export-gis":                                    careWrite,
 	"POST /api/content/export-all-trees":                              careWrite,
 	"POST /api/content/export-tree-pdf":                               careWrite,
 	"POST /api/content/export-tree-list":                              careWrite,

@@ -120,6 +120,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/export-tree-pdf", action: auth.ActTreeExport, scope: cont, summary: "The record of one tree or group as a PDF (fields, inspections, works, safety, a map of its neighbours, QR code of the live record): {tree}", h: s.exportTreePDF},
 		{method: "POST", path: "/api/content/export-tree-list", action: auth.ActTreeExport, scope: cont, summary: "1 to 100 selected trees and groups as a PDF list: a table, then each one's record: {ids}", h: s.exportTreeList},
 		{method: "POST", path: "/api/content/export-all-trees", action: auth.ActTreeExport, scope: cont, summary: "The whole project (its stock, or state felled, archived or all) with every field as an Excel workbook, without a limit: {state, sheet}", h: s.exportAllTrees},
+		{method: "POST", path: "/api/content/export-gis", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as GeoJSON or CSV with WKT, in EPSG:4326 or another EPSG code: {filter, format (geojson, csv), srid}", h: s.exportGIS},
 		{method: "POST", path: "/api/content/export-gaeb", action: auth.ActTreeExport, scope: cont, summary: "The open works of a view, a selection (filter with ids) or a job as a GAEB DA XML 3.3 X83 tender: {filter} or {job}", h: s.exportGAEB},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 

@@ -3,7 +3,11 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"time"
+
+	"arbor"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -56,6 +60,9 @@ func (s *Queries) ExportRecords(ctx context.Context, orgID string, limit, offset
 // one streamed query: the whole project's export holds no page of rows in memory and pays no
 // OFFSET. Run it in a read-only snapshot (DB.ReadTx) so the list is one moment's.
 func (s *Queries) EachTree(ctx context.Context, sc Content, f Filter, fn func(*Tree) error) error {
+	if err := s.longStatement(ctx); err != nil {
+		return err
+	}
 	cond, args, err := s.treeScope(ctx, sc, f)
 	if err != nil {
 		return err
@@ -75,4 +82,65 @@ func (s *Queries) EachTree(ctx context.Context, sc Content, f Filter, fn func(*T
 		}
 	}
 	return rows.Err()
+}
+
+// extraRow scans a tree row that carries more columns after the tree's own.
+type extraRow struct {
+	pgx.Row
+	extra []any
+}
+
+func (r extraRow) Scan(dest ...any) error { return r.Row.Scan(append(dest, r.extra...)...) }
+
+// CheckSRID answers EINVALID unless PostGIS knows the reference system.
+func (s *Queries) CheckSRID(ctx context.Context, srid int) error {
+	var ok bool
+	if err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM spatial_ref_sys WHERE srid = $1)`, srid).Scan(&ok); err != nil {
+		return err
+	}
+	if !ok {
+		return &arbor.Error{Code: arbor.EINVALID, Key: "export.srid", Fields: map[string]string{"srid": "export.srid"}}
+	}
+	return nil
+}
+
+// EachFeature is EachTree with each object's geometry in the reference system srid, as WKT and
+// as GeoJSON.
+func (s *Queries) EachFeature(ctx context.Context, sc Content, f Filter, srid int, fn func(t *Tree, wkt, geojson string) error) error {
+	if err := s.CheckSRID(ctx, srid); err != nil {
+		return err
+	}
+	if err := s.longStatement(ctx); err != nil {
+		return err
+	}
+	cond, args, err := s.treeScope(ctx, sc, f)
+	if err != nil {
+		return err
+	}
+	args = append(args, srid)
+	sql := strings.Replace(treeSelect(sc.Lang), "\n\tFROM tree t", ", ST_AsText(ST_Transform(t.geom, $"+strconv.Itoa(len(args))+"::int)), ST_AsGeoJSON(ST_Transform(t.geom, $"+strconv.Itoa(len(args))+"::int), 7)\n\tFROM tree t", 1)
+	rows, err := s.q.Query(ctx, sql+` WHERE `+cond+` ORDER BY t.number, t.number_text, t.id`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var wkt, geojson string
+		t, err := scanTree(extraRow{Row: rows, extra: []any{&wkt, &geojson}})
+		if err != nil {
+			return err
+		}
+		if err := fn(t, wkt, geojson); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// longStatement lifts the server's statement timeout for the rest of the transaction: a whole
+// city streams through one statement for as long as the workbook takes to write (BENCHMARKS.md
+// "Exports"), and the export stops when the person's request is cancelled.
+func (s *Queries) longStatement(ctx context.Context) error {
+	_, err := s.q.Exec(ctx, `SET LOCAL statement_timeout = '15min'`)
+	return err
 }

@@ -36,3 +36,8 @@ export function exportTreePdf(projectId: string, tree: string) {
 export function exportTreeList(projectId: string, ids: string[]) {
   return api.post<Blob>(inProject('/api/content/export-tree-list', projectId), { ids }, { silent: true, blob: true });
 }
+
+/** POST /api/content/export-gis: a view or selection as GeoJSON or CSV with WKT, in an EPSG reference system. */
+export function exportGis(projectId: string, body: { filter: ExportFilter; format: 'geojson' | 'csv'; srid: number }) {
+  return api.post<Blob>(inProject('/api/content/export-gis', projectId), body, { silent: true, blob: true });
+}

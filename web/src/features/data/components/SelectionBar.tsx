@@ -12,12 +12,14 @@ import {
   IconFileCode,
   IconFileSpreadsheet,
   IconFileTypePdf,
+  IconMap2,
   IconSelectAll,
   IconShare,
   IconTableExport,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelState } from '../filter';
+import type { ExportKind } from '../useExcelExport';
 
 /** A button of the selection bar. */
 function SelectionAction({
@@ -57,7 +59,7 @@ export interface SelectionBarProps {
   onArchive: (archive: boolean) => void;
   onAddToJob: () => void;
   onShare: () => void;
-  onExport: (what: 'visible' | 'all' | 'project') => void;
+  onExport: (what: ExportKind) => void;
   onGaeb: () => void;
   onPdf: () => void;
   onArchiveView: (archive: boolean) => void;
@@ -206,6 +208,20 @@ export function SelectionBar({
                 <Menu.Item leftSection={<IconFileCode size={14} />} onClick={onGaeb} data-testid="action-export-gaeb">
                   {t('exports.gaebItem')}
                 </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('geojson')}
+                  data-testid="action-export-geojson"
+                >
+                  {t('exports.geojson')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('csv')}
+                  data-testid="action-export-csv"
+                >
+                  {t('exports.csv')}
+                </Menu.Item>
                 <Menu.Divider />
                 <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
                 <Menu.Item
@@ -214,6 +230,20 @@ export function SelectionBar({
                   data-testid="action-export-project"
                 >
                   {t('exports.excelProject')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('geojson')}
+                  data-testid="action-export-geojson"
+                >
+                  {t('exports.geojson')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('csv')}
+                  data-testid="action-export-csv"
+                >
+                  {t('exports.csv')}
                 </Menu.Item>
                 <Menu.Divider />
                 <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
