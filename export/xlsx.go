@@ -171,6 +171,8 @@ func cellValue(c Column, obj map[string]any) any {
 	switch x := v.(type) {
 	case nil:
 		return nil
+	case time.Time:
+		return x
 	case float64:
 		if name, ok := c.Values[fmt.Sprint(x)]; ok {
 			return name

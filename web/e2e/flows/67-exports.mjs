@@ -119,6 +119,8 @@ test('exports: a selection as a GAEB tender from the data view, and a job as one
 
   // A tree's record as a PDF from its info window.
   await goto(page, `/projects/${projectId}/data?tree=${ids[0]}`);
+  await page.getByTestId('map-tree-number').waitFor();
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('tree-pdf').click();
   const pdfModal = page.getByTestId('pdf-modal');
   await pdfModal.getByTestId('pdf-scope').waitFor();
