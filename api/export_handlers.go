@@ -2,10 +2,14 @@ package api
 
 import (
 	"bytes"
+	"io"
 	"net/http"
+	"os"
 	"time"
 
+	"arbor"
 	"arbor/export"
+	"arbor/store"
 )
 
 // exportTrees answers the objects a filter (or a selection: the filter's ids) shows as an Excel
@@ -16,7 +20,7 @@ func (s *Server) exportTrees(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c := checks{}
-	if len(req.Columns) == 0 || len(req.Columns) > maxColumns {
+	if !req.All && (len(req.Columns) == 0 || len(req.Columns) > maxColumns) {
 		c["columns"] = "field.columns"
 	}
 	seen := map[string]bool{}
@@ -34,14 +38,67 @@ func (s *Server) exportTrees(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
+	sc := content(r)
 	var buf bytes.Buffer
-	if err := export.Trees(r.Context(), s.db, content(r), req, &buf); err != nil {
+	n, err := export.Trees(r.Context(), s.db, sc, req, s.listOptions(r), &buf)
+	if err != nil {
 		return err
 	}
-	name := "arbor-" + time.Now().UTC().Format("2006-01-02") + ".xlsx"
-	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	detail := map[string]any{"filter": req.Filter, "all": req.All}
+	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export", "xlsx", n, detail); err != nil {
+		return err
+	}
+	return download(w, xlsxType, "arbor-"+time.Now().UTC().Format("2006-01-02")+".xlsx", buf.Bytes())
+}
+
+const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+func (s *Server) listOptions(r *http.Request) export.ListOptions {
+	return export.ListOptions{Lang: language(r), BaseURL: s.baseURL, Project: targetOf(r).projectID, Location: recordZone}
+}
+
+// exportAllTrees answers the whole project (its stock, or ?state=felled|archived|all) with every
+// field as an Excel workbook, without a limit: {state, sheet}.
+func (s *Server) exportAllTrees(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		State string `json:"state"`
+		Sheet string `json:"sheet"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if req.Sheet == "" {
+		req.Sheet = "Arbor"
+	}
+	c := checks{}
+	c.maxLen("sheet", req.Sheet, 31)
+	if err := c.err(); err != nil {
+		return err
+	}
+	sc := content(r)
+	file, err := os.CreateTemp("", "arbor-export-*.xlsx")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(file.Name())
+	defer file.Close()
+	// The workbook goes to a file first: a failure midway answers an error, not half a file.
+	n, err := export.AllTrees(r.Context(), s.db, sc, store.Filter{State: req.State}, req.Sheet, s.listOptions(r), file)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return arbor.Errorf(arbor.EINVALID, "export.nothing", nil)
+	}
+	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export-all-trees", "xlsx", n, req); err != nil {
+		return err
+	}
+	if _, err := file.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", xlsxType)
+	w.Header().Set("Content-Disposition", `attachment; filename="arbor-`+time.Now().UTC().Format("2006-01-02")+`.xlsx"`)
 	w.WriteHeader(http.StatusOK)
-	_, err := w.Write(buf.Bytes())
+	_, err = io.Copy(w, file)
 	return err
 }

@@ -61,6 +61,21 @@ func TestExportExcelList(t *testing.T) {
 		{"3", botanical, "Geschädigt", "12.5", "Baum", "cavity, crack"},
 		{"1", botanical, "Geschädigt", "10.5", "Baum"},
 	}
+	// The last column links each row to its live record.
+	if rows[0][len(rows[0])-1] != "Live record" {
+		t.Fatalf("no link column: %q", rows[0])
+	}
+	for i, row := range rows[1:] {
+		link := row[len(row)-1]
+		if !strings.HasPrefix(link, "http://arbor.test/projects/"+w.project+"/map?tree=") {
+			t.Fatalf("row %d links to %q", i+1, link)
+		}
+		rows[i+1] = row[:len(row)-1]
+		for len(rows[i+1]) > 0 && rows[i+1][len(rows[i+1])-1] == "" {
+			rows[i+1] = rows[i+1][:len(rows[i+1])-1]
+		}
+	}
+	rows[0] = rows[0][:len(rows[0])-1]
 	if !reflect.DeepEqual(rows, want) {
 		t.Fatalf("rows of the filter\n got %q\nwant %q", rows, want)
 	}
@@ -100,4 +115,21 @@ func TestExportTooLarge(t *testing.T) {
 		SELECT $1, $2, g, ST_SetSRID(ST_MakePoint(9.4 + g * 0.00001, 54.7), 4326) FROM generate_series(1, 10001) g`, w.org, w.project)
 	r := w.manager.do("POST", w.url("/api/content/export"), map[string]any{"filter": map[string]any{}, "columns": []any{map[string]any{"id": "number", "label": "Number"}}})
 	wantError(t, r, http.StatusBadRequest, "invalid", "An Excel list holds at most 10,000 objects; this one would have 10,001. Narrow the filter or select fewer objects.")
+
+	// The whole project has no such limit, and every field.
+	r = w.care.do("POST", w.url("/api/content/export-all-trees"), map[string]any{"sheet": "Trees"})
+	wantStatus(t, r, http.StatusOK)
+	f, err := excelize.OpenReader(bytes.NewReader(r.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.GetRows("Trees")
+	if err != nil || len(rows) != 10002 || rows[0][0] != "Number" || rows[1][0] != "1" {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	if n := e.count(t, `SELECT count(*) FROM export_record WHERE organisation_id = $1 AND kind = 'export-all-trees' AND objects = 10001`, w.org); n != 1 {
+		t.Fatalf("%d records of the whole project's export", n)
+	}
+	wantStatus(t, w.reader.do("POST", w.url("/api/content/export-all-trees"), map[string]any{}), http.StatusForbidden)
+	wantError(t, w.care.do("POST", w.url("/api/content/export-all-trees"), map[string]any{"state": "nonsense"}), http.StatusBadRequest, "invalid", "")
 }

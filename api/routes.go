@@ -70,6 +70,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "The organisation's administrators", h: s.listAdministrators},
 		{method: "POST", path: "/api/management/organisation/{id}/admins", action: auth.ActOrganisationAdmins, scope: org, summary: "Add administrators by comma-separated e-mails", h: s.addAdministrators},
 		{method: "DELETE", path: "/api/management/organisation/{id}/admins/{userId}", action: auth.ActOrganisationAdmins, scope: org, summary: "Remove an administrator", h: s.removeAdministrator},
+		{method: "GET", path: "/api/management/organisation/{id}/exports", action: auth.ActOrganisationAdmins, scope: org, summary: "The organisation's exports, newest first: who, what (kind, format, objects, filter or job), when (?limit=, ?offset=)", h: s.listExports},
 		{method: "GET", path: "/api/management/organisation/{id}/assignments", action: auth.ActOrganisationAdmins, scope: org, summary: "Every user's access to every project of the organisation", h: s.listAssignments},
 		{method: "POST", path: "/api/management/organisation/{id}/projects", action: auth.ActProjectCreate, scope: org, summary: "Create a project in the organisation", h: s.createProject},
 
@@ -114,7 +115,13 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/import", action: auth.ActTreeImport, scope: cont, summary: "Preview (dry_run) or import a register file (multipart: file, options {mapping, srid, next_free_numbers, add_species, dry_run}); all or nothing", h: s.importTrees},
 		{method: "GET", path: "/api/content/imports", action: auth.ActTreeRead, scope: cont, summary: "The project's imports, newest first", h: s.listImports},
 		{method: "POST", path: "/api/content/import/{importId}/undo", action: auth.ActTreeImportUndo, scope: cont, summary: "Undo an import: remove the trees and groups it made", h: s.undoImport},
-		{method: "POST", path: "/api/content/export", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as an Excel list, up to 10,000: {filter, sort, columns: [{id, label, values}], sheet}", h: s.exportTrees},
+		{method: "POST", path: "/api/content/export", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as an Excel list, up to 10,000, with the visible columns or every field: {filter, sort, columns: [{id, label, values}], all, sheet}", h: s.exportTrees},
+		// Exports (docs/API.md "Exports"): every one is recorded for the organisation's administrators.
+		{method: "POST", path: "/api/content/export-tree-pdf", action: auth.ActTreeExport, scope: cont, summary: "The record of one tree or group as a PDF (fields, inspections, works, safety, a map of its neighbours, QR code of the live record): {tree}", h: s.exportTreePDF},
+		{method: "POST", path: "/api/content/export-tree-list", action: auth.ActTreeExport, scope: cont, summary: "1 to 100 selected trees and groups as a PDF list: a table, then each one's record: {ids}", h: s.exportTreeList},
+		{method: "POST", path: "/api/content/export-all-trees", action: auth.ActTreeExport, scope: cont, summary: "The whole project (its stock, or state felled, archived or all) with every field as an Excel workbook, without a limit: {state, sheet}", h: s.exportAllTrees},
+		{method: "POST", path: "/api/content/export-gis", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as GeoJSON or CSV with WKT, in EPSG:4326 or another EPSG code: {filter, format (geojson, csv), srid}", h: s.exportGIS},
+		{method: "POST", path: "/api/content/export-gaeb", action: auth.ActTreeExport, scope: cont, summary: "The open works of a view, a selection (filter with ids) or a job as a GAEB DA XML 3.3 X83 tender: {filter} or {job}", h: s.exportGAEB},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 
 		{method: "GET", path: "/api/content/filters", action: auth.ActFilterOwn, scope: cont, summary: "Saved filters one may use: own, project-wide and shared", h: s.listFilters},

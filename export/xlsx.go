@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"arbor/i18n"
+
 	"github.com/xuri/excelize/v2"
 )
 
@@ -23,9 +25,20 @@ type Column struct {
 // there are no more.
 type Rows func(page func(rows []map[string]any) error) error
 
+// ListOptions shape a workbook beyond its columns: the person's language (date formats, the
+// link column's heading) and the app's address for a link to each object's live record.
+type ListOptions struct {
+	Lang     string
+	BaseURL  string
+	Project  string
+	Location *time.Location // the wall clock times are written in; UTC when nil
+}
+
 // TreeList writes the objects as one worksheet: a heading row, then one row per object. Numbers
-// stay numbers, so a person can sum and sort them in Excel; coded values get their names.
-func TreeList(w io.Writer, sheet string, cols []Column, rows Rows) error {
+// stay numbers and dates dates, so a person can sum, sort and filter them in Excel; coded values
+// get their names; text is always text, so a value such as "=1+1" is never a formula. The
+// heading is frozen and filters; the last column links each row to its live record.
+func TreeList(w io.Writer, sheet string, cols []Column, o ListOptions, rows Rows) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", sheet); err != nil {
@@ -39,9 +52,38 @@ func TreeList(w io.Writer, sheet string, cols []Column, rows Rows) error {
 	if err != nil {
 		return err
 	}
+	dayFmt, timeFmt := "yyyy-mm-dd", "yyyy-mm-dd hh:mm"
+	switch o.Lang {
+	case "de":
+		dayFmt, timeFmt = "dd.mm.yyyy", "dd.mm.yyyy hh:mm"
+	case "fr":
+		dayFmt, timeFmt = "dd/mm/yyyy", "dd/mm/yyyy hh:mm"
+	}
+	day, err := f.NewStyle(&excelize.Style{CustomNumFmt: &dayFmt})
+	if err != nil {
+		return err
+	}
+	stamp, err := f.NewStyle(&excelize.Style{CustomNumFmt: &timeFmt})
+	if err != nil {
+		return err
+	}
+	link, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Color: "2E7D32", Underline: "single"}})
+	if err != nil {
+		return err
+	}
+	withLink := o.BaseURL != "" && o.Project != ""
+	width := len(cols)
+	if withLink {
+		width++
+	}
 	for i, c := range cols {
-		width := float64(len([]rune(c.Label)))*1.2 + 4
-		if err := sw.SetColWidth(i+1, i+1, min(max(width, 10), 60)); err != nil {
+		w := float64(len([]rune(c.Label)))*1.2 + 4
+		if err := sw.SetColWidth(i+1, i+1, min(max(w, 10), 60)); err != nil {
+			return err
+		}
+	}
+	if withLink {
+		if err := sw.SetColWidth(width, width, 40); err != nil {
 			return err
 		}
 	}
@@ -49,9 +91,16 @@ func TreeList(w io.Writer, sheet string, cols []Column, rows Rows) error {
 	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 		return err
 	}
-	head := make([]any, len(cols))
-	for i, c := range cols {
-		head[i] = excelize.Cell{StyleID: bold, Value: c.Label}
+	labels := make([]string, 0, width)
+	for _, c := range cols {
+		labels = append(labels, c.Label)
+	}
+	if withLink {
+		labels = append(labels, i18n.T(o.Lang, "pdf.live", nil))
+	}
+	head := make([]any, 0, width)
+	for _, l := range uniqueLabels(labels) {
+		head = append(head, excelize.Cell{StyleID: bold, Value: l})
 	}
 	if err := sw.SetRow("A1", head, excelize.RowOpts{Height: 18}); err != nil {
 		return err
@@ -60,9 +109,26 @@ func TreeList(w io.Writer, sheet string, cols []Column, rows Rows) error {
 	err = rows(func(page []map[string]any) error {
 		for _, obj := range page {
 			line++
-			row := make([]any, len(cols))
-			for i, c := range cols {
-				row[i] = cellValue(c, obj)
+			row := make([]any, 0, width)
+			for _, c := range cols {
+				v := cellValue(c, obj)
+				switch t := v.(type) {
+				case dateValue:
+					v = excelize.Cell{StyleID: day, Value: time.Time(t)}
+				case time.Time:
+					if o.Location != nil {
+						t = t.In(o.Location)
+					}
+					// A spreadsheet's times have no zone: the local wall clock is written.
+					wall := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.UTC)
+					v = excelize.Cell{StyleID: stamp, Value: wall}
+				}
+				row = append(row, v)
+			}
+			if withLink {
+				id, _ := obj["id"].(string)
+				url := RecordURL(o.BaseURL, o.Project, id)
+				row = append(row, excelize.Cell{StyleID: link, Formula: `HYPERLINK("` + url + `","` + url + `")`, Value: url})
 			}
 			cell, _ := excelize.CoordinatesToCellName(1, line)
 			if err := sw.SetRow(cell, row); err != nil {
@@ -74,11 +140,23 @@ func TreeList(w io.Writer, sheet string, cols []Column, rows Rows) error {
 	if err != nil {
 		return err
 	}
+	// A table over the rows gives the heading its filter buttons (a stream writer keeps no
+	// sheet-level auto-filter); it needs a row under the heading.
+	if line >= 2 {
+		last, _ := excelize.CoordinatesToCellName(width, line)
+		stripes := false
+		if err := sw.AddTable(&excelize.Table{Range: "A1:" + last, Name: "Arbor", StyleName: "TableStyleLight1", ShowRowStripes: &stripes}); err != nil {
+			return err
+		}
+	}
 	if err := sw.Flush(); err != nil {
 		return err
 	}
 	return f.Write(w)
 }
+
+// dateValue is a calendar day (an inspection's or a work's due date), written as a date.
+type dateValue time.Time
 
 // cellValue is what a cell shows of a field of an object.
 func cellValue(c Column, obj map[string]any) any {
@@ -93,6 +171,8 @@ func cellValue(c Column, obj map[string]any) any {
 	switch x := v.(type) {
 	case nil:
 		return nil
+	case time.Time:
+		return x
 	case float64:
 		if name, ok := c.Values[fmt.Sprint(x)]; ok {
 			return name
@@ -108,7 +188,12 @@ func cellValue(c Column, obj map[string]any) any {
 			return name
 		}
 		if t, err := time.Parse(time.RFC3339Nano, x); err == nil {
-			return t.UTC().Format("2006-01-02 15:04")
+			return t.UTC()
+		}
+		if len(x) == 10 {
+			if t, err := time.Parse("2006-01-02", x); err == nil {
+				return dateValue(t)
+			}
 		}
 		return x
 	case []any:
@@ -119,4 +204,19 @@ func cellValue(c Column, obj map[string]any) any {
 		return strings.Join(parts, ", ")
 	}
 	return fmt.Sprint(v)
+}
+
+// uniqueLabels numbers repeated headings (a custom field named like a built-in one): a table's
+// headings must differ.
+func uniqueLabels(labels []string) []string {
+	seen := map[string]int{}
+	out := make([]string, len(labels))
+	for i, l := range labels {
+		seen[l]++
+		out[i] = l
+		if n := seen[l]; n > 1 {
+			out[i] = fmt.Sprintf("%s (%d)", l, n)
+		}
+	}
+	return out
 }

@@ -34,9 +34,10 @@ import (
 //	arbor bench data [-project ID] [-n 30]
 //	arbor bench import [-trees 1000000]
 //	arbor bench files [-photos 100] [-rounds 20]
+//	arbor bench export [-project ID] [-list 100]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return configError{"bench: say city, tiles, data, archive, import or files"}
+		return configError{"bench: say city, tiles, data, archive, import, files, export or geo"}
 	}
 	db, err := openMigrated(ctx, cfg)
 	if err != nil {
@@ -59,6 +60,8 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchImport(ctx, cfg, db, args[1:])
 	case "files":
 		return benchFiles(ctx, cfg, db, args[1:])
+	case "export":
+		return benchExport(ctx, db, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
 }

@@ -259,6 +259,7 @@ async function dataFlow(browser, track) {
     );
   });
   // The selection as an Excel list: a workbook (a zip) named after the project.
+  await page.getByTestId('action-export-menu').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-export').click()]);
   const name = download.suggestedFilename();
   assert(/\.xlsx$/.test(name) && name.startsWith('Alleen'), `the Excel list is called ${name}`);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, Drawer, EmptyState, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconDoorEnter, IconLockOff, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDoorEnter, IconFileCode, IconLockOff, IconTrash } from '@tabler/icons-react';
+import { GaebExportModal } from '@/components/exports/GaebExportModal';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -43,6 +44,7 @@ export default function JobPage() {
   const items = useJobItems(job.data ? projectId : undefined, jobId);
   const enter = useEnterJob();
   const [deleting, setDeleting] = useState(false);
+  const [tendering, setTendering] = useState(false);
   const [openTree, setOpenTree] = useState<string | null>(null);
   useCrumbLabel(`/jobs/${jobId}`, job.data?.name ?? mine.entry?.name);
 
@@ -130,6 +132,17 @@ export default function JobPage() {
         actions={
           <>
             {role && !inThisJob && !limited && enterButton}
+            {manage && !limited && (
+              <Button
+                variant="default"
+                leftSection={<IconFileCode size={16} />}
+                title={t('exports.gaeb.jobHint')}
+                onClick={() => setTendering(true)}
+                data-testid="job-gaeb-button"
+              >
+                {t('exports.gaeb.job')}
+              </Button>
+            )}
             {manage && (
               <Button
                 variant="default"
@@ -216,6 +229,13 @@ export default function JobPage() {
           </Box>
         )}
       </Drawer>
+      <GaebExportModal
+        projectId={j.project}
+        projectName={j.projectName}
+        opened={tendering}
+        onClose={() => setTendering(false)}
+        source={{ kind: 'job', job: j.id, name: j.name }}
+      />
       <DeleteJobModal
         job={j}
         opened={deleting}

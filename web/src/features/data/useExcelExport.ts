@@ -2,9 +2,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
-import { exportColumns, exportList, saveFile } from './api/exportList';
+import { exportAllTrees, exportColumns, exportList, saveFile } from './api/exportList';
+import { exportGis } from '@/api/exports/exports';
 import type { Filter } from './filter';
 import type { useColumns } from './useColumns';
+
+/** What the Export menu takes away directly. */
+export type ExportKind = 'visible' | 'all' | 'project' | 'geojson' | 'csv';
 
 /** The data view's Excel list; `sortRef` is kept up to date with the table's sort. */
 export function useExcelExport({
@@ -26,18 +30,28 @@ export function useExcelExport({
   // The Excel list: the selection if there is one, else the whole view, as the table shows it.
   const sortRef = useRef<string[]>([]);
   const [exporting, setExporting] = useState(false);
-  const exportExcel = async () => {
+  /** The view or selection, with the visible columns or every field; or the whole project. */
+  const exportExcel = async (what: ExportKind = 'visible') => {
     const body = selection.size ? { ...filter, ids: [...selection.keys()] } : filter;
     setExporting(true);
     try {
-      const blob = await exportList(project.id, {
-        filter: body,
-        sort: sortRef.current,
-        columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
-        sheet: t('data.export.sheet'),
-      });
+      const blob =
+        what === 'geojson' || what === 'csv'
+          ? await exportGis(project.id, { filter: { ...body }, format: what, srid: 4326 })
+          : what === 'project'
+            ? await exportAllTrees(project.id, { sheet: t('data.export.sheet') })
+            : await exportList(project.id, {
+                filter: body,
+                sort: sortRef.current,
+                columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
+                all: what === 'all',
+                sheet: t('data.export.sheet'),
+              });
       const day = new Date().toISOString().slice(0, 10);
-      saveFile(blob, `${project.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.xlsx`);
+      saveFile(
+        blob,
+        `${project.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.${what === 'geojson' || what === 'csv' ? what : 'xlsx'}`,
+      );
     } catch (e) {
       onError(e);
     } finally {

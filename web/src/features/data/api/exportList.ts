@@ -42,9 +42,14 @@ export function exportColumns(
 /** POST /api/content/export: the objects of a filter (with ids: a selection) as an Excel file. */
 export function exportList(
   projectId: string,
-  body: { filter: Filter; sort: string[]; columns: ExportColumn[]; sheet: string },
+  body: { filter: Filter; sort: string[]; columns: ExportColumn[]; all?: boolean; sheet: string },
 ) {
   return api.post<Blob>(inProject('/api/content/export', projectId), body, { silent: true, blob: true });
+}
+
+/** POST /api/content/export-all-trees: the whole project's stock with every field, without a limit. */
+export function exportAllTrees(projectId: string, body: { sheet: string }) {
+  return api.post<Blob>(inProject('/api/content/export-all-trees', projectId), body, { silent: true, blob: true });
 }
 
 /** Hands a file to the browser as a download. */

@@ -15,6 +15,8 @@ import { useDataFilter } from '../useDataFilter';
 import { useDataSelection } from '../useDataSelection';
 import { useDataArchive } from '../useDataArchive';
 import { useExcelExport } from '../useExcelExport';
+import { GaebExportModal } from '@/components/exports/GaebExportModal';
+import { PdfExportModal } from '@/components/exports/PdfExportModal';
 import { activeParts, type Filter } from '../filter';
 import { ColumnChooser } from './ColumnChooser';
 import { DataTable } from './DataTable';
@@ -115,6 +117,8 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
   });
 
   const count = selection.size;
+  const [gaebOpen, setGaebOpen] = useState(false);
+  const [pdfOpen, setPdfOpen] = useState(false);
 
   return (
     <Stack gap="md" data-testid="data-view" data-total={total ?? ''} data-selected={count}>
@@ -206,7 +210,9 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
             onArchive={archiveSelection}
             onAddToJob={() => onAddToJob?.([...selection.keys()], liveFilter)}
             onShare={() => setShareOpen(true)}
-            onExport={() => void exportExcel()}
+            onExport={(what) => void exportExcel(what)}
+            onGaeb={() => setGaebOpen(true)}
+            onPdf={() => setPdfOpen(true)}
             onArchiveView={archiveView}
           />
 
@@ -236,6 +242,23 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
         </Stack>
       </Group>
 
+      <PdfExportModal
+        projectId={p.id}
+        opened={pdfOpen}
+        onClose={() => setPdfOpen(false)}
+        source={{ kind: 'list', ids: [...selection.keys()] }}
+      />
+      <GaebExportModal
+        projectId={p.id}
+        projectName={p.name}
+        opened={gaebOpen}
+        onClose={() => setGaebOpen(false)}
+        source={
+          count
+            ? { kind: 'selection', filter: { ...liveFilter, ids: [...selection.keys()] }, count }
+            : { kind: 'view', filter: { ...liveFilter }, count: total ?? 0 }
+        }
+      />
       <MassEditModal
         projectId={p.id}
         ids={[...selection.keys()]}

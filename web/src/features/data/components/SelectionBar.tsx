@@ -6,12 +6,20 @@ import {
   IconBriefcase,
   IconDots,
   IconEdit,
+  IconChevronDown,
+  IconDatabaseExport,
+  IconDownload,
+  IconFileCode,
   IconFileSpreadsheet,
+  IconFileTypePdf,
+  IconMap2,
   IconSelectAll,
   IconShare,
+  IconTableExport,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelState } from '../filter';
+import type { ExportKind } from '../useExcelExport';
 
 /** A button of the selection bar. */
 function SelectionAction({
@@ -51,7 +59,9 @@ export interface SelectionBarProps {
   onArchive: (archive: boolean) => void;
   onAddToJob: () => void;
   onShare: () => void;
-  onExport: () => void;
+  onExport: (what: ExportKind) => void;
+  onGaeb: () => void;
+  onPdf: () => void;
   onArchiveView: (archive: boolean) => void;
 }
 
@@ -71,6 +81,8 @@ export function SelectionBar({
   onAddToJob,
   onShare,
   onExport,
+  onGaeb,
+  onPdf,
   onArchiveView,
 }: SelectionBarProps) {
   const { t, i18n } = useTranslation();
@@ -156,21 +168,94 @@ export function SelectionBar({
             </Tooltip>
           )}
           {may.share && (
-            <Tooltip
-              label={count ? t('data.export.selection', { count }) : t('data.export.view', { count: total ?? 0 })}
-            >
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconFileSpreadsheet size={14} />}
-                disabled={!total}
-                loading={exporting}
-                onClick={onExport}
-                data-testid="action-export"
-              >
-                {t('data.export.action')}
-              </Button>
-            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconDownload size={14} />}
+                  rightSection={<IconChevronDown size={12} />}
+                  disabled={!total}
+                  loading={exporting}
+                  data-testid="action-export-menu"
+                >
+                  {t('exports.menu')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>
+                  {count
+                    ? t('data.export.selectionLabel', { count })
+                    : t('data.export.viewLabel', { count: total ?? 0 })}
+                </Menu.Label>
+                <Menu.Item
+                  leftSection={<IconFileSpreadsheet size={14} />}
+                  onClick={() => onExport('visible')}
+                  data-testid="action-export"
+                >
+                  {t('exports.excel')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconTableExport size={14} />}
+                  onClick={() => onExport('all')}
+                  data-testid="action-export-all-fields"
+                >
+                  {t('exports.excelAll')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFileTypePdf size={14} />} onClick={onPdf} data-testid="action-export-pdf">
+                  {t('exports.pdfItem')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFileCode size={14} />} onClick={onGaeb} data-testid="action-export-gaeb">
+                  {t('exports.gaebItem')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('geojson')}
+                  data-testid="action-export-geojson"
+                >
+                  {t('exports.geojson')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('csv')}
+                  data-testid="action-export-csv"
+                >
+                  {t('exports.csv')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconDatabaseExport size={14} />}
+                  onClick={() => onExport('project')}
+                  data-testid="action-export-project"
+                >
+                  {t('exports.excelProject')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('geojson')}
+                  data-testid="action-export-geojson"
+                >
+                  {t('exports.geojson')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMap2 size={14} />}
+                  onClick={() => onExport('csv')}
+                  data-testid="action-export-csv"
+                >
+                  {t('exports.csv')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconDatabaseExport size={14} />}
+                  onClick={() => onExport('project')}
+                  data-testid="action-export-project"
+                >
+                  {t('exports.excelProject')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           )}
           {may.manager && (
             <Menu position="bottom-end" withinPortal>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -19,6 +20,7 @@ import {
   IconAlertTriangle,
   IconClipboardCheck,
   IconFileText,
+  IconFileTypePdf,
   IconHistory,
   IconInfoCircle,
   IconPhoto,
@@ -29,6 +31,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '@mantine/hooks';
 import { ApiError } from '@/lib/api';
+import { PdfExportModal } from '@/components/exports/PdfExportModal';
 import { useProject } from '@/api/projects/getProject';
 import { useProjectSettings } from '@/api/projects/settings';
 import { useContentLists } from '@/api/trees/getContentLists';
@@ -100,6 +103,10 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
   const documents = files.data?.documents.filter((f) => f.kind !== 'photo') ?? [];
   const mayEditFiles = !!files.data?.may_edit && !project.data?.terminated;
   const counts: Record<string, number | undefined> = { images: files.data?.photos, documents: files.data?.files };
+  // docs/PRODUCT.md §6: readers cannot export.
+  const role = access?.role ?? project.data?.role;
+  const mayExport = role === 'manager' || role === 'editor' || role === 'care';
+  const [pdfOpen, setPdfOpen] = useState(false);
 
   return (
     <Paper
@@ -147,7 +154,22 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
               )}
             </Stack>
           </Group>
-          <CloseButton onClick={onClose} aria-label={t('map.info.close')} data-testid="tree-close" />
+          <Group gap={4} wrap="nowrap">
+            {d && mayExport && (
+              <Tooltip label={t('exports.pdf.title')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setPdfOpen(true)}
+                  aria-label={t('exports.pdf.title')}
+                  data-testid="tree-pdf"
+                >
+                  <IconFileTypePdf size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <CloseButton onClick={onClose} aria-label={t('map.info.close')} data-testid="tree-close" />
+          </Group>
         </Group>
         {d && (
           <Group gap={6} mt="sm">
@@ -291,6 +313,18 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
             </Tabs.Panel>
           </Box>
         </Tabs>
+      )}
+      {d && (
+        <PdfExportModal
+          projectId={projectId}
+          opened={pdfOpen}
+          onClose={() => setPdfOpen(false)}
+          source={{
+            kind: 'tree',
+            id: d.id,
+            label: treeLabel(d, !!project.data?.show_number_text, t('map.info.number')),
+          }}
+        />
       )}
     </Paper>
   );

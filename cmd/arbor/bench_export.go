@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"arbor/export"
+	"arbor/store"
+)
+
+// benchExport times what leaves Arbor on the bench city (BENCHMARKS.md "Exports"): the whole
+// project with every field as an Excel workbook, with the process's peak memory while it is
+// written, and a PDF list of 100 trees.
+func benchExport(ctx context.Context, db *store.DB, args []string) error {
+	fs := flag.NewFlagSet("bench export", flag.ContinueOnError)
+	project := fs.String("project", "", "project id (default: the largest bench city)")
+	list := fs.Int("list", export.PDFListLimit, "objects in the PDF list")
+	if err := fs.Parse(args); err != nil {
+		return configError{err.Error()}
+	}
+	sc, _, err := benchProjectAndUser(ctx, db, *project)
+	if err != nil {
+		return err
+	}
+	sc.Lang = "de"
+	o := export.ListOptions{Lang: "de", BaseURL: "https://arbor.example", Project: sc.ProjectID, Location: time.UTC}
+
+	file, err := os.CreateTemp("", "arbor-bench-*.xlsx")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(file.Name())
+	defer file.Close()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	go samplePeak(&peak, stop)
+	start := time.Now()
+	n, err := export.AllTrees(ctx, db, sc, store.Filter{}, "Bäume", o, file)
+	close(stop)
+	if err != nil {
+		return err
+	}
+	info, _ := file.Stat()
+	fmt.Printf("export-all-trees: %d objects, every field, %.1f MB XLSX in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
+		n, float64(info.Size())/1e6, time.Since(start).Seconds(), float64(peak.Load())/1e6, peakRSS())
+
+	var ids []string
+	err = db.ReadTx(ctx, func(tx *store.Tx) error {
+		page, err := tx.TreePage(ctx, sc, store.TreeQuery{Sort: []string{"number"}, Limit: *list})
+		for _, t := range page {
+			ids = append(ids, t.ID)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	var size countingWriter
+	start = time.Now()
+	if err := export.TreeListRecordsPDF(ctx, db, sc, ids, export.PDFOptions{BaseURL: o.BaseURL, Lang: "de", Now: time.Now(), Location: time.UTC}, &size); err != nil {
+		return err
+	}
+	fmt.Printf("export-tree-list: %d objects, %.1f MB PDF in %.1f s\n", len(ids), float64(size)/1e6, time.Since(start).Seconds())
+	return nil
+}
+
+type countingWriter int64
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
+}
+
+// samplePeak keeps the largest heap in use seen every 50 ms until stop closes.
+func samplePeak(peak *atomic.Uint64, stop <-chan struct{}) {
+	var m runtime.MemStats
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		runtime.ReadMemStats(&m)
+		if m.HeapInuse > peak.Load() {
+			peak.Store(m.HeapInuse)
+		}
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// peakRSS is the process's peak resident memory (Linux VmHWM), or "n/a".
+func peakRSS() string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "n/a"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:"))
+		}
+	}
+	return "n/a"
+}

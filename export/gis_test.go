@@ -1,0 +1,88 @@
+package export_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"arbor"
+	"arbor/export"
+	"arbor/store"
+	"arbor/store/storetest"
+)
+
+// ogrinfo reads a GIS file with GDAL, as a GIS department's software would.
+func ogrinfo(t *testing.T, name string, data []byte, args ...string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("ogrinfo", append(append([]string{"-ro", "-al"}, args...), file)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("ogrinfo: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// TestGISFiles: the view as GeoJSON and as CSV with WKT, in WGS 84 or UTM 32N, opened by GDAL
+// with every object, its attributes and its reference system; text like a formula is defused in
+// CSV; an unknown reference system or format is refused.
+func TestGISFiles(t *testing.T) {
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	f := pdfFixture(t, db)
+	if _, err := db.Pool.Exec(ctx, `UPDATE tree SET general01 = '=cmd|x' WHERE id = $1`, f.b); err != nil {
+		t.Fatal(err)
+	}
+	o := export.ListOptions{Lang: "en", BaseURL: "https://arbor.example", Project: f.sc.ProjectID}
+	var buf bytes.Buffer
+	n, err := export.GIS(ctx, db, f.sc, export.GISRequest{Format: "geojson"}, o, &buf)
+	if err != nil || n != 4 {
+		t.Fatalf("%d objects, %v", n, err)
+	}
+	info := ogrinfo(t, "trees.geojson", buf.Bytes(), "-so")
+	for _, want := range []string{"Feature Count: 4", "WGS 84", "number: Integer", "Straße: String", "Bezirk: String", "link: String"} {
+		if !strings.Contains(info, want) {
+			t.Errorf("GeoJSON: ogrinfo lacks %q:\n%s", want, info)
+		}
+	}
+
+	buf.Reset()
+	if _, err := export.GIS(ctx, db, f.sc, export.GISRequest{Format: "geojson", SRID: 25832}, o, &buf); err != nil {
+		t.Fatal(err)
+	}
+	info = ogrinfo(t, "utm.geojson", buf.Bytes())
+	if !strings.Contains(info, "UTM zone 32N") || !strings.Contains(info, "POINT (527") {
+		t.Errorf("UTM GeoJSON:\n%s", info)
+	}
+
+	buf.Reset()
+	if _, err := export.GIS(ctx, db, f.sc, export.GISRequest{Format: "csv", Filter: store.Filter{IDs: []string{f.a, f.b, f.g}}}, o, &buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "'=cmd|x") {
+		t.Errorf("formula not defused:\n%s", buf.String())
+	}
+	info = ogrinfo(t, "trees.csv", buf.Bytes(), "-oo", "GEOM_POSSIBLE_NAMES=wkt", "-oo", "KEEP_GEOM_COLUMNS=NO")
+	for _, want := range []string{"Feature Count: 3", "POINT (9.43 54.78)", "POLYGON ((9.44 54.79", "https://arbor.example/projects/"} {
+		if !strings.Contains(info, want) {
+			t.Errorf("CSV: ogrinfo lacks %q:\n%s", want, info)
+		}
+	}
+
+	for name, req := range map[string]export.GISRequest{
+		"srid":   {Format: "csv", SRID: 999999},
+		"format": {Format: "shp"},
+		"empty":  {Format: "csv", Filter: store.Filter{State: "archived"}},
+	} {
+		buf.Reset()
+		if _, err := export.GIS(ctx, db, f.sc, req, o, &buf); arbor.ErrorCode(err) != arbor.EINVALID || buf.Len() != 0 {
+			t.Errorf("%s: %v, %d bytes", name, err, buf.Len())
+		}
+	}
+}

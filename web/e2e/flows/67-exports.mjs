@@ -1,0 +1,173 @@
+// Exports as a city's tree officer makes them: the open works of selected trees as a GAEB X83
+// tender from the data view's Export menu, with the GAEB export modal; the same for a job.
+import { readFile } from 'node:fs/promises';
+import {
+  test,
+  assert,
+  shot,
+  goto,
+  newUser,
+  newPage,
+  login,
+  waitPath,
+  createOrganisation,
+  createProject,
+  apiJSON,
+} from '../lib.mjs';
+
+/** A project with three lindens, two with crown maintenance and one to fell. */
+async function streetTrees(page) {
+  const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
+  const projectId = await createProject(page, orgId, 'Straßenbäume');
+  const q = `?project=${projectId}`;
+  const lists = await apiJSON(page, 'GET', `/api/content/lists${q}`);
+  assert(lists.status === 200, `lists answered ${lists.status}`);
+  const linden = lists.json.species.find((s) => s.botanical === 'Tilia cordata');
+  const work = (name) => lists.json.work.find((w) => w.name === name);
+  const pruning = work('Crown maintenance pruning');
+  const felling = work('Felling');
+  assert(linden && pruning && felling, 'species or works missing from the lists');
+  const ids = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await apiJSON(page, 'POST', `/api/content/tree${q}`, {
+      geom: { type: 'Point', coordinates: [9.43 + i * 0.0003, 54.78] },
+      number: i + 1,
+      species: linden.id,
+      height: 14 + i,
+    });
+    assert(r.status === 201, `creating tree ${i + 1} answered ${r.status}: ${JSON.stringify(r.json)}`);
+    ids.push(r.json.id);
+  }
+  for (const [i, w] of [
+    [0, pruning],
+    [1, felling],
+    [2, pruning],
+  ]) {
+    const r = await apiJSON(page, 'POST', `/api/content/action${q}`, {
+      tree: ids[i],
+      work: w.id,
+      deadline: '2027-03-01',
+    });
+    assert(r.status === 201, `adding a work answered ${r.status}: ${JSON.stringify(r.json)}`);
+  }
+  return { projectId, ids };
+}
+
+const row = (page, id) => page.locator(`[data-testid="data-table"] .ag-row[row-id="${id}"]`);
+
+test('exports: a selection as a GAEB tender from the data view, and a job as one', async (browser) => {
+  const { page, email } = await newUser(browser, 'exports');
+  const { projectId, ids } = await streetTrees(page);
+
+  await goto(page, `/projects/${projectId}/data`);
+  await page.getByTestId('data-view').waitFor();
+  for (const id of ids) await row(page, id).waitFor();
+  for (const id of ids.slice(0, 2)) await row(page, id).locator('input.ag-checkbox-input').click();
+  await page.locator('[data-testid="selection-bar"][data-count="2"]').waitFor();
+
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-gaeb').waitFor();
+  await shot(page, 'exports-menu-en-light', { fullPage: false });
+  await page.getByTestId('action-export-gaeb').click();
+  const modal = page.getByTestId('gaeb-modal');
+  await modal.getByTestId('gaeb-scope').waitFor();
+  const scope = await modal.getByTestId('gaeb-scope').innerText();
+  assert(scope.includes('2 selected objects'), `the modal says ${scope}`);
+  await shot(page, 'exports-gaeb-en-light', { fullPage: false });
+  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('gaeb-download').click()]);
+  assert(/^Tender Straßenbäume \d{4}-\d\d-\d\d\.x83$/.test(download.suggestedFilename()), download.suggestedFilename());
+  const x83 = (await readFile(await download.path())).toString('utf8');
+  assert(x83.includes('<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3">'), 'no GAEB file');
+  assert(x83.includes('Baum Nr. 1: Tilia cordata') && x83.includes('Baum Nr. 2: Tilia cordata'), 'trees not named');
+  assert(!x83.includes('Baum Nr. 3'), 'a tree outside the selection was tendered');
+  assert(x83.includes('<QU>Stk</QU>') && x83.includes('Fällung, Einzelbaum'), 'positions');
+  await modal.getByTestId('gaeb-scope').waitFor({ state: 'detached' });
+
+  // Nothing open in the selection: the modal says so and stays.
+  await page.getByTestId('selection-clear').click();
+  await row(page, ids[2]).locator('input.ag-checkbox-input').click();
+  const done = await apiJSON(page, 'GET', `/api/content/tree/${ids[2]}/actions?project=${projectId}`);
+  const work = done.json[0] ?? done.json.items?.[0];
+  const c = await apiJSON(page, 'POST', `/api/content/action/${work.id}/complete?project=${projectId}`, {
+    version: work.version,
+    execute_note: 'done',
+  });
+  assert(c.status === 200, `completing answered ${c.status}`);
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-gaeb').click();
+  await modal.getByTestId('gaeb-download').click();
+  const error = await modal.getByTestId('modal-error').innerText();
+  assert(error.includes('no open works'), `the error says ${error}`);
+
+  // A job's tender from the job page.
+  const made = await apiJSON(page, 'POST', `/api/content/job/add-list-new?project=${projectId}`, {
+    name: 'Pflege Frühjahr',
+    ids: ids.slice(0, 1),
+  });
+  assert(made.status === 200 || made.status === 201, `the job answered ${made.status}: ${JSON.stringify(made.json)}`);
+  const jobs = await apiJSON(page, 'GET', `/api/management/job?project=${projectId}`);
+  const job = jobs.json.items.find((j) => j.name === 'Pflege Frühjahr');
+  await goto(page, `/jobs/${job.id}`);
+  await page.getByTestId('job-gaeb-button').click();
+  assert((await modal.getByTestId('gaeb-scope').innerText()).includes('Pflege Frühjahr'), 'job scope');
+  const [jobFile] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('gaeb-download').click()]);
+  const jx = (await readFile(await jobFile.path())).toString('utf8');
+  assert(
+    jx.includes('Baumarbeiten Pflege Frühjahr') && jx.includes('Baum Nr. 1:') && !jx.includes('Baum Nr. 2:'),
+    'job tender',
+  );
+
+  // A tree's record as a PDF from its info window.
+  await goto(page, `/projects/${projectId}/data?tree=${ids[0]}`);
+  await page.getByTestId('map-tree-number').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('tree-pdf').click();
+  const pdfModal = page.getByTestId('pdf-modal');
+  await pdfModal.getByTestId('pdf-scope').waitFor();
+  await shot(page, 'exports-pdf-tree-en-light', { fullPage: false });
+  const [record] = await Promise.all([page.waitForEvent('download'), pdfModal.getByTestId('pdf-download').click()]);
+  assert(/^Record .*\.pdf$/.test(record.suggestedFilename()), record.suggestedFilename());
+  const head = (await readFile(await record.path())).subarray(0, 5).toString();
+  assert(head === '%PDF-', `the record is no PDF: ${head}`);
+  await pdfModal.getByTestId('pdf-scope').waitFor({ state: 'detached' });
+
+  // A list of selected objects; none selected has its own message.
+  await goto(page, `/projects/${projectId}/data`);
+  for (const id of ids) await row(page, id).waitFor();
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-pdf').click();
+  await pdfModal.getByTestId('pdf-download').click();
+  const none = await pdfModal.getByTestId('modal-error').innerText();
+  assert(none.includes('Select at least one tree or group'), `with nothing selected: ${none}`);
+  await page.keyboard.press('Escape');
+  await pdfModal.getByTestId('pdf-scope').waitFor({ state: 'detached' });
+  for (const id of ids) await row(page, id).locator('input.ag-checkbox-input').click();
+  await page.locator('[data-testid="selection-bar"][data-count="3"]').waitFor();
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-pdf').click();
+  assert((await pdfModal.getByTestId('pdf-scope').innerText()).includes('3 selected objects'), 'list scope');
+  await shot(page, 'exports-pdf-list-en-light', { fullPage: false });
+  const [list] = await Promise.all([page.waitForEvent('download'), pdfModal.getByTestId('pdf-download').click()]);
+  const listBytes = await readFile(await list.path());
+  assert(listBytes.subarray(0, 5).toString() === '%PDF-' && listBytes.length > 20000, 'the list is no PDF');
+
+  // German, dark, on a phone.
+  const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+  await goto(de, '/login');
+  await login(de, email);
+  await waitPath(de, '/');
+  await de.getByTestId('language-menu').first().click();
+  await de.getByTestId('language-de').click();
+  await goto(de, `/projects/${projectId}/data?tree=${ids[0]}`);
+  await de.getByTestId('tree-pdf').click();
+  await de.getByTestId('pdf-modal').getByTestId('pdf-scope').waitFor();
+  await shot(de, 'exports-pdf-tree-de-dark-phone', { fullPage: false });
+  await de.keyboard.press('Escape');
+  await goto(de, `/projects/${projectId}/data`);
+  await row(de, ids[0]).waitFor();
+  await de.getByTestId('action-export-menu').click();
+  await de.getByTestId('action-export-gaeb').click();
+  await de.getByTestId('gaeb-modal').getByTestId('gaeb-scope').waitFor();
+  await shot(de, 'exports-gaeb-de-dark-phone', { fullPage: false });
+  await de.context().close();
+});
