@@ -174,7 +174,15 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/management/organisation/{id}/lists/{list}/{entryId}": orgOwnOnly,
 	"GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt":                     projRead,
 	"GET /api/tiles/{id}/{layerJSON}":                                 projRead,
-	"GET /api/styles/{id}/{theme}.json":                               projRead,
+	// The GIS web service (geo).
+	"GET /api/features/{id}":                                            projRead,
+	"GET /api/features/{id}/conformance":                                projRead,
+	"GET /api/features/{id}/collections":                                projRead,
+	"GET /api/features/{id}/collections/{collection}":                   projRead,
+	"GET /api/features/{id}/collections/{collection}/queryables":        projRead,
+	"GET /api/features/{id}/collections/{collection}/items":             projRead,
+	"GET /api/features/{id}/collections/{collection}/items/{featureId}": projRead,
+	"GET /api/styles/{id}/{theme}.json":                                 projRead,
 }
 
 // walkWorld is organisation A (with project A and job A, and one person of each role) and
@@ -321,7 +329,8 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
-			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
+			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
+			"{collection}", "trees", "{featureId}", w.tree).Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}
