@@ -80,4 +80,20 @@ func TestFeatureServiceWithGDAL(t *testing.T) {
 	if out, err := ogr(t, "ogrinfo", append(proxy, "-ro", "-q", url)...); err == nil && strings.Contains(out, "trees") {
 		t.Errorf("ogrinfo without credentials:\n%s", out)
 	}
+
+	// With an API key, as QGIS sends it: in the URL, or as a header.
+	secret, key := createKey(t, e.login(t, w.admin, testPassword), w.org, w.project)
+	keyed := wantOGR(t, "ogrinfo", append(proxy, "-ro", "-oo", "PAGE_SIZE=10", url+"?key="+secret, "trees", "-spat", "9.4295", "54.779", "9.4325", "54.781")...)
+	if n := strings.Count(keyed, "POINT ("); n != 3 {
+		t.Errorf("with the key in the URL GDAL read %d trees, want 3:\n%s", n, keyed)
+	}
+	header := append([]string{"--config", "GDAL_HTTP_HEADERS", "X-API-Key: " + secret}, proxy...)
+	if all := wantOGR(t, "ogrinfo", append(header, "-ro", "-so", url, "trees")...); !strings.Contains(all, "Feature Count: 25") {
+		t.Errorf("with the key as a header:\n%s", all)
+	}
+	// Revoked, the key opens nothing.
+	e.exec(t, `UPDATE api_key SET revoked_at = now() WHERE id = $1`, key["id"])
+	if out, err := ogr(t, "ogrinfo", append(header, "-ro", "-q", url)...); err == nil && strings.Contains(out, "trees") {
+		t.Errorf("ogrinfo with a revoked key:\n%s", out)
+	}
 }

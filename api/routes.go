@@ -157,8 +157,8 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/job/exists-objects-in-jobs", action: auth.ActTreeRead, scope: cont, summary: "Which unfinished jobs hold some of the selected objects already", h: s.jobContent("exists")},
 
 		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
-		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts, and trees carry their numbers (for labels) from zoom 17", h: s.tile},
-		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
+		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, key: true, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts, and trees carry their numbers (for labels) from zoom 17", h: s.tile},
+		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, key: true, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
 		{method: "GET", path: "/api/styles/{id}/{theme}.json", action: auth.ActTreeRead, scope: proj, summary: "MapLibre style of the data layers by a theme (safety, vitality, damage, development, deadline, inspection); ?scheme=light|dark", h: s.style},
 
 		// The GIS web service: OGC API Features of a project (docs/API.md "GIS web service").
@@ -177,6 +177,11 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/api/management/organisation/{id}/lists/{list}/{entryId}", action: auth.ActListWrite, scope: org, summary: "Change an own entry (standard entries stay as they are)", h: s.updateListEntry},
 		{method: "DELETE", path: "/api/management/organisation/{id}/lists/{list}/{entryId}", action: auth.ActListWrite, scope: org, summary: "Remove an own entry that nothing uses", h: s.deleteListEntry},
 		{method: "GET", path: "/api/content/lists", action: auth.ActTreeRead, scope: cont, summary: "Every value list of the project's organisation, for forms", h: s.contentLists},
+
+		// API keys of an organisation for programs (GIS clients): read-only, per project.
+		{method: "GET", path: "/api/management/organisation/{id}/api-keys", action: auth.ActOrganisationAPIKeys, scope: org, summary: "The organisation's API keys with their projects and last use (never the keys)", h: s.listAPIKeys},
+		{method: "POST", path: "/api/management/organisation/{id}/api-keys", action: auth.ActOrganisationAPIKeys, scope: org, summary: "Make a read-only API key for projects: {name, projects}; the answer's secret is shown only once", h: s.createAPIKey},
+		{method: "DELETE", path: "/api/management/organisation/{id}/api-keys/{keyId}", action: auth.ActOrganisationAPIKeys, scope: org, summary: "Revoke an API key", h: s.revokeAPIKey},
 
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}

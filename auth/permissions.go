@@ -58,6 +58,8 @@ const (
 	ActJobManage         Action = "job.manage"     // create, change, release, delete jobs and their items
 	ActJobLock           Action = "job.lock"       // hold a job for field work, release it
 	ActJobBreakLock      Action = "job.break_lock" // take or release a job someone else holds (?force=true)
+
+	ActOrganisationAPIKeys Action = "organisation.api_keys" // make, list and revoke the organisation's API keys
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -111,6 +113,9 @@ var permissions = map[Action][]Role{
 	ActJobLock:   {Manager, Editor, Care},
 	// Management may break a crew's hold; the holder finds it among the job's conflicts.
 	ActJobBreakLock: {Manager},
+
+	// API keys open projects to programs; only the organisation's administrators hand them out.
+	ActOrganisationAPIKeys: {Admin},
 }
 
 // Can reports whether any of roles may perform action.
