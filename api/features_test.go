@@ -255,3 +255,79 @@ func TestFeatureServiceAccessLimit(t *testing.T) {
 		t.Errorf("management sees %d trees", len(got.Features))
 	}
 }
+
+// TestFeatureServiceFilter: CQL2 filters (text and JSON) select what the same conditions select
+// in the data table — both are compiled by the one filter compiler — and bad ones are a 400
+// naming what is wrong.
+func TestFeatureServiceFilter(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	var ids []string
+	for i := 0; i < 6; i++ {
+		tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "number": i + 1, "vitality": i % 4, "top_form": []string{"Kopfbaum", "Hochstamm"}[i%2]})
+		ids = append(ids, tr["id"].(string))
+	}
+	items := "/api/features/" + w.project + "/collections/trees/items?"
+	sel := func(q url.Values) []string {
+		t.Helper()
+		var out []string
+		for _, f := range readGeoJSON(t, w.reader.do("GET", items+q.Encode(), nil)).Features {
+			out = append(out, f.ID)
+		}
+		return out
+	}
+	want := func(idx ...int) []string {
+		var out []string
+		for _, i := range idx {
+			out = append(out, ids[i])
+		}
+		return out
+	}
+	for _, c := range []struct {
+		q    url.Values
+		want []string
+	}{
+		{url.Values{"filter": {"vitality = 2"}}, want(2)},
+		{url.Values{"filter": {"vitality = 2 OR vitality = 3"}}, want(2, 3)},
+		{url.Values{"filter": {"NOT (vitality < 2) AND top_form LIKE 'Kopf%'"}}, want(2)},
+		{url.Values{"filter": {"number BETWEEN 2 AND 4 AND top_form <> 'Kopfbaum'"}}, want(1, 3)},
+		{url.Values{"filter": {"vitality IN (0, 3) OR number > 5"}, "filter-lang": {"cql2-text"}}, want(0, 3, 4, 5)},
+		{url.Values{"filter": {`{"op":"or","args":[{"op":"=","args":[{"property":"number"},1]},{"op":"=","args":[{"property":"number"},6]}]}`}, "filter-lang": {"cql2-json"}}, want(0, 5)},
+		{url.Values{"filter": {"vitality >= 1"}, "top_form": {"Hochstamm"}}, want(1, 3, 5)},
+		{url.Values{"filter": {"vitality = 1"}, "bbox": {"9.4295,54.779,9.4315,54.781"}}, want(1)},
+	} {
+		if got := sel(c.q); strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("%v: got %v, want %v", c.q, got, c.want)
+		}
+	}
+	// The data table reads the same trees for the same conditions.
+	table := w.reader.do("POST", w.url("/api/content/data"), map[string]any{"filter": map[string]any{"conditions": []any{
+		map[string]any{"field": "vitality", "op": "gte", "value": 2}, map[string]any{"field": "top_form", "op": "starts_with", "value": "Kopf"}}}}).json(t)
+	if n := int(table["total"].(float64)); n != len(sel(url.Values{"filter": {"vitality >= 2 AND top_form LIKE 'Kopf%'"}})) {
+		t.Errorf("the table reads %d trees", n)
+	}
+	// The queryables name what a filter may use.
+	q := w.reader.do("GET", "/api/features/"+w.project+"/collections/trees/queryables", nil)
+	if q.Header.Get("Content-Type") != "application/schema+json" || !strings.Contains(string(q.body), `"vitality":{"title":"Vitality","type":"integer"}`) {
+		t.Errorf("queryables %s %s", q.Header.Get("Content-Type"), q.body)
+	}
+	// Bad filters: 400, the message names the property or the fault.
+	for _, c := range []struct{ filter, lang, names string }{
+		{"colour = 'red'", "", "colour"},
+		{"vitality = 2 AND", "", "condition expected"},
+		{"vitality === 2", "", "value expected"},
+		{`{"op":"=","args":[{"property":"nope"},1]}`, "cql2-json", "nope"},
+		{"vitality = 1", "ecql", "cql2-text"},
+	} {
+		q := url.Values{"filter": {c.filter}}
+		if c.lang != "" {
+			q.Set("filter-lang", c.lang)
+		}
+		r := w.reader.do("GET", items+q.Encode(), nil)
+		body := wantError(t, r, http.StatusBadRequest, "invalid", "")
+		if !strings.Contains(body["message"].(string), c.names) {
+			t.Errorf("%s: %q does not name %s", c.filter, body["message"], c.names)
+		}
+	}
+}

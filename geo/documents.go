@@ -19,12 +19,21 @@ const (
 )
 
 // Conformance lists the classes the service implements, and only those: each is tested
-// (api/features_test.go). OpenAPI 3.0 is not among them: the API describes itself in OpenAPI 3.1.
+// (api/features_test.go, api/features_gdal_test.go, geo/cql2_test.go). OpenAPI 3.0 is not among
+// them: the API describes itself in OpenAPI 3.1. Nor are CQL2's spatial, temporal, array or
+// function classes: the filter model has no such operators.
 var Conformance = []string{
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html",
 	"http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs",
+	"http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables",
+	"http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters",
+	"http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter",
+	"http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter",
+	"http://www.opengis.net/spec/cql2/1.0/conf/cql2-text",
+	"http://www.opengis.net/spec/cql2/1.0/conf/cql2-json",
+	"http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2",
 }
 
 // Link is a link of an OGC API document.
@@ -150,6 +159,7 @@ func (s Site) CollectionInfo(id string, bounds []float64, html bool) Collection 
 	c.Links = append(s.pair(path, c.Title, nil, html),
 		Link{Href: s.Href(path+"/items", nil, "json"), Rel: "items", Type: MediaGeoJSON, Title: c.Title + " (GeoJSON)"},
 		Link{Href: s.Href(path+"/items", nil, "html"), Rel: "items", Type: MediaHTML, Title: c.Title + " (HTML)"},
+		Link{Href: s.Href(path+"/queryables", nil, ""), Rel: "http://www.opengis.net/def/rel/ogc/1.0/queryables", Type: mediaSchema, Title: s.t("geo.queryables")},
 	)
 	return c
 }
@@ -224,7 +234,6 @@ func (s Site) QueryablesDoc(collection string) map[string]any {
 			}
 			props[q.Name] = p
 		}
-		props["geometry"] = map[string]any{"format": "geometry-any"}
 	}
 	return map[string]any{
 		"$schema":    "https://json-schema.org/draft/2020-12/schema",

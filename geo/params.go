@@ -32,7 +32,9 @@ func bad(param, key string, args map[string]any) error {
 	if args == nil {
 		args = map[string]any{}
 	}
-	args["name"] = param
+	if _, ok := args["name"]; !ok {
+		args["name"] = param
+	}
 	return &arbor.Error{Code: arbor.EINVALID, Key: key, Args: args, Fields: map[string]string{param: key}}
 }
 
