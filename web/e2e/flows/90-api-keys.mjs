@@ -76,3 +76,22 @@ test('api keys: made, shown once, copied, used by a GIS client, revoked', async 
   await row.getByTestId('api-key-revoked').waitFor();
   assert((await status(`${items}?key=${secret}`)) === 401, 'a revoked key still opens the service');
 });
+
+test('api keys: the help page tells how to add the service in QGIS and ArcGIS Pro', async (browser) => {
+  const { page } = await newUser(browser, 'gishelp');
+  const orgId = await createOrganisation(page, `Baumamt ${Date.now().toString(36)}`);
+  const projectId = await createProject(page, orgId, 'Alleen');
+  await goto(page, '/help');
+  await page.getByTestId('help-gis-link').click();
+  await page.getByTestId('help-gis').waitFor();
+  await page.getByTestId('help-gis-project').waitFor();
+  const url = await page.getByTestId('help-gis-url').innerText();
+  assert(url.trim() === `${BASE}/api/features/${projectId}`, `service address ${url}`);
+  await page.getByTestId('help-gis-qgis').getByText('OGC API – Features').first().waitFor();
+  await shot(page, 'help-gis-en-light');
+  await pickMenu(page, 'language-menu', 'language-de');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await page.getByText('GIS-Webdienst').first().waitFor();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'help-gis-de-dark-phone');
+});
