@@ -292,10 +292,15 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 	if len(cols) > 0 {
 		sql += ` CROSS JOIN LATERAL (SELECT ` + strings.Join(cols, ", ") + `) p`
 	}
-	sql += ` WHERE ` + where + ` ORDER BY ` + c.order
 	if fq.ID == "" {
-		sql += " LIMIT " + bind(fq.Limit) + " OFFSET " + bind(fq.Offset)
+		// The page's keys are found first, and only its rows are written as JSON: written in
+		// the same statement as the sort, every row before the offset was turned into JSON and
+		// thrown away (a page deep in a city took ten times the floor, BENCHMARKS.md).
+		page := `SELECT ` + c.id + ` FROM ` + c.from + ` WHERE ` + where + ` ORDER BY ` + c.order +
+			` LIMIT ` + bind(fq.Limit) + ` OFFSET ` + bind(fq.Offset)
+		where = fmt.Sprintf("%s.organisation_id = $1 AND %s = ANY(ARRAY(%s))", alias, c.id, page)
 	}
+	sql += ` WHERE ` + where + ` ORDER BY ` + c.order
 	rows, err := s.q.Query(ctx, sql, args...)
 	if err != nil {
 		return err
@@ -348,4 +353,38 @@ func (s *Queries) FeatureServiceName(ctx context.Context, sc Content) (string, e
 		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return name, err
+}
+
+// FeatureFloor streams the same trees as a Features page (the stock's trees in the same order,
+// offset and limit) through the plainest query PostgreSQL offers, ST_AsGeoJSON of each row: the
+// floor `arbor bench geo` compares the service with (BENCHMARKS.md).
+func (s *Queries) FeatureFloor(ctx context.Context, sc Content, limit, offset int, each func([]byte) error) error {
+	rows, err := s.q.Query(ctx, `
+		SELECT ST_AsGeoJSON(q.*, 'geom', 7)::text FROM (
+			SELECT t.id, t.geom, t.number, t.number_text, t.species_id, t.planting_year, t.height, t.diameter, t.scope,
+			       t.top_diameter, t.top_form, t.vitality, t.development, t.damage_tree, t.security_expectation, t.symptoms,
+			       t.valuation_top, t.valuation_root, t.valuation_trunk, t.valuation_group, t.valuation_max, t.tree_count,
+			       t.species_count, t.area, t.archive, t.cut, t.cut_date, t.action_count, t.action_deadline, t.action_security,
+			       t.actions, t.check_comment, t.check_next, t.check_timestamp, t.create_timestamp, t.object_timestamp, t.version
+			FROM tree t
+			WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.single_tree AND NOT t.archive AND NOT t.cut
+			ORDER BY t.number, t.fid LIMIT $3 OFFSET $4) q`, sc.OrganisationID, sc.ProjectID, limit, offset)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := each(rows.RawValues()[0]); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// FeatureCount is the number of the stock's trees of a project (for the bench's offsets).
+func (s *Queries) FeatureCount(ctx context.Context, sc Content) (int, error) {
+	var n int
+	err := s.q.QueryRow(ctx, `SELECT count(*) FROM tree t WHERE t.organisation_id = $1 AND t.project_id = $2
+		AND t.single_tree AND NOT t.archive AND NOT t.cut`, sc.OrganisationID, sc.ProjectID).Scan(&n)
+	return n, err
 }

@@ -35,14 +35,14 @@ import (
 //	arbor bench import [-trees 1000000]
 func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return configError{"bench: say city, tiles, data, archive or import"}
+		return configError{"bench: say city, tiles, data, archive, import or geo"}
 	}
 	db, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if args[0] == "tiles" || args[0] == "data" || args[0] == "archive" {
+	if args[0] == "tiles" || args[0] == "data" || args[0] == "archive" || args[0] == "geo" {
 		printDatabaseSettings(ctx, db)
 	}
 	switch args[0] {
@@ -56,6 +56,8 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchArchive(ctx, cfg, args[1:])
 	case "import":
 		return benchImport(ctx, cfg, db, args[1:])
+	case "geo":
+		return benchGeo(ctx, db, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
 }
