@@ -183,6 +183,10 @@ func TestFeatureService(t *testing.T) {
 		t.Errorf("HTML page of items:\n%s", page)
 	}
 
+	if empty := string(m.do("GET", base+"/collections/trees/items?f=html&datetime=2999-01-01/..", nil).body); !strings.Contains(empty, "No features match") {
+		t.Errorf("an empty HTML page says nothing:\n%s", empty)
+	}
+
 	// Bad input: a clear 4xx naming what is wrong.
 	for _, c := range []struct {
 		path   string

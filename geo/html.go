@@ -59,7 +59,7 @@ ul.links{padding-left:18px} code{font-size:12px;word-break:break-all}
 {{end}}
 {{define "item-row"}}<tr><td><a href="{{.Href}}">{{.ID}}</a></td><td><code>{{.Geometry}}</code></td>{{range .Props}}<td>{{.Value}}</td>{{end}}</tr>
 {{end}}
-{{define "items-tail"}}</table></div>
+{{define "items-tail"}}{{if .Empty}}<tr><td colspan="{{.Span}}" class="muted">{{t .Site "geo.none"}}</td></tr>{{end}}</table></div>
 <div class="pager"><span class="muted">{{.Count}}</span>{{range .Links}}{{if eq .Rel "prev"}}<a href="{{.Href}}">← {{.Title}}</a>{{end}}{{if eq .Rel "next"}}<a href="{{.Href}}">{{.Title}} →</a>{{end}}{{end}}</div>
 {{template "foot" .}}{{end}}
 `))
@@ -78,6 +78,8 @@ type pageData struct {
 	Links   []Link
 	Columns []string
 	Count   string
+	Empty   bool // a page without features
+	Span    int  // the columns of its table
 }
 
 // HTML writes the HTML view of a document: landing, conformance, collections or collection.
@@ -201,5 +203,6 @@ func (p *htmlPage) tail(w io.Writer, n int, links []Link) error {
 	d := p.data()
 	d.Links = links
 	d.Count = strings.ReplaceAll(p.site.t("geo.count"), "{n}", fmt.Sprint(n))
+	d.Empty, d.Span = n == 0, len(p.columns)+2
 	return pages.ExecuteTemplate(w, "items-tail", d)
 }
