@@ -112,7 +112,7 @@ func TestFeatureService(t *testing.T) {
 	if p1.Type != "FeatureCollection" || len(p1.Features) != 2 || p1.NumberReturned != 2 || p1.Features[0].ID != a["id"] {
 		t.Fatalf("first page %+v", p1)
 	}
-	if p1.link("prev") != "" || p1.link("next") == "" {
+	if p1.link("prev") != "" || !strings.Contains(p1.link("next"), "after=") {
 		t.Errorf("links of the first page %+v", p1.Links)
 	}
 	p2 := readGeoJSON(t, m.do("GET", localPath(t, p1.link("next")), nil))
@@ -134,9 +134,13 @@ func TestFeatureService(t *testing.T) {
 	if len(works.Features) != 1 || works.Features[0].ID != work["id"] || works.Features[0].Properties["tree"] != a["id"] {
 		t.Errorf("works %+v", works)
 	}
-	insp := readGeoJSON(t, m.do("GET", base+"/collections/inspections/items", nil))
+	insp := readGeoJSON(t, m.do("GET", base+"/collections/inspections/items?limit=1", nil))
 	if len(insp.Features) != 1 || string(insp.Features[0].Geometry) != "null" || insp.Features[0].Properties["tree"] != b["id"] {
 		t.Errorf("inspections %+v", insp)
+	}
+	// Works and inspections page by their time: the page after the only one is empty.
+	if rest := readGeoJSON(t, m.do("GET", localPath(t, insp.link("next")), nil)); len(rest.Features) != 0 {
+		t.Errorf("the page after the only inspection: %+v", rest.Features)
 	}
 
 	// bbox, datetime, properties, queryables as parameters.
@@ -210,6 +214,9 @@ func TestFeatureService(t *testing.T) {
 		{"/collections/trees/items?datetime=2025-01-01/2024-01-01", 400, "datetime"},
 		{"/collections/trees/items?properties=number,nope", 400, "properties"},
 		{"/collections/trees/items?colour=red", 400, "colour"},
+		{"/collections/trees/items?after=1", 400, "after"},
+		{"/collections/trees/items?after=1|x", 400, "after"},
+		{"/collections/works/items?after=yesterday|" + a["id"].(string), 400, "after"},
 		{"/collections/trees/items?vitality=high", 400, "vitality"},
 		{"/collections/inspections/items?filter=vitality=1", 400, "filter"},
 		{"/collections/trees/items?f=xml", 400, "f"},

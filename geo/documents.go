@@ -175,7 +175,10 @@ func (s Site) CollectionsPage(bounds []float64, html bool) Collections {
 
 // ItemsLinks are the links of a page of items: itself, the other format, and the next and
 // previous pages (next only when the page is full: there may be more).
-func (s Site) ItemsLinks(it Items, returned int, html bool) []Link {
+// The next link also carries the last feature's cursor (after=), so the next page is found by
+// the index of the order instead of counting offset rows from the start; its offset stays for
+// the previous link.
+func (s Site) ItemsLinks(it Items, returned int, cursor string, html bool) []Link {
 	path := "/collections/" + it.Query.Collection + "/items"
 	page := func(offset int) url.Values {
 		p := url.Values{}
@@ -199,7 +202,11 @@ func (s Site) ItemsLinks(it Items, returned int, html bool) []Link {
 		links[0].Href = s.Href(path, page(it.Query.Offset), "json")
 	}
 	if returned == it.Query.Limit {
-		links = append(links, Link{Href: s.Href(path, page(it.Query.Offset+it.Query.Limit), f), Rel: "next", Type: typ, Title: s.t("geo.next")})
+		next := page(it.Query.Offset + it.Query.Limit)
+		if cursor != "" {
+			next.Set("after", cursor)
+		}
+		links = append(links, Link{Href: s.Href(path, next, f), Rel: "next", Type: typ, Title: s.t("geo.next")})
 	}
 	if it.Query.Offset > 0 {
 		links = append(links, Link{Href: s.Href(path, page(max(0, it.Query.Offset-it.Query.Limit)), f), Rel: "prev", Type: typ, Title: s.t("geo.previous")})

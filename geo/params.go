@@ -42,7 +42,7 @@ func bad(param, key string, args map[string]any) error {
 var resourceParams = map[string]bool{"f": true, "key": true}
 
 var itemsParams = map[string]bool{"f": true, "key": true, "limit": true, "offset": true, "bbox": true, "bbox-crs": true,
-	"crs": true, "datetime": true, "properties": true, "filter": true, "filter-lang": true, "filter-crs": true}
+	"crs": true, "datetime": true, "properties": true, "filter": true, "filter-lang": true, "filter-crs": true, "after": true}
 
 // CheckParams refuses parameters a resource does not know (OGC API Features asks for a 400, so
 // a misspelt parameter is not silently ignored).
@@ -96,7 +96,7 @@ func ParseItems(collection string, q url.Values) (Items, error) {
 		default:
 			return it, bad(name, "geo.param_unknown", nil)
 		}
-		if name != "offset" && name != "f" {
+		if name != "offset" && name != "f" && name != "after" {
 			it.Params[name] = vs
 		}
 	}
@@ -115,6 +115,7 @@ func ParseItems(collection string, q url.Values) (Items, error) {
 		}
 		fq.Offset = int(n)
 	}
+	fq.After = q.Get("after")
 	if err := it.readCRS(q); err != nil {
 		return it, err
 	}

@@ -20,6 +20,7 @@ type Writer struct {
 	start    func() // sets the headers, once, before the first byte
 	started  bool
 	n        int
+	cursor   string // the last feature's
 	html     *htmlPage
 	site     Site
 	items    Items
@@ -61,6 +62,7 @@ func (w *Writer) Feature(f store.Feature) error {
 		return err
 	}
 	w.n++
+	w.cursor = f.Cursor
 	if w.html != nil {
 		return w.html.row(w.buf, f)
 	}
@@ -78,7 +80,7 @@ func (w *Writer) Close(now time.Time) error {
 	if err := w.begin(); err != nil {
 		return err
 	}
-	links := w.site.ItemsLinks(w.items, w.n, w.html != nil)
+	links := w.site.ItemsLinks(w.items, w.n, w.cursor, w.html != nil)
 	if w.html != nil {
 		if err := w.html.tail(w.buf, w.n, links); err != nil {
 			return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,6 +25,9 @@ type FeatureQuery struct {
 	ID         string // one feature (its uuid); empty: a page
 	Limit      int
 	Offset     int
+	// After is the cursor of the last feature of the previous page (Feature.Cursor): the page
+	// starts after it, found by the sort's index instead of counting Offset rows from the start.
+	After string
 	// BBox is west, south, east, north (x/y order) in BBoxSRID; nil: everywhere.
 	BBox     []float64
 	BBoxSRID int
@@ -48,6 +52,8 @@ type featureCollection struct {
 	changed  string
 	geometry string // "" for none
 	order    string
+	cursor   string // the sort key of a row as text, "a|b"
+	after    string // the rows after a cursor: two %s for its parts
 	props    [][2]string
 	filter   bool // the tree filter narrows it
 }
@@ -82,16 +88,18 @@ var featureCollections = map[string]featureCollection{
 		from: "tree t LEFT JOIN list_entry s ON s.id = t.species_id", where: "t.single_tree",
 		id: "t.id", version: "t.version", changed: "t.object_timestamp", geometry: "t.geom",
 		order: "t.number, t.fid", props: treeProps(), filter: true,
+		cursor: "t.number::text || '|' || t.fid::text", after: "(t.number, t.fid) > (%s::int, %s::bigint)",
 	},
 	"groups": {
 		from: "tree t LEFT JOIN list_entry s ON s.id = t.species_id", where: "NOT t.single_tree",
 		id: "t.id", version: "t.version", changed: "t.object_timestamp", geometry: "t.geom",
 		order: "t.number, t.fid", props: treeProps(), filter: true,
+		cursor: "t.number::text || '|' || t.fid::text", after: "(t.number, t.fid) > (%s::int, %s::bigint)",
 	},
 	"works": {
 		from: "tree_action a JOIN tree t ON t.id = a.tree_id", where: "NOT t.archive",
 		id: "a.id", version: "a.version", changed: "a.timestamp", geometry: "coalesce(a.geom, t.geom)",
-		order: "a.timestamp, a.id",
+		order: "a.timestamp, a.id", cursor: "a.timestamp::text || '|' || a.id::text", after: "(a.timestamp, a.id) > (%s::timestamptz, %s::uuid)",
 		props: [][2]string{
 			{"tree", "t.id"}, {"tree_number", "t.number"}, {"action", "a.action"}, {"category", "a.category"},
 			{"security_relevance", "a.security_relevance"}, {"action_security", "a.code_action_security"},
@@ -103,6 +111,7 @@ var featureCollections = map[string]featureCollection{
 	"inspections": {
 		from: "tree_check c JOIN tree t ON t.id = c.tree_id", where: "NOT t.archive",
 		id: "c.id", version: "1", changed: "c.timestamp", order: "c.timestamp, c.id",
+		cursor: "c.timestamp::text || '|' || c.id::text", after: "(c.timestamp, c.id) > (%s::timestamptz, %s::uuid)",
 		props: [][2]string{
 			{"tree", "t.id"}, {"tree_number", "t.number"}, {"timestamp", "c.timestamp"}, {"inspector", "c.alias"},
 			{"vitality", "c.vitality"}, {"development", "c.development"}, {"damage_tree", "c.damage_tree"},
@@ -187,6 +196,7 @@ func FilterOperators(field string) []string {
 type Feature struct {
 	ID      string
 	Version int
+	Cursor  string // its place in the collection's order, for FeatureQuery.After
 	JSON    []byte
 }
 
@@ -249,6 +259,13 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 		// The trees' index is on t.geom; a work without its own point lies at its tree.
 		where += " AND t.geom && " + env + " AND ST_Intersects(" + c.geometry + ", " + env + ")"
 	}
+	if fq.After != "" && fq.ID == "" {
+		a, b, ok := strings.Cut(fq.After, "|")
+		if !ok || len(fq.After) > 200 || !validCursorPart(fq.Collection, a, b) {
+			return arbor.Invalid(map[string]string{"after": "geo.after"})
+		}
+		where += " AND " + fmt.Sprintf(c.after, bind(a), bind(b))
+	}
 	if fq.From != nil {
 		where += " AND " + c.changed + " >= " + bind(*fq.From)
 	}
@@ -286,7 +303,7 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 	if len(cols) > 0 {
 		propsSQL = "row_to_json(p)::text"
 	}
-	sql := `SELECT ` + c.id + `::text, ` + c.version + `::int,
+	sql := `SELECT ` + c.id + `::text, ` + c.version + `::int, ` + c.cursor + `,
 		'{"type":"Feature","id":"' || ` + c.id + `::text || '","geometry":' || ` + geom + ` || ',"properties":' || ` + propsSQL + ` || '}'
 		FROM ` + c.from
 	if len(cols) > 0 {
@@ -296,8 +313,12 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 		// The page's keys are found first, and only its rows are written as JSON: written in
 		// the same statement as the sort, every row before the offset was turned into JSON and
 		// thrown away (a page deep in a city took ten times the floor, BENCHMARKS.md).
+		offset := fq.Offset
+		if fq.After != "" {
+			offset = 0
+		}
 		page := `SELECT ` + c.id + ` FROM ` + c.from + ` WHERE ` + where + ` ORDER BY ` + c.order +
-			` LIMIT ` + bind(fq.Limit) + ` OFFSET ` + bind(fq.Offset)
+			` LIMIT ` + bind(fq.Limit) + ` OFFSET ` + bind(offset)
 		where = fmt.Sprintf("%s.organisation_id = $1 AND %s = ANY(ARRAY(%s))", alias, c.id, page)
 	}
 	sql += ` WHERE ` + where + ` ORDER BY ` + c.order
@@ -311,10 +332,10 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 		found = true
 		raw := rows.RawValues()
 		var f Feature
-		if err := rows.Scan(&f.ID, &f.Version, nil); err != nil {
+		if err := rows.Scan(&f.ID, &f.Version, &f.Cursor, nil); err != nil {
 			return err
 		}
-		f.JSON = raw[2]
+		f.JSON = raw[3]
 		if err := each(f); err != nil {
 			return err
 		}
@@ -387,4 +408,20 @@ func (s *Queries) FeatureCount(ctx context.Context, sc Content) (int, error) {
 	err := s.q.QueryRow(ctx, `SELECT count(*) FROM tree t WHERE t.organisation_id = $1 AND t.project_id = $2
 		AND t.single_tree AND NOT t.archive AND NOT t.cut`, sc.OrganisationID, sc.ProjectID).Scan(&n)
 	return n, err
+}
+
+// validCursorPart checks a cursor's parts before they are bound: a number and a feature number
+// for trees and groups, a time and an id for works and inspections.
+func validCursorPart(collection, a, b string) bool {
+	if collection == "trees" || collection == "groups" {
+		_, err1 := strconv.ParseInt(a, 10, 32)
+		_, err2 := strconv.ParseInt(b, 10, 64)
+		return err1 == nil && err2 == nil
+	}
+	if _, err := time.Parse("2006-01-02 15:04:05.999999-07", a); err != nil {
+		if _, err := time.Parse("2006-01-02 15:04:05.999999-07:00", a); err != nil {
+			return false
+		}
+	}
+	return isUUID(b)
 }
