@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"runtime"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
@@ -51,6 +53,8 @@ func benchGeo(ctx context.Context, db *store.DB, args []string) error {
 	if err != nil {
 		return err
 	}
+	// get reads a page, keeping only its last bytes (where its links are).
+	var tail []byte
 	get := func(path string) (int64, time.Duration, error) {
 		req, _ := http.NewRequestWithContext(ctx, "GET", srv.base+path, nil)
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -59,12 +63,22 @@ func benchGeo(ctx context.Context, db *store.DB, args []string) error {
 		if err != nil {
 			return 0, 0, err
 		}
-		n, err := io.Copy(io.Discard, res.Body)
+		ring := &tailWriter{}
+		n, err := io.Copy(ring, res.Body)
 		res.Body.Close()
 		if res.StatusCode != 200 {
 			return 0, 0, fmt.Errorf("GET %s: %d", path, res.StatusCode)
 		}
+		tail = ring.b
 		return n, time.Since(start), err
+	}
+	// next is the path of the last page's next link ("" at the end).
+	next := func() string {
+		m := nextLink.FindSubmatch(tail)
+		if m == nil {
+			return ""
+		}
+		return strings.TrimPrefix(strings.ReplaceAll(string(m[1]), `\u0026`, "&"), "http://bench")
 	}
 	floor := func(limit, offset int) (time.Duration, error) {
 		start := time.Now()
@@ -114,6 +128,27 @@ func benchGeo(ctx context.Context, db *store.DB, args []string) error {
 		}
 		row(name, ours, fl, bytes)
 	}
+	// Any page as a client reaches it: by the next link of the page before (after=cursor).
+	{
+		var ours, fl []time.Duration
+		var bytes int64
+		for i := 0; i < *pages; i++ {
+			offset := rng.Intn(max(1, total-2000))
+			if _, _, err := get(fmt.Sprintf("%s?limit=1000&offset=%d", items, offset)); err != nil {
+				return err
+			}
+			n, d, err := get(next())
+			if err != nil {
+				return err
+			}
+			f, err := floor(1000, offset+1000)
+			if err != nil {
+				return err
+			}
+			ours, fl, bytes = append(ours, d), append(fl, f), bytes+n
+		}
+		row("page of 1,000 (any next link)", ours, fl, bytes)
+	}
 
 	// A district (2 km × 2 km around a tree) with a CQL2 filter, a page of up to 1,000.
 	points, err := db.SampleTreePoints(ctx, sc.ProjectID, *pages)
@@ -133,11 +168,11 @@ func benchGeo(ctx context.Context, db *store.DB, args []string) error {
 	}
 	row("district bbox + CQL2", ours, nil, bytes)
 
-	// Every tree through HTTP, 10,000 a page as a client pages through them.
+	// Every tree through HTTP, 10,000 a page, following the next links as a client does.
 	start := time.Now()
 	var all int64
-	for offset := 0; offset < total; offset += geo.MaxLimit {
-		n, _, err := get(fmt.Sprintf("%s?limit=%d&offset=%d", items, geo.MaxLimit, offset))
+	for path := fmt.Sprintf("%s?limit=%d", items, geo.MaxLimit); path != ""; path = next() {
+		n, _, err := get(path)
 		if err != nil {
 			return err
 		}
@@ -195,6 +230,19 @@ func benchGeo(ctx context.Context, db *store.DB, args []string) error {
 		fmt.Printf("city extent: %.3f,%.3f,%.3f,%.3f\n", st.Bounds[0], st.Bounds[1], st.Bounds[2], st.Bounds[3])
 	}
 	return nil
+}
+
+var nextLink = regexp.MustCompile(`"href":"([^"]*)","rel":"next"`)
+
+// tailWriter keeps the last 8 KB written to it.
+type tailWriter struct{ b []byte }
+
+func (t *tailWriter) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > 8<<10 {
+		t.b = append(t.b[:0:0], t.b[len(t.b)-8<<10:]...)
+	}
+	return len(p), nil
 }
 
 type countingWriter int64
