@@ -41,6 +41,8 @@ var forbidden = map[string][]string{
 	"arbor/seed":   {"arbor/api", "arbor/worker", "arbor/tiles", "arbor/export", "arbor/mail", "arbor/files"},
 	"arbor/domain": {"arbor/api", "arbor/worker", "arbor/seed", "arbor/tiles", "arbor/export", "arbor/files"},
 	"arbor/api":    {"arbor/seed", "arbor/worker"},
+	// The GIS web service knows no HTTP: the API routes to it.
+	"arbor/geo": {"arbor/api", "arbor/domain", "arbor/tiles", "arbor/export", "arbor/worker", "arbor/seed", "arbor/mail", "arbor/auth"},
 }
 
 // sqlDriver is the package that runs SQL; only the store (and its test helper) import it.

@@ -29,8 +29,9 @@ type sessionInfo struct {
 	token      string
 	claims     auth.Claims
 	fromCookie bool
-	valid      bool // signature, expiry and revocation all checked
-	presented  bool // a token was sent at all
+	valid      bool   // signature, expiry and revocation all checked
+	presented  bool   // a token was sent at all
+	apiKey     string // an organisation's API key, sent instead of a session (keys.go)
 }
 
 type ctxKey int
@@ -55,6 +56,9 @@ func (s *Server) readSession(next http.Handler) http.Handler {
 		} else if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
 			si.token, si.fromCookie = c.Value, true
 		}
+		if si.token == "" {
+			si.apiKey = apiKeyOf(r)
+		}
 		if si.token != "" {
 			si.presented = true
 			claims, ok, err := s.checkToken(r.Context(), si.token, cacheable(r))
@@ -75,6 +79,9 @@ func (s *Server) readSession(next http.Handler) http.Handler {
 func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 	ctx := r.Context()
 	si := sessionOf(r)
+	if si.apiKey != "" && rt.action != auth.ActPublic {
+		return s.authoriseKey(r, rt, si.apiKey)
+	}
 	if rt.action != auth.ActPublic {
 		if !si.presented {
 			return ctx, arbor.Errorf(arbor.EUNAUTHENTICATED, "error.unauthenticated", nil)

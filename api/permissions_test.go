@@ -197,7 +197,18 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/management/organisation/{id}/lists/{list}/{entryId}": orgOwnOnly,
 	"GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt":                     projRead,
 	"GET /api/tiles/{id}/{layerJSON}":                                 projRead,
-	"GET /api/styles/{id}/{theme}.json":                               projRead,
+	// The GIS web service (geo) and the API keys that open it to programs.
+	"GET /api/management/organisation/{id}/api-keys":                    orgOwnOnly,
+	"POST /api/management/organisation/{id}/api-keys":                   orgOwnOnly,
+	"DELETE /api/management/organisation/{id}/api-keys/{keyId}":         orgOwnOnly,
+	"GET /api/features/{id}":                                            projRead,
+	"GET /api/features/{id}/conformance":                                projRead,
+	"GET /api/features/{id}/collections":                                projRead,
+	"GET /api/features/{id}/collections/{collection}":                   projRead,
+	"GET /api/features/{id}/collections/{collection}/queryables":        projRead,
+	"GET /api/features/{id}/collections/{collection}/items":             projRead,
+	"GET /api/features/{id}/collections/{collection}/items/{featureId}": projRead,
+	"GET /api/styles/{id}/{theme}.json":                                 projRead,
 }
 
 // walkWorld is organisation A (with project A and job A, and one person of each role) and
@@ -205,6 +216,7 @@ var routeExpectations = map[string]expect{
 type walkWorld struct {
 	orgA, projectA, jobA  string
 	basemap, tree, action string
+	apiKey                string            // an API key of organisation A
 	workEntry             string            // an own work list entry nothing uses
 	treeImport            string            // an import that made nothing (undone by management)
 	treeFile, orgFile     string            // a photo of the tree, a document of organisation A
@@ -266,6 +278,10 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	}
 	if err := q.QueryRow(ctx, `INSERT INTO project_basemap (organisation_id, project_id, name, type, url)
 		VALUES ($1, $2, 'Orthophoto', 'xyz', 'https://tiles.example/{z}/{x}/{y}.png') RETURNING id`, w.orgA, w.projectA).Scan(&w.basemap); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.QueryRow(ctx, `INSERT INTO api_key (organisation_id, name, prefix, hash, projects)
+		VALUES ($1, 'QGIS', 'arb_xx', sha256(gen_random_uuid()::text::bytea), ARRAY[$2::uuid]) RETURNING id`, w.orgA, w.projectA).Scan(&w.apiKey); err != nil {
 		t.Fatal(err)
 	}
 	if err := q.QueryRow(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
@@ -346,7 +362,8 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
-			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety").Replace(rt.path)
+			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
+			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey).Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}

@@ -30,6 +30,7 @@ type route struct {
 	summary string
 	h       handler
 	noCSRF  bool // safe to call without the CSRF header (logout)
+	key     bool // an organisation's API key may call it (read-only GIS access: features and tiles)
 }
 
 // routes is the one route table of the API.
@@ -163,9 +164,18 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/job/exists-objects-in-jobs", action: auth.ActTreeRead, scope: cont, summary: "Which unfinished jobs hold some of the selected objects already", h: s.jobContent("exists")},
 
 		// Vector tiles of a project's content (layers trees, groups, works) and their TileJSON.
-		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts, and trees carry their numbers (for labels) from zoom 17", h: s.tile},
-		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
+		{method: "GET", path: "/api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt", action: auth.ActTreeRead, scope: proj, key: true, summary: "A vector tile (MVT, gzip, ETag); below zoom 14 trees and works come as a grid of counts, and trees carry their numbers (for labels) from zoom 17", h: s.tile},
+		{method: "GET", path: "/api/tiles/{id}/{layerJSON}", action: auth.ActTreeRead, scope: proj, key: true, summary: "TileJSON of a layer ({layer}.json) with the URL of the current revision", h: s.tileJSON},
 		{method: "GET", path: "/api/styles/{id}/{theme}.json", action: auth.ActTreeRead, scope: proj, summary: "MapLibre style of the data layers by a theme (safety, vitality, damage, development, deadline, inspection); ?scheme=light|dark", h: s.style},
+
+		// The GIS web service: OGC API Features of a project (docs/API.md "GIS web service").
+		{method: "GET", path: "/api/features/{id}", action: auth.ActTreeRead, scope: proj, key: true, summary: "OGC API Features landing page of a project (?f=json|html)", h: s.featureLanding},
+		{method: "GET", path: "/api/features/{id}/conformance", action: auth.ActTreeRead, scope: proj, key: true, summary: "The OGC conformance classes the service implements", h: s.featureConformance},
+		{method: "GET", path: "/api/features/{id}/collections", action: auth.ActTreeRead, scope: proj, key: true, summary: "The collections: trees, groups, works, inspections", h: s.featureCollections},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One collection: extent, reference systems, links", h: s.featureCollection},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}/queryables", action: auth.ActTreeRead, scope: proj, key: true, summary: "The fields a filter may name (JSON Schema)", h: s.featureQueryables},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}/items", action: auth.ActTreeRead, scope: proj, key: true, summary: "Features as GeoJSON, streamed (limit, offset, bbox, bbox-crs, crs, datetime, properties, filter, filter-lang)", h: s.featureItems},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}/items/{featureId}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One feature with an ETag (crs, properties)", h: s.featureItem},
 
 		// Value lists: the global ones and the organisation's own.
 		{method: "GET", path: "/api/management/organisation/{id}/lists/{list}", action: auth.ActListRead, scope: org, summary: "A value list (species, work, work_note, symptom, symptom_note): global and own entries", h: s.organisationList},
@@ -190,6 +200,10 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/organisation/{id}/documents/{fileId}", action: auth.ActOrganisationRead, scope: org, summary: "Download one of the organisation's documents", h: s.downloadOrganisationDocument},
 		{method: "PUT", path: "/api/management/organisation/{id}/documents/{fileId}", action: auth.ActOrganisationUpdate, scope: org, summary: "Rename one of the organisation's documents or change its caption", h: s.editOrganisationDocument},
 		{method: "DELETE", path: "/api/management/organisation/{id}/documents/{fileId}", action: auth.ActOrganisationUpdate, scope: org, summary: "Delete one of the organisation's documents", h: s.deleteOrganisationDocument},
+		// API keys of an organisation for programs (GIS clients): read-only, per project.
+		{method: "GET", path: "/api/management/organisation/{id}/api-keys", action: auth.ActOrganisationAPIKeys, scope: org, summary: "The organisation's API keys with their projects and last use (never the keys)", h: s.listAPIKeys},
+		{method: "POST", path: "/api/management/organisation/{id}/api-keys", action: auth.ActOrganisationAPIKeys, scope: org, summary: "Make a read-only API key for projects: {name, projects}; the answer's secret is shown only once", h: s.createAPIKey},
+		{method: "DELETE", path: "/api/management/organisation/{id}/api-keys/{keyId}", action: auth.ActOrganisationAPIKeys, scope: org, summary: "Revoke an API key", h: s.revokeAPIKey},
 
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -107,11 +108,16 @@ func (s *Server) tileJSON(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	base := strings.TrimRight(s.baseURL, "/")
+	key := ""
+	if k := r.URL.Query().Get("key"); k != "" {
+		// A client that sent its API key in the URL (QGIS) sends the tile URLs as they are.
+		key = "&key=" + url.QueryEscape(k)
+	}
 	tj := map[string]any{
 		"tilejson":      "3.0.0",
 		"name":          l.Name,
 		"scheme":        "xyz",
-		"tiles":         []string{base + "/api/tiles/" + sc.ProjectID + "/" + l.Name + "/{z}/{x}/{y}.mvt?rev=" + strconv.FormatInt(st.Revision, 10)},
+		"tiles":         []string{base + "/api/tiles/" + sc.ProjectID + "/" + l.Name + "/{z}/{x}/{y}.mvt?rev=" + strconv.FormatInt(st.Revision, 10) + key},
 		"minzoom":       0,
 		"maxzoom":       tiles.MaxZoom,
 		"revision":      st.Revision,

@@ -61,7 +61,8 @@ const (
 
 	// Attach, rename and delete photos and documents of a project's objects; the handler then
 	// asks the right to change the object itself (tree.write for a tree, action.write for a work …).
-	ActFileWrite Action = "file.write"
+	ActFileWrite           Action = "file.write"
+	ActOrganisationAPIKeys Action = "organisation.api_keys" // make, list and revoke the organisation's API keys
 )
 
 // permissions is the one table of who may do what. A role not listed for an action may not do it.
@@ -119,6 +120,8 @@ var permissions = map[Action][]Role{
 	// docs/PRODUCT.md §6: whoever may edit an object may attach files to it and delete them;
 	// readers only view, and platform support never writes evidence.
 	ActFileWrite: {Manager, Editor, Care},
+	// API keys open projects to programs; only the organisation's administrators hand them out.
+	ActOrganisationAPIKeys: {Admin},
 }
 
 // Can reports whether any of roles may perform action.

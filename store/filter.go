@@ -19,7 +19,21 @@ type Filter struct {
 	Conditions []Condition     `json:"conditions,omitempty"`
 	Geometry   json.RawMessage `json:"geometry,omitempty"` // GeoJSON Polygon or MultiPolygon
 	IDs        []string        `json:"ids,omitempty"`
+	// Where is a condition with OR and NOT (a CQL2 filter of the GIS web service), narrowing
+	// like the rest; nil: none.
+	Where *Expr `json:"where,omitempty"`
 }
+
+// Expr is a boolean combination of conditions: exactly one of its members is set.
+type Expr struct {
+	And  []Expr     `json:"and,omitempty"`
+	Or   []Expr     `json:"or,omitempty"`
+	Not  *Expr      `json:"not,omitempty"`
+	Cond *Condition `json:"cond,omitempty"`
+}
+
+// maxExprConditions bounds an Expr, as lists of values are bounded.
+const maxExprConditions = 1000
 
 // Condition is one attribute condition: field, operator and value.
 type Condition struct {
@@ -107,7 +121,7 @@ var filterFields = func() map[string]filterField {
 // operators allowed per kind.
 var filterOps = map[filterKind][]string{
 	fNumber: {"eq", "ne", "in", "not_in", "lt", "lte", "gt", "gte", "between", "empty", "not_empty"},
-	fText:   {"eq", "ne", "in", "contains", "starts_with", "empty", "not_empty"},
+	fText:   {"eq", "ne", "in", "contains", "starts_with", "empty", "not_empty", "lt", "lte", "gt", "gte"},
 	fTexts:  {"contains", "empty", "not_empty"},
 	fDate:   {"eq", "lt", "lte", "gt", "gte", "between", "empty", "not_empty"},
 	fBool:   {"eq"},
@@ -177,6 +191,15 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 			bad["geometry"] = "geometry.unreadable"
 		}
 	}
+	if f.Where != nil {
+		n := 0
+		sql, key := b.expr(*f.Where, 0, &n)
+		if key != "" {
+			bad["where"] = key
+		} else {
+			b.parts = append(b.parts, sql)
+		}
+	}
 	if f.IDs != nil {
 		for _, id := range f.IDs {
 			if !isUUID(id) {
@@ -192,6 +215,52 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 		return "true", b.args, nil
 	}
 	return strings.Join(b.parts, " AND "), b.args, nil
+}
+
+// expr compiles a boolean combination of conditions, or answers the message key of what is
+// wrong with it.
+func (b *filterSQL) expr(e Expr, depth int, n *int) (string, string) {
+	if depth > 20 {
+		return "", "filter.too_deep"
+	}
+	join := func(list []Expr, op string) (string, string) {
+		if len(list) == 0 {
+			return "", "filter.value"
+		}
+		parts := make([]string, len(list))
+		for i, x := range list {
+			sql, key := b.expr(x, depth+1, n)
+			if key != "" {
+				return "", key
+			}
+			parts[i] = sql
+		}
+		return "(" + strings.Join(parts, " "+op+" ") + ")", ""
+	}
+	switch {
+	case e.Cond != nil:
+		if *n++; *n > maxExprConditions {
+			return "", "filter.too_deep"
+		}
+		sql, key := b.condition(*e.Cond)
+		if key != "" {
+			return "", key
+		}
+		// A condition unknown for an object (its field is empty) is false, so its NOT is true:
+		// "not vitality 1" keeps the trees without a vitality, as the operator ne does.
+		return "coalesce(" + sql + ", false)", ""
+	case e.Not != nil:
+		sql, key := b.expr(*e.Not, depth+1, n)
+		if key != "" {
+			return "", key
+		}
+		return "NOT " + sql, ""
+	case e.And != nil:
+		return join(e.And, "AND")
+	case e.Or != nil:
+		return join(e.Or, "OR")
+	}
+	return "", "filter.value"
 }
 
 // searchText is every text a person enters about an object, in one value the quick search

@@ -44,7 +44,7 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return err
 	}
 	defer db.Close()
-	if args[0] == "tiles" || args[0] == "data" || args[0] == "archive" {
+	if args[0] == "tiles" || args[0] == "data" || args[0] == "archive" || args[0] == "geo" {
 		printDatabaseSettings(ctx, db)
 	}
 	switch args[0] {
@@ -62,6 +62,8 @@ func benchCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return benchFiles(ctx, cfg, db, args[1:])
 	case "export":
 		return benchExport(ctx, db, args[1:])
+	case "geo":
+		return benchGeo(ctx, db, args[1:])
 	}
 	return configError{"bench: unknown benchmark " + args[0]}
 }

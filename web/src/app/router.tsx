@@ -131,6 +131,11 @@ const userRoutes: RouteObject[] = [
         handle: { crumb: 'titles.apiReference', title: 'titles.apiReference' },
         lazy: page(() => import('@/features/help/components/ApiReferencePage')),
       },
+      {
+        path: 'gis',
+        handle: { crumb: 'helpGis.title', title: 'helpGis.title' },
+        lazy: page(() => import('@/features/help/components/GisServicePage')),
+      },
     ],
   },
   {

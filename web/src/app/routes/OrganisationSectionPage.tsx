@@ -6,6 +6,7 @@ import { ComingSoon } from '@/components/ComingSoon';
 import { ListsSection } from '@/features/lists/components/ListsSection';
 import { canEditOrganisation, isAdmin } from '@/api/organisations/organisation';
 import { AdministratorsSection } from '@/features/organisations/components/AdministratorsSection';
+import { ApiKeysSection } from '@/features/apikeys/components/ApiKeysSection';
 import { CancelOrganisationSection } from '@/features/organisations/components/CancelOrganisationSection';
 import { NotFoundState } from '@/components/NotFoundState';
 import { useOrganisationContext } from '@/features/organisations/components/OrganisationLayout';
@@ -37,6 +38,8 @@ export default function OrganisationSectionPage() {
             <>
               <Divider />
               <AdministratorsSection organisation={o} />
+              <Divider />
+              <ApiKeysSection organisation={o} editable={canEditOrganisation(o)} />
             </>
           )}
           {canEditOrganisation(o) && (

@@ -6,6 +6,7 @@ import {
   IconClipboardList,
   IconLifebuoy,
   IconMail,
+  IconMap2,
   IconTrees,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -79,6 +80,13 @@ export default function HelpPage() {
             <Anchor href="/api/openapi.json" target="_blank" rel="noreferrer" size="sm" data-testid="help-api-raw">
               {t('help.apiRaw')}
             </Anchor>
+          </Group>
+        </HelpCard>
+        <HelpCard icon={IconMap2} title={t('helpGis.cardTitle')} text={t('helpGis.cardText')}>
+          <Group gap="sm" mt="auto">
+            <Button component={Link} to="/help/gis" variant="light" data-testid="help-gis-link">
+              {t('helpGis.cardLink')}
+            </Button>
           </Group>
         </HelpCard>
       </SimpleGrid>
