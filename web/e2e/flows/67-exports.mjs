@@ -159,6 +159,8 @@ test('exports: a selection as a GAEB tender from the data view, and a job as one
   await de.getByTestId('language-menu').first().click();
   await de.getByTestId('language-de').click();
   await goto(de, `/projects/${projectId}/data?tree=${ids[0]}`);
+  await de.getByTestId('map-tree-number').waitFor();
+  await de.waitForLoadState('networkidle');
   await de.getByTestId('tree-pdf').click();
   await de.getByTestId('pdf-modal').getByTestId('pdf-scope').waitFor();
   await shot(de, 'exports-pdf-tree-de-dark-phone', { fullPage: false });
