@@ -296,7 +296,10 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await shot(page, 'jobs-create-de-dark', { fullPage: false });
   await page.keyboard.press('Escape');
   // An open job in German, dark and on a phone: the steps, adding a work, the release question.
-  const winter = await apiJSON(page, 'POST', `/api/content/job/add-list-new${q}`, { name: 'Winter', ids: [trees[2].id] });
+  const winter = await apiJSON(page, 'POST', `/api/content/job/add-list-new${q}`, {
+    name: 'Winter',
+    ids: [trees[2].id],
+  });
   ok(winter, 'the winter job');
   await goto(page, `/jobs/${winter.json.job.id}`);
   await page.getByTestId('job-stepper').waitFor();
