@@ -15,6 +15,7 @@ import {
   createOrganisation,
   createProject,
   apiJSON,
+  toastClearOfHeader,
 } from '../lib.mjs';
 import { waitForLink } from '../mail.mjs';
 
@@ -123,6 +124,7 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await shot(page, 'jobs-add-work-en-light', { fullPage: false });
   await addWork.getByTestId('add-work-submit').click();
   await see(page, '1 work added to the job.');
+  await toastClearOfHeader(page);
   await page.getByTestId('items-count').filter({ hasText: '4 items' }).waitFor();
   const treeTwoWork = page.locator(`[data-testid="job-item"][data-tree="${trees[1].id}"]:not([data-action=""])`);
   await treeTwoWork.waitFor();
