@@ -199,8 +199,18 @@ type sessionAnswer struct {
 	Session auth.Claims `json:"session"`
 }
 
+// session answers who is logged in. A guest, who sent no token, gets 204 rather than 401: the
+// guest pages ask on every load, and a browser logs each 401 as an error. A token that is no
+// longer good is still 401, so the app clears it.
 func (s *Server) session(w http.ResponseWriter, r *http.Request) error {
 	si := sessionOf(r)
+	if !si.presented {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	if !si.valid {
+		return arbor.Errorf(arbor.EUNTRUSTED, "error.untrusted_token", nil)
+	}
 	u, err := s.db.UserByID(r.Context(), si.claims.Sub)
 	if err != nil {
 		return err

@@ -1,12 +1,15 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"arbor"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -16,10 +19,18 @@ type checkRequest struct {
 	ID        string     `json:"id"`
 	Timestamp *time.Time `json:"timestamp"`
 	store.Assessment
-	Comment   string `json:"comment"`
-	General31 string `json:"general31"`
-	General32 string `json:"general32"`
+	Comment   string          `json:"comment"`
+	General31 string          `json:"general31"`
+	General32 string          `json:"general32"`
+	Type      string          `json:"check_type"` // routine (the default), detailed, storm
+	Findings  []store.Finding `json:"findings"`
+	// Measure is the work the inspection calls for, recorded with it in one step. Whoever may
+	// record an inspection may record works (auth/permissions.go: check.create ⊂ action.write).
+	Measure *actionRequest `json:"measure"`
 }
+
+// findingParts are where on a tree a symptom is found; empty when the inspector did not say.
+var findingParts = map[string]bool{"": true, "root": true, "trunk": true, "crown": true}
 
 // enum refuses a value outside 0..max (docs/PRODUCT.md §3 enumerations).
 func (c checks) enum(field string, v *int, max int) {
@@ -55,6 +66,25 @@ func (req *checkRequest) input(now time.Time) (store.CheckInput, error) {
 	c.enum("valuation_trunk", req.ValuationTrunk, 3)
 	c.enum("valuation_group", req.ValuationGroup, 3)
 	symptoms := c.texts("symptoms", req.Symptoms, 200)
+	if req.Type != "" && !slices.Contains(store.CheckTypes, req.Type) {
+		c["check_type"] = "field.enum"
+	}
+	if len(req.Findings) > 100 {
+		c["findings"] = "field.findings"
+	}
+	// A finding's symptom is one of the inspection's symptoms: the tree's assessment reads these.
+	for i := range req.Findings {
+		f := &req.Findings[i]
+		f.Symptom = strings.TrimSpace(f.Symptom)
+		switch {
+		case f.Symptom == "" || utf8.RuneCountInString(f.Symptom) > 200:
+			c["findings"] = "field.findings"
+		case !findingParts[f.Part] || f.Severity < 0 || f.Severity > 3:
+			c["findings"] = "field.findings"
+		case !slices.Contains(symptoms, f.Symptom):
+			symptoms = append(symptoms, f.Symptom)
+		}
+	}
 	req.Comment = strings.TrimSpace(req.Comment)
 	c.maxLen("comment", req.Comment, 2000)
 	c.maxLen("general31", req.General31, 2000)
@@ -62,7 +92,8 @@ func (req *checkRequest) input(now time.Time) (store.CheckInput, error) {
 	a := req.Assessment
 	a.Symptoms = symptoms
 	in := store.CheckInput{ID: req.ID, Assessment: a, Comment: req.Comment,
-		General31: strings.TrimSpace(req.General31), General32: strings.TrimSpace(req.General32)}
+		General31: strings.TrimSpace(req.General31), General32: strings.TrimSpace(req.General32),
+		Type: req.Type, Findings: req.Findings}
 	if req.Timestamp != nil {
 		// An inspection is recorded when it happened, which may be earlier (entered later, or
 		// synced from the field), never in the future.
@@ -84,16 +115,32 @@ func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var check *store.Check
+	var measure *store.ActionInput
+	if req.Measure != nil {
+		m, err := req.Measure.input()
+		if err != nil {
+			return prefixFields(err, "measure.")
+		}
+		measure = &m
+	}
+	var answer struct {
+		*store.Check
+		Measure *store.Action `json:"measure,omitempty"`
+	}
 	var created bool
+	tree := chi.URLParam(r, "treeId")
 	err = s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		check, created, err = tx.CreateCheck(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), in)
+		answer.Check, created, err = tx.CreateCheck(r.Context(), content(r), actor(r), tree, in)
+		if err != nil || !created || measure == nil {
+			return err // a repeated inspection (its id known) made its measure the first time
+		}
+		answer.Measure, _, err = tx.CreateAction(r.Context(), content(r), actor(r), tree, *measure)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	writeJSON(w, createdOr(created), check)
+	writeJSON(w, createdOr(created), answer)
 	return nil
 }
 
@@ -104,4 +151,18 @@ func (s *Server) listChecks(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
+}
+
+// prefixFields names the fields of a validation error as parts of a larger body ("measure.work").
+func prefixFields(err error, prefix string) error {
+	var e *arbor.Error
+	if !errors.As(err, &e) || len(e.Fields) == 0 {
+		return err
+	}
+	fields := make(map[string]string, len(e.Fields))
+	for k, v := range e.Fields {
+		fields[prefix+k] = v
+	}
+	e.Fields = fields
+	return e
 }

@@ -260,3 +260,56 @@ func TestMyJobs(t *testing.T) {
 	}
 	wantStatus(t, e.browser().do("GET", "/api/management/job-list", nil), http.StatusUnauthorized)
 }
+
+// TestJobTakesOpenWorks: a tree put into a job brings its open works along (not the done ones),
+// by id and by filter; a work added on its own joins alone; a completed job takes no participants.
+func TestJobTakesOpenWorks(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	a := w.createTree(t, w.editor, map[string]any{"vitality": 2})["id"].(string)
+	b := w.createTree(t, w.editor, map[string]any{"vitality": 3})["id"].(string)
+	open1 := w.addWork(t, w.care, a, w.pruning, nil)["id"].(string)
+	open2 := w.addWork(t, w.care, a, w.pruning, map[string]any{"deadline": "2031-05-01"})["id"].(string)
+	w.complete(t, w.addWork(t, w.care, a, w.pruning, nil))
+	openB := w.addWork(t, w.care, b, w.pruning, nil)["id"].(string)
+	job := w.manager.do("POST", w.url("/api/management/job"), map[string]any{"name": "Works come along"}).json(t)
+	id := job["id"].(string)
+
+	r := w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{a}})
+	wantStatus(t, r, http.StatusOK)
+	if got := r.json(t); got["changed"] != 3.0 || got["job"].(map[string]any)["action_count"] != 2.0 {
+		t.Fatalf("a tree by id should bring its two open works: %v", got)
+	}
+	works := map[string]bool{}
+	for _, it := range w.reader.do("GET", w.url("/api/management/job/"+id+"/items"), nil).json(t)["items"].([]any) {
+		if act, ok := it.(map[string]any)["action"].(string); ok {
+			works[act] = true
+		}
+	}
+	if len(works) != 2 || !works[open1] || !works[open2] {
+		t.Fatalf("works in the job %v, want %s and %s", works, open1, open2)
+	}
+	// By filter: tree b and its open work.
+	vit3 := map[string]any{"conditions": []any{map[string]any{"field": "vitality", "op": "eq", "value": 3}}}
+	r = w.manager.do("POST", w.url("/api/content/job/add-filter"), map[string]any{"job": id, "filter": vit3})
+	if got := r.json(t); got["changed"] != 2.0 || got["job"].(map[string]any)["action_count"] != 3.0 {
+		t.Fatalf("a tree by filter should bring its open work %s: %v", openB, got)
+	}
+	// Removing tree b takes its work out with it; adding the work alone does not bring the tree's others.
+	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/remove-list"), map[string]any{"job": id, "ids": []string{b}}), http.StatusOK)
+	r = w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "actions": []string{openB}})
+	if got := r.json(t); got["changed"] != 1.0 || got["job"].(map[string]any)["action_count"] != 3.0 {
+		t.Fatalf("a work on its own %v", got)
+	}
+
+	// Completed: assigning is refused with its reason.
+	cur := w.manager.do("GET", w.url("/api/management/job/"+id), nil).json(t)
+	for _, st := range []int{1, 2} {
+		r = w.manager.do("PUT", w.url("/api/management/job/"+id+"/status"), map[string]any{"status": st, "version": cur["version"]})
+		wantStatus(t, r, http.StatusOK)
+		cur = r.json(t)
+	}
+	wantFieldNames(t, wantError(t, w.manager.do("POST", w.url("/api/management/job/"+id+"/users"), map[string]any{"emails": w.members[2], "role": "editor"}),
+		http.StatusConflict, "conflict", "This job is completed; nobody can be assigned to it any more."), "emails")
+}

@@ -50,7 +50,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/auth/logout", action: pub, summary: "Log out and revoke the session", h: s.logout, noCSRF: true},
 		{method: "PUT", path: "/api/auth/reset", action: pub, summary: "Send a password reset link", h: s.reset},
 		{method: "PUT", path: "/api/auth/reset-password", action: pub, summary: "Set a new password with a reset link", h: s.resetPassword},
-		{method: "GET", path: "/api/auth/session", action: self, summary: "The current user and session", h: s.session},
+		{method: "GET", path: "/api/auth/session", action: pub, summary: "The current user and session; 204 for a guest", h: s.session},
 		{method: "POST", path: "/api/auth/login/organisation/{id}", action: self, summary: "Enter an organisation (scoped session)", h: s.loginOrganisation},
 		{method: "GET", path: "/api/auth/login/organisation/{id}", action: self, summary: "Enter an organisation (scoped session)", h: s.loginOrganisation},
 		{method: "POST", path: "/api/auth/login/project/{id}", action: self, summary: "Enter a project (scoped session)", h: s.loginProject},

@@ -542,3 +542,68 @@ func TestFellArchiveMassEditHistory(t *testing.T) {
 		t.Errorf("felling and its undo: %d cut entries, want 2", felling)
 	}
 }
+
+// TestInspectionFindingsAndMeasure: an inspection records its type and, per symptom, where and how
+// severe; the work it calls for is recorded with it (the tree's safety follows at once); a repeated
+// inspection does not make its work twice; a bad finding or measure is named and writes nothing.
+func TestInspectionFindingsAndMeasure(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	id := w.createTree(t, w.editor, map[string]any{})["id"].(string)
+	checkURL := w.url("/api/content/tree/" + id + "/checks")
+
+	// A routine check of a healthy tree stays as short as before: routine, nothing found.
+	r := w.editor.do("POST", checkURL, map[string]any{"vitality": 0})
+	wantStatus(t, r, http.StatusCreated)
+	if c := r.json(t); c["check_type"] != "routine" || len(c["findings"].([]any)) != 0 || c["measure"] != nil {
+		t.Fatalf("routine check %v", c)
+	}
+
+	checkID := "0b3a4d1e-9c55-4f7e-8d1a-2f6e7c9a1b20"
+	body := map[string]any{"id": checkID, "check_type": "storm", "vitality": 2, "symptoms": []string{"deadwood"},
+		"findings": []map[string]any{{"symptom": "cavity", "part": "trunk", "severity": 3}, {"symptom": "deadwood", "part": "crown", "severity": 1}},
+		"measure":  map[string]any{"work": w.felling, "deadline": "2026-12-01"}}
+	r = w.editor.do("POST", checkURL, body)
+	wantStatus(t, r, http.StatusCreated)
+	c := r.json(t)
+	if c["check_type"] != "storm" || len(c["findings"].([]any)) != 2 {
+		t.Fatalf("storm check %v", c)
+	}
+	f := c["findings"].([]any)[0].(map[string]any)
+	if f["symptom"] != "cavity" || f["part"] != "trunk" || f["severity"] != 3.0 {
+		t.Fatalf("finding %v", f)
+	}
+	// A finding's symptom is among the inspection's symptoms, as the tree reads them.
+	if s := c["symptoms"].([]any); len(s) != 2 || s[0] != "deadwood" || s[1] != "cavity" {
+		t.Fatalf("symptoms %v", s)
+	}
+	m, ok := c["measure"].(map[string]any)
+	if !ok || m["work"] != w.felling || m["deadline"] != "2026-12-01" || m["tree"] != id {
+		t.Fatalf("measure %v", c["measure"])
+	}
+	if got := w.safetyOf(t, id); got != 3 {
+		t.Fatalf("safety after a felling measure %v, want 3", got)
+	}
+	// Sent again (a field device retrying): the stored inspection, no second work.
+	r = w.editor.do("POST", checkURL, body)
+	wantStatus(t, r, http.StatusOK)
+	if n := e.count(t, `SELECT count(*) FROM tree_action WHERE tree_id = $1`, id); n != 1 {
+		t.Fatalf("%d works after a repeated inspection, want 1", n)
+	}
+
+	// Bad type, finding and measure are named; nothing is written.
+	before := e.count(t, `SELECT count(*) FROM tree_check WHERE tree_id = $1`, id)
+	r = w.editor.do("POST", checkURL, map[string]any{"check_type": "casual",
+		"findings": []map[string]any{{"symptom": "cavity", "part": "leaf", "severity": 1}}})
+	wantFieldNames(t, wantError(t, r, http.StatusBadRequest, "invalid", ""), "check_type", "findings")
+	r = w.editor.do("POST", checkURL, map[string]any{"measure": map[string]any{"deadline": "soon"}})
+	wantFieldNames(t, wantError(t, r, http.StatusBadRequest, "invalid", ""), "measure.work", "measure.deadline")
+	r = w.editor.do("POST", checkURL, map[string]any{"measure": map[string]any{"work": "6f1c1e57-7a2b-4c1d-9f2e-000000000000"}})
+	if r.StatusCode < 400 || r.StatusCode >= 500 {
+		t.Fatalf("an unknown work answered %d", r.StatusCode)
+	}
+	if n := e.count(t, `SELECT count(*) FROM tree_check WHERE tree_id = $1`, id); n != before {
+		t.Fatalf("%d inspections after refused ones, want %d", n, before)
+	}
+}

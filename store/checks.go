@@ -22,6 +22,17 @@ type Assessment struct {
 	ValuationGroup      *int     `json:"valuation_group"`
 }
 
+// Check types (migrations/0020): what kind of inspection it was.
+var CheckTypes = []string{"routine", "detailed", "storm"}
+
+// Finding is one symptom as an inspector records it: where on the tree (root, trunk, crown; empty
+// when not said) and how severe (1 slight, 2 moderate, 3 severe; 0 when not said).
+type Finding struct {
+	Symptom  string `json:"symptom"`
+	Part     string `json:"part"`
+	Severity int    `json:"severity"`
+}
+
 // Check is an inspection of a tree or group: a record that is never changed afterwards.
 type Check struct {
 	ID        string    `json:"id"`
@@ -30,10 +41,12 @@ type Check struct {
 	Username  string    `json:"username"`
 	Alias     string    `json:"alias"`
 	Assessment
-	Comment   string `json:"comment"`
-	General31 string `json:"general31"`
-	General32 string `json:"general32"`
-	CheckNext string `json:"check_next"`
+	Comment   string    `json:"comment"`
+	General31 string    `json:"general31"`
+	General32 string    `json:"general32"`
+	CheckNext string    `json:"check_next"`
+	Type      string    `json:"check_type"`
+	Findings  []Finding `json:"findings"`
 }
 
 // CheckInput is an inspection to record. Assessment fields left nil are taken from the tree as
@@ -45,19 +58,24 @@ type CheckInput struct {
 	Comment   string
 	General31 string
 	General32 string
+	Type      string    // one of CheckTypes; empty is routine
+	Findings  []Finding // where and how severe; their symptoms are in Assessment.Symptoms too
 }
 
 const checkColumns = `id, tree_id, timestamp, username, alias, vitality, development, damage_tree, security_expectation,
 	symptoms, valuation_top, valuation_root, valuation_trunk, valuation_group, comment, general31, general32,
-	to_char(check_next, 'YYYY-MM-DD')`
+	to_char(check_next, 'YYYY-MM-DD'), check_type, findings`
 
 func scanCheck(row pgx.Row) (*Check, error) {
 	var c Check
 	err := row.Scan(&c.ID, &c.Tree, &c.Timestamp, &c.Username, &c.Alias, &c.Vitality, &c.Development, &c.DamageTree,
 		&c.SecurityExpectation, &c.Symptoms, &c.ValuationTop, &c.ValuationRoot, &c.ValuationTrunk, &c.ValuationGroup,
-		&c.Comment, &c.General31, &c.General32, &c.CheckNext)
+		&c.Comment, &c.General31, &c.General32, &c.CheckNext, &c.Type, &c.Findings)
 	if c.Symptoms == nil {
 		c.Symptoms = []string{}
+	}
+	if c.Findings == nil {
+		c.Findings = []Finding{}
 	}
 	return &c, err
 }
@@ -109,6 +127,12 @@ func (tx *Tx) CreateCheck(ctx context.Context, sc Content, who Actor, treeID str
 	if in.Symptoms == nil {
 		in.Symptoms = []string{}
 	}
+	if in.Type == "" {
+		in.Type = "routine"
+	}
+	if in.Findings == nil {
+		in.Findings = []Finding{}
+	}
 	var id any
 	if in.ID != "" {
 		id = in.ID
@@ -120,11 +144,12 @@ func (tx *Tx) CreateCheck(ctx context.Context, sc Content, who Actor, treeID str
 	c, err := scanCheck(tx.q.QueryRow(ctx, `
 		INSERT INTO tree_check (id, organisation_id, project_id, tree_id, timestamp, vitality, development, damage_tree,
 			security_expectation, symptoms, valuation_top, valuation_root, valuation_trunk, valuation_group, comment,
-			general31, general32, check_next)
+			general31, general32, check_next, check_type, findings)
 		VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, coalesce($5::timestamptz, now()), $6, $7, $8, $9, $10, $11, $12,
-			$13, $14, $15, $16, $17, current_date)
+			$13, $14, $15, $16, $17, current_date, $18, $19)
 		RETURNING `+checkColumns,
 		id, sc.OrganisationID, sc.ProjectID, treeID, ts, in.Vitality, in.Development, in.DamageTree, in.SecurityExpectation,
-		in.Symptoms, in.ValuationTop, in.ValuationRoot, in.ValuationTrunk, in.ValuationGroup, in.Comment, in.General31, in.General32))
+		in.Symptoms, in.ValuationTop, in.ValuationRoot, in.ValuationTrunk, in.ValuationGroup, in.Comment, in.General31, in.General32,
+		in.Type, in.Findings))
 	return c, true, err
 }

@@ -335,7 +335,9 @@ func (sc Content) selectionSQL(sel JobSelection, args []any, limit int) (string,
 }
 
 // AddToJob adds the selected objects to an open job (existing items stay once) and answers how
-// many were added. Objects of other projects or outside the caller's limit are not found.
+// many items were added. A tree or group comes with its open works: a crew sent to a tree does what
+// is due on it, and the job's progress counts those works. Objects of other projects or outside the
+// caller's limit are not found.
 func (tx *Tx) AddToJob(ctx context.Context, sc Content, userID, jobID string, sel JobSelection, limit int) (int, error) {
 	j, err := tx.Job(ctx, sc, jobID)
 	if err != nil {
@@ -348,8 +350,13 @@ func (tx *Tx) AddToJob(ctx context.Context, sc Content, userID, jobID string, se
 	if err != nil {
 		return 0, err
 	}
-	tag, err := tx.q.Exec(ctx, `INSERT INTO job_item (organisation_id, job_id, tree_id, action_id, added_by)
-		SELECT $1, $3::uuid, s.tree_id, s.action_id, $4::uuid FROM (`+sql+`) s
+	tag, err := tx.q.Exec(ctx, `WITH s AS (`+sql+`)
+		INSERT INTO job_item (organisation_id, job_id, tree_id, action_id, added_by)
+		SELECT $1, $3::uuid, s.tree_id, s.action_id, $4::uuid FROM s
+		UNION
+		SELECT $1, $3::uuid, s.tree_id, a.id, $4::uuid FROM s
+		JOIN tree_action a ON a.organisation_id = $1 AND a.tree_id = s.tree_id AND a.execute_timestamp IS NULL
+		WHERE s.action_id IS NULL
 		ON CONFLICT DO NOTHING`, args...)
 	if err != nil {
 		return 0, err
@@ -462,10 +469,14 @@ func (s *Queries) Participants(ctx context.Context, sc Content, jobID string) ([
 
 // AddParticipants gives each address a role in the job: accounts at once, other addresses as
 // invitations (returned, to be mailed). An address taking part already is refused, naming it,
-// and nothing is added.
+// and nothing is added. A completed job takes nobody new: there is nothing left to do in it.
 func (tx *Tx) AddParticipants(ctx context.Context, sc Content, jobID string, emails []string, role string) (invited []string, err error) {
-	if _, err := tx.Job(ctx, sc, jobID); err != nil {
+	j, err := tx.Job(ctx, sc, jobID)
+	if err != nil {
 		return nil, err
+	}
+	if j.Status == JobCompleted {
+		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "job.completed_assign", Fields: map[string]string{"emails": "job.completed_assign"}}
 	}
 	for _, email := range emails {
 		u, err := tx.UserByEmail(ctx, email)

@@ -93,7 +93,11 @@ export async function register(page, email, { lastName = 'Baum' } = {}) {
 export async function confirmFromOutbox(page, email, after) {
   const link = await waitForLink(OUTBOX, email, '/confirm', { after });
   await goto(page, link);
-  await page.locator('[data-testid="confirm-result"][data-state="success"]').waitFor();
+  const result = page.locator('[data-testid="confirm-result"][data-state="success"]');
+  await result.waitFor();
+  // Said once: the page does not repeat its title in its body (issue #24).
+  const lines = (await result.innerText()).split('\n').filter((l) => /confirm/i.test(l));
+  assert(lines.length === 1, `the confirmation says it ${lines.length} times: ${lines.join(' / ')}`);
 }
 
 export async function login(page, email, password = PASSWORD) {
@@ -298,4 +302,58 @@ export async function waitTotal(page, n) {
         `the table counts ${await page.getByTestId('data-total').getAttribute('data-total')}, expected ${n}`,
       );
     });
+}
+
+/**
+ * Texts the page cuts off (issue #24: German labels ending in "…"): elements that clip their
+ * text with an ellipsis or a line clamp, and empty inputs whose placeholder is wider than the
+ * room they have. `ignore` is a selector for places where cutting is meant (a grid's
+ * cells, e-mail addresses in narrow lists).
+ */
+export async function cutTexts(page, { ignore = '' } = {}) {
+  return page.evaluate((ignore) => {
+    const out = [];
+    const canvas = document.createElement('canvas').getContext('2d');
+    const visible = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    for (const el of document.querySelectorAll('body *')) {
+      if (ignore && el.closest(ignore)) continue;
+      if (!visible(el)) continue;
+      const cs = getComputedStyle(el);
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+        if (el instanceof HTMLInputElement && !['text', 'search', ''].includes(el.type)) continue;
+        if (el instanceof HTMLTextAreaElement) continue;
+        // A placeholder is the app's text; a value is the user's, which may be long.
+        const text = el.value ? '' : el.placeholder;
+        if (!text) continue;
+        canvas.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        if (canvas.measureText(text).width > room + 1) out.push(`input: ${text}`);
+        continue;
+      }
+      const text = el.textContent.trim();
+      if (!text) continue;
+      const ellipsis = cs.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1;
+      const clamp = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp && el.scrollHeight > el.clientHeight + 1;
+      if (ellipsis || clamp) out.push(text.slice(0, 80));
+    }
+    return out;
+  }, ignore);
+}
+
+/** Fails naming what `cutTexts` finds. */
+export async function noCutTexts(page, where, opts) {
+  const cut = await cutTexts(page, opts);
+  assert(cut.length === 0, `${where}: text cut off: ${cut.join(' | ')}`);
+}
+
+/** The newest toast sits below the header: it covers none of the header's buttons. */
+export async function toastClearOfHeader(page) {
+  const toast = page.locator('.mantine-Notification-root').first();
+  await toast.waitFor();
+  const box = await toast.boundingBox();
+  const header = await page.locator('header').first().boundingBox();
+  assert(box && header && box.y >= header.y + header.height - 1, `a toast at y=${box?.y} covers the header`);
 }

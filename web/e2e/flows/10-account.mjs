@@ -24,6 +24,9 @@ test('register, confirm, log in, German and dark mode, edit the profile, log out
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const page = await newPage(browser);
   const email = uniqueEmail('flow');
+  // A guest's pages log no error: the session call answers a guest without a 401.
+  const consoleErrors = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
 
   // Guards: a guest is sent to the login page.
   await goto(page, '/user');
@@ -31,6 +34,10 @@ test('register, confirm, log in, German and dark mode, edit the profile, log out
   await see(page, 'Welcome back');
   await titleIs(page, 'Login · Arbor');
   await shot(page, 'login-en-light');
+  await goto(page, '/register');
+  await page.locator('input[name="firstName"]').waitFor();
+  await page.waitForLoadState('networkidle');
+  assert(consoleErrors.length === 0, `errors logged on the guest pages: ${consoleErrors.join(' | ')}`);
 
   // Registration: client-side checks, then the real call.
   await goto(page, '/register');

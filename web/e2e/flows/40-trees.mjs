@@ -222,6 +222,44 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await safetyIs(page, 2);
   await page.locator('[data-testid="action-card"] [data-testid="deadline-class"][data-value="1"]').waitFor();
 
+  // An inspection after a storm: a symptom placed in the crown as severe, and the work it calls for,
+  // recorded in the same step (the works list shows it at once).
+  await tab(page, 'rating');
+  await page.getByTestId('check-new').click();
+  await modal(page, 'check-modal');
+  await page.getByTestId('check-field-type').getByText('After a storm').click();
+  await page.getByTestId('check-field-symptoms').click();
+  const symptomOption = page.getByRole('option').first();
+  const symptom = (await symptomOption.textContent()).trim();
+  await symptomOption.click();
+  await page.locator('.mantine-Modal-title').click(); // closes the symptoms' dropdown
+  const finding = page.locator(`[data-testid="check-finding"][data-symptom="${symptom}"]`);
+  await finding.getByText('Crown').click();
+  await finding.getByText('Severe').click();
+  await page.getByTestId('check-measure').click();
+  await choose(page, 'check-measure-work', 'Deadwood removal');
+  assert(await page.getByTestId('check-measure-relevant').isChecked(), "the work list's safety relevance is not taken");
+  await page.getByTestId('check-measure-deadline').fill('2027-04-30');
+  await shot(page, 'tree-check-storm-en-light', { fullPage: false });
+  const stormChecked = answer(page, 'POST', `/api/content/tree/${tree.id}/checks`);
+  await page.getByTestId('check-submit').click();
+  const storm = await expectStatus(stormChecked, 201, 'recording the storm inspection');
+  assert(storm.check_type === 'storm', `check type ${storm.check_type}`);
+  assert(
+    storm.findings.length === 1 && storm.findings[0].part === 'crown' && storm.findings[0].severity === 3,
+    `findings ${JSON.stringify(storm.findings)}`,
+  );
+  assert(storm.measure?.deadline === '2027-04-30', `measure ${JSON.stringify(storm.measure)}`);
+  await see(page, 'The inspection has been recorded with the work "Deadwood removal".');
+  await page.getByTestId('check-type').filter({ hasText: 'Inspection after a storm' }).waitFor();
+  await page
+    .getByTestId('check-finding-record')
+    .filter({ hasText: `${symptom} · Crown · Severe` })
+    .waitFor();
+  await shot(page, 'tree-rating-storm-en-light', { fullPage: false });
+  await tab(page, 'actions');
+  await page.locator(`[data-testid="action-card"][data-state="open"]`).nth(1).waitFor();
+
   // Stock: fell and undo felling; archive and activate.
   await tab(page, 'general');
   await stockIs(page, 'stock');
@@ -357,6 +395,24 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
     await shot(page, `tree-${name}-de-dark`, { fullPage: false });
   }
   await see(page, 'Kontrolle erfasst');
+  // The inspection form in German on a phone: type, findings and measure must fit.
+  // The window takes a phone's layout afresh (on its first tab).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('tree-tab-rating').waitFor();
+  await tab(page, 'rating');
+  await page.getByTestId('check-new').click();
+  await modal(page, 'check-modal');
+  await page.getByTestId('check-field-type').getByText('Nach Sturm').click();
+  await page.getByTestId('check-field-symptoms').click();
+  await page.getByRole('option').first().click();
+  await page.locator('.mantine-Modal-title').click(); // closes the symptoms' dropdown
+  await page.getByTestId('check-measure').click();
+  await page.getByTestId('check-measure-fields').waitFor();
+  await shot(page, 'tree-check-modal-de-dark-phone', { fullPage: false });
+  await page.getByTestId('check-findings').scrollIntoViewIfNeeded();
+  await shot(page, 'tree-check-findings-de-dark-phone', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // Closing the window clears ?tree=.
   await page.getByTestId('tree-close').click();

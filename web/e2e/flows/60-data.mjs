@@ -22,6 +22,7 @@ import {
   login,
   pickMenu,
   waitTotal,
+  noCutTexts,
 } from '../lib.mjs';
 
 /** The rows the grid draws (ids), once it drew n of them. */
@@ -235,6 +236,13 @@ async function dataFlow(browser, track) {
   await see(mp, '3 Objekte');
   await see(mp, 'Gespeicherte Filter');
   await shot(mp, 'data-de-dark', { fullPage: false });
+  // The grid's cells may cut a long value; its headers, the panel and the toolbar may not.
+  await noCutTexts(mp, 'data view in German', { ignore: '.ag-cell, .maplibregl-map' });
+  await mp.setViewportSize({ width: 390, height: 844 });
+  await mp.waitForTimeout(300);
+  await shot(mp, 'data-de-dark-phone');
+  await noCutTexts(mp, 'data view in German on a phone', { ignore: '.ag-cell, .maplibregl-map' });
+  await mp.setViewportSize({ width: 1280, height: 860 });
   // Editors archive but do not mass-edit or archive the whole view.
   assert((await mp.getByTestId('action-mass-edit').count()) === 0, 'an editor is offered mass edit');
   assert((await mp.getByTestId('action-view').count()) === 0, 'an editor is offered archiving the view');

@@ -14,6 +14,7 @@ import {
   createOrganisation,
   createProject,
   apiJSON,
+  noCutTexts,
 } from '../lib.mjs';
 
 const DAY = 86400000;
@@ -335,14 +336,23 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   assert(/gerade eben|Minute/.test(news), `the newest news in German is "${news}"`);
   await chartsReady(page);
   await shot(page, 'dashboard-user-de-dark');
+  await noCutTexts(page, 'user dashboard in German');
   await goto(page, `/projects/${projectId}/dashboard`);
   await page.getByTestId('project-dashboard').waitFor();
   await page.getByText('Verkehrssicherheit').first().waitFor();
   await chartsReady(page);
   await shot(page, 'dashboard-project-de-dark');
+  await noCutTexts(page, 'project dashboard in German');
+  // German on a phone: the legends still say their whole names.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await chartsReady(page);
+  await shot(page, 'dashboard-project-de-dark-phone');
+  await noCutTexts(page, 'project dashboard in German on a phone');
+  await page.setViewportSize({ width: 1280, height: 860 });
   await goto(page, `/jobs/dashboard?project=${projectId}&job=${jobId}`);
   await page.locator(`[data-testid="job-dashboard"][data-job="${jobId}"]`).waitFor();
   await chartsReady(page);
   await shot(page, 'dashboard-job-de-dark');
+  await noCutTexts(page, 'job dashboard in German');
   assert(page.errors.length === 0, `page errors: ${page.errors.map(String).join('; ')}`);
 });

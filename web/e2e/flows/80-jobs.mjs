@@ -15,6 +15,7 @@ import {
   createOrganisation,
   createProject,
   apiJSON,
+  toastClearOfHeader,
 } from '../lib.mjs';
 import { waitForLink } from '../mail.mjs';
 
@@ -106,15 +107,44 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   assert(warned.includes('Autumn round') && warned.includes('1 object'), `overlap warning: ${warned}`);
   await shot(page, 'jobs-add-to-job-en-light', { fullPage: false });
   await page.getByTestId('add-to-job-submit').click();
-  await see(page, '2 objects added to "Spring round".');
-  // The work of tree 1 joins the job through the data table's selection (another part): the API.
-  ok(
-    await apiJSON(page, 'POST', `/api/content/job/add-list${q}`, { job: jobId, actions: [work.json.id] }),
-    'adding the work',
-  );
+  // Tree 1 brings its open work along: three items, not two.
+  await see(page, '3 items added to "Spring round"');
   await page.reload();
   await page.getByTestId('job-items').waitFor();
   await page.getByTestId('items-count').filter({ hasText: '3 items' }).waitFor();
+  await page.locator(`[data-testid="job-item"][data-action="${work.json.id}"]`).waitFor();
+
+  // A work added from the job: tree 2 has none open, so a new one is recorded and joins at once.
+  await page.locator(`[data-testid="job-item"][data-tree="${trees[1].id}"] [data-testid="add-work"]`).click();
+  const addWork = page.getByTestId('add-work-modal');
+  await addWork.getByTestId('add-work-none').waitFor();
+  assert(await addWork.getByTestId('add-work-submit').isDisabled(), 'adding nothing is offered');
+  await choose(page, 'add-work-type', entry.name);
+  await addWork.getByTestId('add-work-deadline').fill('2031-03-15');
+  await shot(page, 'jobs-add-work-en-light', { fullPage: false });
+  await addWork.getByTestId('add-work-submit').click();
+  await see(page, '1 work added to the job.');
+  await toastClearOfHeader(page);
+  await page.getByTestId('items-count').filter({ hasText: '4 items' }).waitFor();
+  const treeTwoWork = page.locator(`[data-testid="job-item"][data-tree="${trees[1].id}"]:not([data-action=""])`);
+  await treeTwoWork.waitFor();
+  assert((await treeTwoWork.textContent()).includes('3/15/2031'), 'the new work shows without its deadline');
+
+  // The status is shown as steps, not buttons; releasing a job nobody is assigned to asks first.
+  const stepper = page.getByTestId('job-stepper');
+  assert((await stepper.locator('button').count()) === 0, 'the status steps look clickable');
+  assert(
+    (await stepper.locator('li[aria-current="step"]').textContent()) === '1Open',
+    'the current step is not "Open"',
+  );
+  await page.getByTestId('status-release').click();
+  const confirmRelease = page.getByTestId('status-confirm');
+  await confirmRelease.waitFor();
+  await see(page, 'Release without participants?');
+  await shot(page, 'jobs-release-confirm-en-light', { fullPage: false });
+  await confirmRelease.getByRole('button', { name: 'Cancel' }).click();
+  await confirmRelease.waitFor({ state: 'detached' });
+  await page.locator('[data-testid="job-status"][data-status="0"]').first().waitFor();
 
   // Participants: the editor by e-mail and an address without an account (invited).
   const invitee = `crew-${Date.now().toString(36)}@example.org`;
@@ -129,9 +159,10 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await see(page, 'Invitation sent');
   await waitForLink(OUTBOX, invitee, '/register', { after: assigned });
 
-  // Release: in progress; the details are fixed now.
+  // Release (participants now, so without asking): in progress; the details are fixed now.
   await page.getByTestId('status-release').click();
   await page.locator('[data-testid="job-status"][data-status="1"]').first().waitFor();
+  await page.locator('[data-testid="job-stepper"] li[data-state="done"]').first().waitFor();
   await see(page, 'Only open jobs can be renamed or given new details.');
   await settled(page);
   await shot(page, 'jobs-released-en-light');
@@ -192,6 +223,7 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await page.reload();
   await page.getByTestId('job-progress-card').waitFor();
   await page.getByTestId('works-done').filter({ hasText: '1' }).waitFor();
+  await page.getByTestId('job-item').first().waitFor();
   await page.getByTestId('checks-count').filter({ hasText: '2' }).waitFor();
   await page.getByTestId('objects-inspected').filter({ hasText: '2 of 2' }).waitFor();
   await see(page, 'Ada Esche holds this job since');
@@ -220,9 +252,18 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await page.locator('[data-testid="conflict"][data-resolved="true"]').waitFor();
   await see(page, 'Resolved by Ada Eiche');
 
-  // Completed: removing an item is refused with the server's message, shown in the modal.
+  // Completing with one of two works undone asks first; completed, nobody can be assigned.
   await page.getByTestId('status-complete').click();
+  const confirmComplete = page.getByTestId('status-confirm');
+  await confirmComplete.waitFor();
+  await see(page, 'Only 1 of 2 works are done (50 %).');
+  await shot(page, 'jobs-complete-confirm-en-light', { fullPage: false });
+  await confirmComplete.getByTestId('confirm-button').click();
   await page.locator('[data-testid="job-status"][data-status="2"]').first().waitFor();
+  await page.getByTestId('participants-closed').waitFor();
+  assert(await page.getByTestId('add-participants-submit').isDisabled(), 'Assign is active on a completed job');
+  assert((await page.getByTestId('add-work').count()) === 0, 'a completed job offers to add works');
+  // Completed: removing an item is refused with the server's message, shown in the modal.
   await page.getByTestId('remove-item').first().click();
   const modal = page.getByTestId('remove-from-job');
   await modal.waitFor();
@@ -233,12 +274,12 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
     .waitFor();
   await shot(page, 'jobs-remove-refused-en-light', { fullPage: false });
   await page.keyboard.press('Escape');
-  await page.getByTestId('items-count').filter({ hasText: '3 items' }).waitFor();
+  await page.getByTestId('items-count').filter({ hasText: '4 items' }).waitFor();
 
   // The data page lists the chosen job's items.
   await goto(page, `/jobs/data?job=${jobId}`);
   await page.getByTestId('job-items').waitFor();
-  await page.getByTestId('items-count').filter({ hasText: '3 items' }).waitFor();
+  await page.getByTestId('items-count').filter({ hasText: '4 items' }).waitFor();
   await shot(page, 'jobs-data-en-light');
 
   // German, dark: the same screens, and the session bar of a manager working as the job.
@@ -256,6 +297,30 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await page.getByTestId('create-job-form').waitFor();
   await shot(page, 'jobs-create-de-dark', { fullPage: false });
   await page.keyboard.press('Escape');
+  // An open job in German, dark and on a phone: the steps, adding a work, the release question.
+  const winter = await apiJSON(page, 'POST', `/api/content/job/add-list-new${q}`, {
+    name: 'Winter',
+    ids: [trees[2].id],
+  });
+  ok(winter, 'the winter job');
+  await goto(page, `/jobs/${winter.json.job.id}`);
+  await page.getByTestId('job-stepper').waitFor();
+  await page.locator(`[data-testid="job-item"][data-tree="${trees[2].id}"] [data-testid="add-work"]`).click();
+  await page.getByTestId('add-work-none').waitFor();
+  await shot(page, 'jobs-add-work-de-dark', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('status-release').click();
+  await see(page, 'Ohne Beteiligte freigeben?');
+  await shot(page, 'jobs-release-confirm-de-dark', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await shot(page, 'jobs-open-de-dark-phone');
+  await page.locator(`[data-testid="job-item"][data-tree="${trees[2].id}"] [data-testid="add-work"]`).click();
+  await page.getByTestId('add-work-none').waitFor();
+  await shot(page, 'jobs-add-work-de-dark-phone', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 860 });
   await goto(page, `/jobs/data?job=${jobId}`);
   await page.getByTestId('items-count').waitFor();
   await shot(page, 'jobs-data-de-dark');

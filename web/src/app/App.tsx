@@ -27,7 +27,8 @@ export function App() {
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" zIndex={1000} />
+          {/* Below the header (styles.css), so a toast never covers the language, theme and user buttons. */}
+          <Notifications position="top-right" zIndex={1000} classNames={{ root: 'arbor-notifications' }} />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>

@@ -13,6 +13,7 @@ export function ConfirmModal({
   onConfirm,
   onClose,
   testId,
+  confirmColor = 'red',
 }: {
   opened: boolean;
   title: ReactNode;
@@ -23,6 +24,8 @@ export function ConfirmModal({
   onConfirm: () => void;
   onClose: () => void;
   testId?: string;
+  /** The confirming button's colour: red for removing, another for going ahead despite a warning. */
+  confirmColor?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -38,7 +41,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('common.cancel')}
           </Button>
-          <Button color="red" loading={loading} onClick={onConfirm} data-testid="confirm-button">
+          <Button color={confirmColor} loading={loading} onClick={onConfirm} data-testid="confirm-button">
             {confirmLabel}
           </Button>
         </Group>

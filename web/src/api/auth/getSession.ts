@@ -8,7 +8,8 @@ export { sessionQueryKey };
 /** GET /api/auth/session: the session, or null for a guest. */
 export async function getSession(): Promise<Session | null> {
   try {
-    return await api.get<Session>('/api/auth/session', { silent: true });
+    // 204 (a guest) has no body.
+    return (await api.get<Session | undefined>('/api/auth/session', { silent: true })) ?? null;
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {
       // A revoked or expired token: clear the cookie too.

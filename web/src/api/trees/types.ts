@@ -82,6 +82,18 @@ export type Tree = Assessment & {
   version: number;
 } & { [K in TreeCustomField]?: string };
 
+/** What kind of inspection it was. */
+export type CheckType = 'routine' | 'detailed' | 'storm';
+export const CHECK_TYPES: CheckType[] = ['routine', 'detailed', 'storm'];
+/** Where on the tree a symptom is ('' not said). */
+export type TreePart = '' | 'root' | 'trunk' | 'crown';
+/** One symptom as found: where, and how severe (1 slight – 3 severe, 0 not said). */
+export interface Finding {
+  symptom: string;
+  part: TreePart;
+  severity: 0 | 1 | 2 | 3;
+}
+
 /** An inspection: an immutable record. */
 export type Check = Assessment & {
   id: string;
@@ -93,6 +105,8 @@ export type Check = Assessment & {
   general31: string;
   general32: string;
   check_next: string;
+  check_type: CheckType;
+  findings: Finding[];
 };
 
 /** A work on a tree or group; open until execute_timestamp is set. */

@@ -9,6 +9,7 @@ import {
   storageKey,
   toServerSort,
 } from './columns';
+import { headerWidth } from './columns';
 
 describe('column state', () => {
   it('defaults to every column in order, the usual ones shown', () => {
@@ -78,5 +79,14 @@ describe('toServerSort', () => {
         { colId: 'symptoms', sort: 'asc' },
       ]),
     ).toEqual(['-check_next', 'species_botanical']);
+  });
+});
+
+describe('headerWidth', () => {
+  it('fits the longest word of a header, as headers wrap between words', () => {
+    // "Nummernschild" was cut at 120 px, "Baum oder Gruppe" at 110 px.
+    expect(headerWidth('Nummernschild')).toBeGreaterThan(150);
+    expect(headerWidth('Baum oder Gruppe')).toBe(headerWidth('Gruppe'));
+    expect(headerWidth('Nr.')).toBeLessThan(100);
   });
 });

@@ -169,3 +169,13 @@ export function toServerSort(model: { colId: string; sort: 'asc' | 'desc' | null
   }
   return out;
 }
+
+/**
+ * The width a column needs so its header shows whole: headers wrap between words (the grid's
+ * wrapHeaderText), so the longest word must fit, beside the sort and menu icons. German makes
+ * the longest ("Nummernschild").
+ */
+export function headerWidth(label: string): number {
+  const longest = Math.max(0, ...label.split(/\s+/).map((w) => w.length));
+  return Math.ceil(longest * 8.6 + 52);
+}

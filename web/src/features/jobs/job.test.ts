@@ -6,6 +6,7 @@ import {
   inspectedOf,
   jobRole,
   searchItems,
+  transitionWarning,
   transitionsOf,
   worksPercent,
 } from './job';
@@ -75,5 +76,23 @@ describe('job helpers', () => {
     expect(searchItems(items, 'DEADWOOD')[0].number).toBe(7);
     expect(searchItems(items, '12')).toHaveLength(1);
     expect(searchItems(items, ' ')).toHaveLength(2);
+  });
+});
+
+describe('transitionWarning', () => {
+  const job = (status: 0 | 1 | 2, action_done: number, action_count: number) => ({ status, action_done, action_count });
+  it('asks before releasing a job nobody is assigned to', () => {
+    expect(transitionWarning(job(0, 0, 2), 1, 0)).toBe('noParticipants');
+    expect(transitionWarning(job(0, 0, 2), 1, 1)).toBeNull();
+    // Resuming a completed job is not a release.
+    expect(transitionWarning(job(2, 2, 2), 1, 0)).toBeNull();
+  });
+  it('asks before completing a job with works left undone, at 0 % above all', () => {
+    expect(transitionWarning(job(1, 0, 3), 2, 2)).toBe('undone');
+    expect(transitionWarning(job(1, 2, 3), 2, 2)).toBe('undone');
+    expect(transitionWarning(job(1, 3, 3), 2, 2)).toBeNull();
+    // A job of trees to inspect has no works to be undone.
+    expect(transitionWarning(job(1, 0, 0), 2, 2)).toBeNull();
+    expect(transitionWarning(job(1, 0, 3), 0, 0)).toBeNull();
   });
 });

@@ -53,3 +53,17 @@ export function searchItems(items: JobItem[], q: string): JobItem[] {
     ),
   );
 }
+
+/**
+ * What a job manager should confirm before a transition, or null: releasing a job nobody is assigned
+ * to sends it to no one; completing one whose works are not all done leaves them undone.
+ */
+export function transitionWarning(
+  job: Pick<Job, 'status' | 'action_count' | 'action_done'>,
+  to: number,
+  participants: number,
+): 'noParticipants' | 'undone' | null {
+  if (job.status === 0 && to === 1 && participants === 0) return 'noParticipants';
+  if (to === 2 && job.action_count > 0 && job.action_done < job.action_count) return 'undone';
+  return null;
+}

@@ -22,7 +22,7 @@ import {
 } from 'ag-grid-community';
 import type { CustomField } from '@/api/projects/settings';
 import { getData, getDataTotalLater, type DataRow } from '../api/getData';
-import { COLUMNS, sortKeyOf, toServerSort, type ColumnInfo, type SavedColumn } from '../columns';
+import { COLUMNS, headerWidth, sortKeyOf, toServerSort, type ColumnInfo, type SavedColumn } from '../columns';
 import type { Filter } from '../filter';
 import { fieldName } from './labels';
 import '../data.css';
@@ -116,7 +116,11 @@ export function DataTable(props: Props) {
         headerName: fieldName(t, c.id, custom),
         sortable: sortKeyOf(c) !== null,
         hide: inactive || !!s.hide,
-        width: s.width ?? c.width,
+        // No column is narrower than its header's longest word, so no header is cut (issue #24).
+        minWidth: headerWidth(fieldName(t, c.id, custom)),
+        width: Math.max(s.width ?? c.width ?? 0, headerWidth(fieldName(t, c.id, custom))),
+        wrapHeaderText: true,
+        autoHeaderHeight: true,
         pinned: s.pinned ?? null,
         lockVisible: inactive,
       };

@@ -13,12 +13,13 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
 import type { Job, JobItem } from '@/api/jobs/types';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddFromFilter } from './AddFromFilter';
+import { AddWorkModal } from './AddWorkModal';
 
 function State({ item }: { item: JobItem }) {
   const { t } = useTranslation();
@@ -58,6 +59,8 @@ export function JobItemsTable({
   const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
   const [removing, setRemoving] = useState<JobItem | null>(null);
+  const [addingTo, setAddingTo] = useState<JobItem | null>(null);
+  const open = job.status === 0;
   const list = searchItems(items ?? [], q);
   const label = (i: JobItem) => (i.number_text ? `${i.number} (${i.number_text})` : String(i.number));
   const what = (i: JobItem) =>
@@ -114,7 +117,7 @@ export function JobItemsTable({
                 <Table.Th>{t('jobs.items.species')}</Table.Th>
                 <Table.Th>{t('jobs.items.deadline')}</Table.Th>
                 <Table.Th>{t('jobs.items.state')}</Table.Th>
-                {manage && <Table.Th w={40} />}
+                {manage && <Table.Th w={open ? 72 : 40} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -168,17 +171,31 @@ export function JobItemsTable({
                   </Table.Td>
                   {manage && (
                     <Table.Td>
-                      <Tooltip label={t('jobs.items.remove')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`${t('jobs.items.remove')}: ${label(i)}${i.action ? ` · ${i.action_name}` : ''}`}
-                          onClick={() => setRemoving(i)}
-                          data-testid="remove-item"
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <Group gap={2} wrap="nowrap" justify="flex-end">
+                        {open && !i.action && (
+                          <Tooltip label={t('jobs.addWork.button')}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`${t('jobs.addWork.button')}: ${label(i)}`}
+                              onClick={() => setAddingTo(i)}
+                              data-testid="add-work"
+                            >
+                              <IconPlus size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        <Tooltip label={t('jobs.items.remove')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`${t('jobs.items.remove')}: ${label(i)}${i.action ? ` · ${i.action_name}` : ''}`}
+                            onClick={() => setRemoving(i)}
+                            data-testid="remove-item"
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -187,6 +204,7 @@ export function JobItemsTable({
           </Table>
         </Table.ScrollContainer>
       )}
+      <AddWorkModal job={job} tree={addingTo} items={items ?? []} onClose={() => setAddingTo(null)} />
       {removing && (
         <RemoveFromJobModal
           projectId={job.project}

@@ -46,6 +46,8 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
     ),
   );
   const name = (p: Participant) => p.alias || p.email;
+  // A completed job has nothing left to do: nobody new is assigned (the server refuses it too).
+  const closed = job.status === 2;
   const addError = add.error instanceof ApiError && add.error.message;
   return (
     <Card padding="lg" data-testid="job-participants">
@@ -97,7 +99,13 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
         {manage && (
           <form onSubmit={submit} noValidate data-testid="add-participants">
             <Stack gap="xs" pt="xs" style={{ borderTop: '1px solid var(--arbor-border)' }}>
+              {closed && (
+                <Text size="xs" c="dimmed" data-testid="participants-closed">
+                  {t('jobs.participants.closed')}
+                </Text>
+              )}
               <TextInput
+                disabled={closed}
                 label={t('jobs.participants.emails')}
                 description={t('jobs.participants.emailsText')}
                 placeholder="anna@example.org, ben@example.org"
@@ -106,6 +114,7 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
               />
               <Group gap="xs" align="flex-end" wrap="nowrap">
                 <Select
+                  disabled={closed}
                   label={t('jobs.participants.role')}
                   allowDeselect={false}
                   data={ROLES.map((r) => ({ value: r, label: t(`jobs.roles.${r}`) }))}
@@ -117,6 +126,7 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
                   type="submit"
                   leftSection={<IconUserPlus size={16} />}
                   loading={add.isPending}
+                  disabled={closed}
                   data-testid="add-participants-submit"
                 >
                   {t('jobs.participants.add')}

@@ -1,32 +1,54 @@
-import { Alert, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useSetJobStatus } from '../api/setJobStatus';
-import { transitionsOf } from '../job';
+import { useParticipants } from '../api/getParticipants';
+import { transitionWarning, transitionsOf, worksPercent } from '../job';
 import type { Job } from '@/api/jobs/types';
+import { JobStepper } from './JobStepper';
 
 const TEXT = ['openText', 'progressText', 'completedText'];
 
-/** Open → in progress → completed, with the transitions management may take; a refusal shows the server's message. */
+/**
+ * Open → in progress → completed, with the transitions management may take; releasing a job nobody
+ * is assigned to and completing one with works undone are confirmed first; a refusal shows the
+ * server's message.
+ */
 export function JobStatusCard({ job, manage }: { job: Job; manage: boolean }) {
   const { t } = useTranslation();
   const set = useSetJobStatus();
+  const participants = useParticipants(manage ? job.project : undefined, job.id);
+  const [asking, setAsking] = useState<{ to: 0 | 1 | 2; key: string; warning: 'noParticipants' | 'undone' } | null>(
+    null,
+  );
+  const move = (to: 0 | 1 | 2) =>
+    set.mutate(
+      { projectId: job.project, jobId: job.id, status: to, version: job.version },
+      {
+        onSuccess: (j) => {
+          setAsking(null);
+          notifications.show({
+            color: 'arbor',
+            icon: <IconCheck size={18} />,
+            message: t('jobs.transitions.changed', { status: t(`jobs.statuses.${j.status}`) }),
+          });
+        },
+      },
+    );
   return (
     <Card padding="lg" data-testid="job-status-card">
       <Title order={3} fz="md" mb="md">
         {t('jobs.transitions.title')}
       </Title>
-      <Stepper active={job.status === 2 ? 3 : job.status} size="xs" iconSize={26} allowNextStepsSelect={false} mb="md">
-        <Stepper.Step label={t('jobs.statuses.0')} />
-        <Stepper.Step label={t('jobs.statuses.1')} />
-        <Stepper.Step label={t('jobs.statuses.2')} />
-      </Stepper>
       <Stack gap="sm">
+        <JobStepper status={job.status} />
         <Text size="sm" c="dimmed">
           {t(`jobs.transitions.${TEXT[job.status]}`)}
         </Text>
-        {set.error && (
+        {set.error && !asking && (
           <Alert color="red" variant="light" role="alert" data-testid="status-error">
             {set.error.message}
           </Alert>
@@ -38,22 +60,16 @@ export function JobStatusCard({ job, manage }: { job: Job; manage: boolean }) {
                 key={tr.to}
                 size="xs"
                 variant={tr.primary ? 'filled' : 'default'}
-                loading={set.isPending && set.variables?.status === tr.to}
-                disabled={set.isPending}
+                loading={set.isPending && set.variables?.status === tr.to && !asking}
+                disabled={set.isPending || participants.isPending}
                 data-testid={`status-${tr.key}`}
-                onClick={() =>
-                  set.mutate(
-                    { projectId: job.project, jobId: job.id, status: tr.to, version: job.version },
-                    {
-                      onSuccess: (j) =>
-                        notifications.show({
-                          color: 'arbor',
-                          icon: <IconCheck size={18} />,
-                          message: t('jobs.transitions.changed', { status: t(`jobs.statuses.${j.status}`) }),
-                        }),
-                    },
-                  )
-                }
+                onClick={() => {
+                  const warning = transitionWarning(job, tr.to, participants.data?.length ?? 0);
+                  if (warning) {
+                    set.reset();
+                    setAsking({ to: tr.to, key: tr.key, warning });
+                  } else move(tr.to);
+                }}
               >
                 {t(`jobs.transitions.${tr.key}`)}
               </Button>
@@ -61,6 +77,28 @@ export function JobStatusCard({ job, manage }: { job: Job; manage: boolean }) {
           </Group>
         )}
       </Stack>
+      <ConfirmModal
+        opened={!!asking}
+        title={asking ? t(`jobs.transitions.confirm.${asking.warning}Title`) : ''}
+        confirmLabel={asking ? t(`jobs.transitions.confirm.${asking.key}Anyway`) : ''}
+        confirmColor={asking?.warning === 'undone' ? 'orange' : 'arbor'}
+        loading={set.isPending}
+        error={asking ? (set.error?.message ?? null) : null}
+        onConfirm={() => asking && move(asking.to)}
+        onClose={() => {
+          setAsking(null);
+          set.reset();
+        }}
+        testId="status-confirm"
+      >
+        {asking?.warning === 'noParticipants'
+          ? t('jobs.transitions.confirm.noParticipantsText')
+          : t('jobs.transitions.confirm.undoneText', {
+              done: job.action_done,
+              total: job.action_count,
+              percent: worksPercent(job),
+            })}
+      </ConfirmModal>
     </Card>
   );
 }

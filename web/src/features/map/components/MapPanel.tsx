@@ -488,7 +488,9 @@ export default function MapPanel({
                   {mode === 'work' && (works.data?.length ?? 0) > 0 && (
                     <Select
                       size="xs"
-                      w={180}
+                      w={200}
+                      // The hint's text gives way, not the chosen work's name (it read "Bau…" in German).
+                      style={{ flex: 'none' }}
                       data={(works.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
                       value={chosenWork}
                       onChange={setWorkEntry}

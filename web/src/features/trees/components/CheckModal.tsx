@@ -5,9 +5,13 @@ import {
   Group,
   Modal,
   MultiSelect,
+  Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
+  Switch,
+  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
@@ -18,13 +22,21 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { useCreateCheck, type CheckInput } from '../api/createCheck';
-import type { ContentLists, Tree } from '@/api/trees/types';
+import { CHECK_TYPES, type CheckType, type ContentLists, type Finding, type Tree } from '@/api/trees/types';
 import { ENUM_FIELDS } from '@/lib/trees/tree';
-import { customValues, enumOptions, symptomOptions } from '@/lib/trees/options';
+import { customValues, enumOptions, symptomOptions, workOptions } from '@/lib/trees/options';
+import { findingsOf } from '../findings';
 import { dayToTimestamp, formatDate, todayISO } from '@/lib/trees/format';
 
 type Values = {
   day: string;
+  type: CheckType;
+  /** Where and how severe, by symptom; a symptom without an entry is recorded as not said. */
+  details: Record<string, Omit<Finding, 'symptom'>>;
+  measure: boolean;
+  work: string | null;
+  deadline: string;
+  relevant: boolean;
   enums: Record<(typeof ENUM_FIELDS)[number], string | null>;
   symptoms: string[];
   comment: string;
@@ -37,6 +49,12 @@ function initial(tree: Tree): Values {
   for (const f of ENUM_FIELDS) enums[f] = tree[f] === null || tree[f] === undefined ? null : String(tree[f]);
   return {
     day: todayISO(),
+    type: 'routine',
+    details: {},
+    measure: false,
+    work: null,
+    deadline: '',
+    relevant: false,
     enums,
     symptoms: [...(tree.symptoms ?? [])],
     comment: '',
@@ -77,7 +95,19 @@ function CheckModalBody({
       form.setFieldError('day', t('trees.rating.futureDate'));
       return;
     }
-    const body: CheckInput = { symptoms: v.symptoms, comment: v.comment.trim(), timestamp: dayToTimestamp(v.day) };
+    if (v.measure && !v.work) {
+      form.setFieldError('work', t('errors.required'));
+      return;
+    }
+    const body: CheckInput = {
+      symptoms: v.symptoms,
+      comment: v.comment.trim(),
+      timestamp: dayToTimestamp(v.day),
+      check_type: v.type,
+      findings: findingsOf(v.symptoms, v.details),
+    };
+    if (v.measure && v.work)
+      body.measure = { work: v.work, deadline: v.deadline || null, security_relevance: v.relevant };
     for (const f of ENUM_FIELDS) if (v.enums[f] !== null) body[f] = Number(v.enums[f]);
     if (custom.general31?.active) body.general31 = v.general31.trim();
     if (custom.general32?.active) body.general32 = v.general32.trim();
@@ -86,7 +116,12 @@ function CheckModalBody({
         notifications.show({
           color: 'arbor',
           icon: <IconCheck size={18} />,
-          message: t('trees.rating.recorded', { date: formatDate(c.check_next, i18n.language) }),
+          message: c.measure
+            ? t('trees.rating.recordedWithMeasure', {
+                date: formatDate(c.check_next, i18n.language),
+                work: c.measure.action,
+              })
+            : t('trees.rating.recorded', { date: formatDate(c.check_next, i18n.language) }),
         });
         onChanged?.();
         onClose();
@@ -95,7 +130,8 @@ function CheckModalBody({
         if (!(e instanceof ApiError)) return setMessage(t('errors.generic'));
         const errors: Record<string, string> = {};
         for (const [k, val] of Object.entries(e.fields)) {
-          errors[(ENUM_FIELDS as readonly string[]).includes(k) ? `enums.${k}` : k] = val;
+          const key = k.startsWith('measure.') ? k.slice(8) : k;
+          errors[(ENUM_FIELDS as readonly string[]).includes(key) ? `enums.${key}` : key] = val;
         }
         form.setErrors(errors);
         setMessage(e.message);
@@ -146,15 +182,28 @@ function CheckModalBody({
               {message}
             </Alert>
           )}
-          <TextInput
-            type="date"
-            label={t('trees.rating.date')}
-            max={todayISO()}
-            required
-            w={200}
-            data-testid="check-field-date"
-            {...form.getInputProps('day')}
-          />
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              type="date"
+              label={t('trees.rating.date')}
+              max={todayISO()}
+              required
+              w={180}
+              data-testid="check-field-date"
+              {...form.getInputProps('day')}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="check-type-label">
+                {t('trees.rating.type')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="check-type-label"
+                data={CHECK_TYPES.map((k) => ({ value: k, label: t(`trees.rating.types.${k}`) }))}
+                data-testid="check-field-type"
+                {...form.getInputProps('type')}
+              />
+            </Stack>
+          </Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {enumSelect('vitality')}
             {enumSelect('development')}
@@ -170,6 +219,49 @@ function CheckModalBody({
             data-testid="check-field-symptoms"
             {...form.getInputProps('symptoms')}
           />
+          {form.values.symptoms.length > 0 && (
+            <Stack gap={6} data-testid="check-findings">
+              {form.values.symptoms.map((sym) => {
+                const d = form.values.details[sym] ?? { part: '', severity: 0 };
+                const set = (next: Partial<Omit<Finding, 'symptom'>>) =>
+                  form.setFieldValue('details', { ...form.values.details, [sym]: { ...d, ...next } });
+                return (
+                  <Paper key={sym} withBorder radius="sm" px="sm" py={6} data-testid="check-finding" data-symptom={sym}>
+                    <Group justify="space-between" gap="xs" wrap="wrap">
+                      <Text size="sm" fw={500} style={{ minWidth: 0, flex: '1 1 120px' }}>
+                        {sym}
+                      </Text>
+                      <Group gap={6} wrap="wrap">
+                        <SegmentedControl
+                          size="xs"
+                          aria-label={t('trees.rating.partOf', { symptom: sym })}
+                          data={(['root', 'trunk', 'crown'] as const).map((k) => ({
+                            value: k,
+                            label: t(`trees.rating.parts.${k}`),
+                          }))}
+                          value={d.part}
+                          onChange={(v) => set({ part: v as Finding['part'] })}
+                          data-testid="finding-part"
+                        />
+                        <SegmentedControl
+                          size="xs"
+                          aria-label={t('trees.rating.severityOf', { symptom: sym })}
+                          color={d.severity === 3 ? 'red' : d.severity === 2 ? 'orange' : undefined}
+                          data={([1, 2, 3] as const).map((k) => ({
+                            value: String(k),
+                            label: t(`trees.rating.severities.${k}`),
+                          }))}
+                          value={d.severity ? String(d.severity) : ''}
+                          onChange={(v) => set({ severity: Number(v) as Finding['severity'] })}
+                          data-testid="finding-severity"
+                        />
+                      </Group>
+                    </Group>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          )}
           <SimpleGrid cols={{ base: 2, xs: group ? 4 : 3 }} spacing="sm">
             {enumSelect('valuation_root')}
             {enumSelect('valuation_trunk')}
@@ -190,6 +282,41 @@ function CheckModalBody({
             <SimpleGrid cols={2} spacing="sm">
               {customField('general31')}
               {customField('general32')}
+            </SimpleGrid>
+          )}
+          <Switch
+            label={t('trees.rating.measure')}
+            description={t('trees.rating.measureText')}
+            data-testid="check-measure"
+            {...form.getInputProps('measure', { type: 'checkbox' })}
+          />
+          {form.values.measure && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="check-measure-fields">
+              <Select
+                label={t('trees.rating.measureWork')}
+                placeholder={t('trees.rating.measureWorkPlaceholder')}
+                data={workOptions(t, lists?.work)}
+                searchable
+                required
+                data-testid="check-measure-work"
+                {...form.getInputProps('work')}
+                onChange={(id) => {
+                  form.setFieldValue('work', id);
+                  const e = lists?.work?.find((x) => x.id === id);
+                  if (e) form.setFieldValue('relevant', e.security_relevance);
+                }}
+              />
+              <TextInput
+                type="date"
+                label={t('trees.rating.measureDeadline')}
+                data-testid="check-measure-deadline"
+                {...form.getInputProps('deadline')}
+              />
+              <Switch
+                label={t('trees.rating.measureRelevant')}
+                data-testid="check-measure-relevant"
+                {...form.getInputProps('relevant', { type: 'checkbox' })}
+              />
             </SimpleGrid>
           )}
           <Alert variant="light" color="blue" p="xs">

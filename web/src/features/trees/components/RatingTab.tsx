@@ -11,6 +11,7 @@ import { CheckModal } from './CheckModal';
 import { enumLabel } from '@/lib/trees/options';
 import { formatDate, formatDateTime } from '@/lib/trees/format';
 import { Section } from './Section';
+import { saidFindings } from '../findings';
 
 const ASSESSMENT = ['vitality', 'development', 'damage_tree', 'security_expectation'] as const;
 const VALUATIONS = ['valuation_root', 'valuation_trunk', 'valuation_top', 'valuation_group'] as const;
@@ -74,6 +75,11 @@ function CheckRecord({ c, group }: { c: Check; group: boolean }) {
             <Text size="xs" c="dimmed">
               {c.alias || c.username}
             </Text>
+            {c.check_type && c.check_type !== 'routine' && (
+              <Badge size="xs" radius="sm" variant="light" color="grape" mt={4} data-testid="check-type">
+                {t(`trees.rating.typeNames.${c.check_type}`)}
+              </Badge>
+            )}
           </Stack>
           <Stack gap={2} align="flex-end">
             <CheckClassBadge value={checkClassOf(c.check_next)} size="sm" />
@@ -83,6 +89,24 @@ function CheckRecord({ c, group }: { c: Check; group: boolean }) {
           </Stack>
         </Group>
         <AssessmentGrid a={c} group={group} prefix="check" />
+        {saidFindings(c.findings).length > 0 && (
+          <Stack gap={2} data-testid="check-findings-record">
+            {saidFindings(c.findings).map((f) => (
+              <Text key={f.symptom} size="sm" data-testid="check-finding-record">
+                <Text span fw={600}>
+                  {f.symptom}
+                </Text>
+                {' · '}
+                {[
+                  f.part && t(`trees.rating.parts.${f.part}`),
+                  f.severity > 0 && t(`trees.rating.severities.${f.severity}`),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            ))}
+          </Stack>
+        )}
         {c.comment && (
           <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap' }} data-testid="check-comment">
             “{c.comment}”
