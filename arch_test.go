@@ -133,6 +133,10 @@ func TestLayers(t *testing.T) {
 var sqlText = regexp.MustCompile(`\bSELECT\b[^\n]*\bFROM\b|\bINSERT INTO\b|\bDELETE FROM\b|\bUPDATE\s+\w+\s+SET\b|\bVACUUM\b|` +
 	`\bCREATE (TEMP )?TABLE\b|\.Pool\.(Exec|Query|QueryRow|Begin)\(`)
 
+// geoPackageFiles read or write GeoPackage files, a GIS file format that is an SQLite database:
+// their SQL is the file's reading and writing, not Arbor's database, so it stays with the format.
+var geoPackageFiles = []string{"arbor/importer/gpkg.go", "arbor/export/gpkg.go"}
+
 // TestSQLOnlyInStore: no Go file of the module outside store/ (tests aside) holds SQL; the
 // commands in cmd/ wire packages together and ask the store.
 func TestSQLOnlyInStore(t *testing.T) {
@@ -144,6 +148,9 @@ func TestSQLOnlyInStore(t *testing.T) {
 			continue
 		}
 		for _, f := range p.GoFiles {
+			if slices.Contains(geoPackageFiles, filepath.Join(name, f)) {
+				continue
+			}
 			b, err := os.ReadFile(filepath.Join(p.Dir, f))
 			if err != nil {
 				t.Fatal(err)

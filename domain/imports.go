@@ -15,6 +15,8 @@ import (
 	"arbor/importer"
 	"arbor/store"
 
+	"github.com/google/uuid"
+
 	"github.com/paulmach/orb/encoding/wkb"
 )
 
@@ -27,7 +29,9 @@ type ImportOptions struct {
 	Mapping         []importer.Column `json:"mapping"`
 	NextFreeNumbers bool              `json:"next_free_numbers"`
 	AddSpecies      bool              `json:"add_species"`
-	DryRun          bool              `json:"dry_run"`
+	// SpeciesMap: a name of the file no list knows → a species list entry's id, or "none".
+	SpeciesMap map[string]string `json:"species_map"`
+	DryRun     bool              `json:"dry_run"`
 }
 
 func (o ImportOptions) reader() (importer.Options, error) {
@@ -43,6 +47,11 @@ func (o ImportOptions) reader() (importer.Options, error) {
 	case "", "utf-8", "windows-1252", "iso-8859-1":
 	default:
 		return opt, arbor.Invalid(map[string]string{"encoding": "import.encoding"})
+	}
+	for _, id := range o.SpeciesMap {
+		if _, err := uuid.Parse(id); err != nil && id != store.SpeciesNone {
+			return opt, arbor.Invalid(map[string]string{"species_map": "import.species_map"})
+		}
 	}
 	return opt, nil
 }
@@ -62,6 +71,8 @@ func openImport(f *os.File, size int64, o ImportOptions) (importer.Source, error
 		return nil, arbor.Errorf(arbor.EINVALID, "import.empty", nil)
 	case errors.Is(err, importer.ErrFormat):
 		return nil, arbor.Errorf(arbor.EFORMAT, "import.format", nil)
+	case errors.Is(err, importer.ErrShapefileParts):
+		return nil, arbor.Errorf(arbor.EINVALID, "import.shapefile_parts", nil)
 	case errors.As(err, &re):
 		return nil, arbor.Errorf(arbor.EINVALID, re.Key, map[string]any{"line": re.Line, "value": re.Value, "max": importer.MaxColumns})
 	}
@@ -79,6 +90,11 @@ type ImportInspection struct {
 	Rows      [][]string        `json:"rows"`
 	Swapped   bool              `json:"swapped"`  // longitude and latitude look the other way round
 	Geometry  bool              `json:"geometry"` // the file carries its own geometry
+	// Layers are a file's tables to choose from (worksheets, GeoPackage layers, the Shapefiles
+	// of a zip); detected.sheet is the one read.
+	Layers []string `json:"layers"`
+	// Reused names the earlier import whose mapping the suggestion is: a file with the same columns.
+	Reused *store.SavedMapping `json:"reused,omitempty"`
 }
 
 type ImportDetected struct {
@@ -115,14 +131,28 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 	}
 	defer src.Close()
 	det := src.Detected()
-	in := &ImportInspection{Format: string(src.Format()), Columns: src.Columns(), Rows: [][]string{}, CRS: []ImportCRS{},
+	in := &ImportInspection{Format: string(src.Format()), Columns: src.Columns(), Rows: [][]string{}, CRS: []ImportCRS{}, Layers: []string{},
 		Detected: ImportDetected{Sheet: det.Sheet, Encoding: det.Encoding, SRID: det.SRID}}
 	if det.Delimiter != 0 {
 		in.Detected.Delimiter = string(det.Delimiter)
 	}
+	if l, ok := src.(importer.Layered); ok {
+		in.Layers = l.Layers()
+	}
 	in.Suggested = make([]importer.Column, len(in.Columns))
 	for i, t := range importer.SuggestColumns(in.Columns, custom) {
 		in.Suggested[i] = importer.Column{Target: t}
+	}
+	// A file with the columns of an earlier import is read as that one was.
+	saved, err := d.db.ImportMapping(ctx, sc, in.Columns)
+	if err != nil {
+		return nil, err
+	}
+	if saved != nil {
+		var mapping []importer.Column
+		if json.Unmarshal(saved.Mapping, &mapping) == nil && len(mapping) == len(in.Columns) {
+			in.Suggested, in.Reused = mapping, saved
+		}
 	}
 	x, y := -1, -1
 	for i, c := range in.Suggested {
@@ -154,6 +184,11 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 			}
 		}
 	}
+	if in.Detected.SRID == 0 && in.Reused != nil && !in.Geometry {
+		if c, ok := importer.CRSByID(in.Reused.SRID); ok {
+			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
+		}
+	}
 	if in.Detected.SRID != 0 {
 		if c, ok := importer.CRSByID(in.Detected.SRID); ok {
 			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
@@ -162,7 +197,9 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 		}
 	} else {
 		for _, c := range importer.SuggestCRS(points) {
-			in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
+			if len(in.CRS) == 0 || in.CRS[0].SRID != c.SRID {
+				in.CRS = append(in.CRS, ImportCRS{c.SRID, c.Name})
+			}
 		}
 		in.Swapped = importer.Swapped(points)
 	}
@@ -230,7 +267,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 			columnOf[f] += ", " + columns[i]
 		}
 	}
-	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && src.Format() != importer.FormatGeoJSON {
+	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() {
 		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
 	}
 	problems := []ImportProblem{}
@@ -240,6 +277,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 				Message: i18n.T(lang, key, args)})
 		}
 	}
+	skipped := 0 // rows with problems, held back from the store
 	next := func() (*store.ImportRow, error) {
 		for {
 			row, err := src.Next()
@@ -247,6 +285,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 				var re *importer.RowError
 				if errors.As(err, &re) {
 					say(re.Line, re.Column, re.Key, re.Value, nil)
+					skipped++
 					continue
 				}
 				return nil, err
@@ -261,11 +300,13 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 				for field, key := range ae.Fields {
 					say(row.Line, columnOf[field], key, strings.Trim(string(rec.Values[field]), `"`), nil)
 				}
+				skipped++
 				continue
 			} else if err != nil {
 				return nil, err
 			}
 			if len(errs) > 0 {
+				skipped++
 				continue
 			}
 			out := &store.ImportRow{Line: row.Line, Values: values, Species: rec.Species, SpeciesCommon: rec.SpeciesCommon,
@@ -278,6 +319,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 	}
 	mapping, _ := json.Marshal(o.Mapping)
 	plan := store.ImportPlan{FileName: name, Format: string(src.Format()), SRID: srid, Mapping: mapping,
+		Columns: columns, SpeciesMap: o.SpeciesMap,
 		NextFreeNumbers: o.NextFreeNumbers, AddSpecies: o.AddSpecies, DryRun: o.DryRun || len(problems) > 0}
 	var res *store.ImportResult
 	err = d.db.InTx(ctx, func(tx *store.Tx) (err error) {
@@ -287,6 +329,12 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 		}
 		return err
 	})
+	var ae *arbor.Error
+	if errors.As(err, &ae) && ae.Key == "import.no_rows" && skipped > 0 {
+		// Every row has a problem: the preview names them rather than calling the file empty.
+		res, err = &store.ImportResult{Rows: skipped, Problems: []store.ImportProblem{}, UnknownSpecies: []store.ImportSpecies{},
+			Sample: json.RawMessage(`{"type":"FeatureCollection","features":[]}`)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,11 @@
 package importer
 
-import "math"
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
 
 // CRS is a coordinate reference system a register may come in, with the area its coordinates
 // fall in for Germany and its neighbours (the registers Arbor meets); Name is for the picker.
@@ -93,4 +98,81 @@ func Swapped(points [][2]float64) bool {
 		}
 	}
 	return europeSwapped
+}
+
+var (
+	wktAuthority = regexp.MustCompile(`(?i)(?:AUTHORITY\[\s*"EPSG"\s*,\s*"?(\d+)"?\s*\]|ID\[\s*"EPSG"\s*,\s*(\d+)\s*\])\s*\]\s*$`)
+	wktName      = regexp.MustCompile(`^\s*(PROJCS|PROJCRS|GEOGCS|GEOGCRS|GEODCRS)\[\s*"([^"]*)"`)
+	wktEasting   = regexp.MustCompile(`(?i)PARAMETER\[\s*"false_easting"\s*,\s*([0-9.]+)`)
+	wktMeridian  = regexp.MustCompile(`(?i)PARAMETER\[\s*"(?:central_meridian|longitude_of_origin)"\s*,\s*([0-9.-]+)`)
+	nonAlnum     = regexp.MustCompile(`[^a-z0-9]+`)
+	gkZone       = regexp.MustCompile(` zone ([2-5]) `)
+)
+
+// SRIDFromWKT tells the EPSG code of a Shapefile's .prj: its own EPSG authority where the WKT
+// names one (OGC WKT, WKT2), else the system recognised by name and parameters as ESRI and QGIS
+// write them ("ETRS_1989_UTM_Zone_32N", "DHDN_3_Degree_Gauss_Zone_3", "GCS_WGS_1984"). 0 when
+// it is none Arbor knows: the person then picks the system.
+func SRIDFromWKT(wkt string) int {
+	if m := wktAuthority.FindStringSubmatch(wkt); m != nil {
+		code := m[1] + m[2]
+		if n, err := strconv.Atoi(code); err == nil {
+			return n
+		}
+	}
+	m := wktName.FindStringSubmatch(wkt)
+	if m == nil {
+		return 0
+	}
+	kind := strings.ToUpper(m[1])
+	name := " " + nonAlnum.ReplaceAllString(strings.ToLower(m[2]), " ") + " "
+	if strings.HasPrefix(kind, "GEOG") || kind == "GEODCRS" {
+		switch {
+		case strings.Contains(name, "wgs 1984"), strings.Contains(name, "wgs 84"):
+			return 4326
+		case strings.Contains(name, "etrs 1989"), strings.Contains(name, "etrs89"):
+			return 4258
+		}
+		return 0
+	}
+	number := func(re *regexp.Regexp) float64 {
+		if m := re.FindStringSubmatch(wkt); m != nil {
+			f, _ := strconv.ParseFloat(m[1], 64)
+			return f
+		}
+		return math.NaN()
+	}
+	switch {
+	case strings.Contains(name, "mercator") && (strings.Contains(name, "pseudo") || strings.Contains(name, "web") || strings.Contains(name, "auxiliary")):
+		return 3857
+	case strings.Contains(name, "utm") && (strings.Contains(name, "etrs") || strings.Contains(name, "euref")):
+		if z := utmZone(name, number(wktMeridian)); z == 32 || z == 33 {
+			return 25800 + z
+		}
+	case strings.Contains(name, "gauss") || strings.Contains(name, "dhdn") || strings.Contains(name, "kruger"):
+		zone := 0
+		if fe := number(wktEasting); fe >= 2e6 && fe <= 5.6e6 {
+			zone = int(fe / 1e6) // 3 500 000 is zone 3
+		} else if m := gkZone.FindStringSubmatch(name); m != nil {
+			zone, _ = strconv.Atoi(m[1])
+		}
+		if zone >= 2 && zone <= 5 {
+			return 31464 + zone
+		}
+	}
+	return 0
+}
+
+// utmZone reads a UTM zone from a system's name ("utm zone 32n") or else its central meridian.
+func utmZone(name string, meridian float64) int {
+	for _, z := range []int{32, 33} {
+		s := strconv.Itoa(z)
+		if strings.Contains(name, " "+s+"n ") || strings.Contains(name, " "+s+" ") || strings.Contains(name, " n"+s+" ") {
+			return z
+		}
+	}
+	if !math.IsNaN(meridian) {
+		return int(math.Floor((meridian+180)/6)) + 1
+	}
+	return 0
 }

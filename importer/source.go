@@ -1,5 +1,5 @@
 // Package importer reads a city's existing tree register from the files it comes in (CSV,
-// Excel, GeoJSON; GeoPackage and Shapefile to come) as a stream of rows, and suggests how its
+// Excel, GeoJSON, GeoPackage, a zipped Shapefile) as a stream of rows, and suggests how its
 // columns and coordinates map onto Arbor's fields. It knows no HTTP and no SQL: the writing is
 // set-based SQL in the store, fed by what this package reads.
 package importer
@@ -20,10 +20,18 @@ import (
 type Format string
 
 const (
-	FormatCSV     Format = "csv"
-	FormatXLSX    Format = "xlsx"
-	FormatGeoJSON Format = "geojson"
+	FormatCSV        Format = "csv"
+	FormatXLSX       Format = "xlsx"
+	FormatGeoJSON    Format = "geojson"
+	FormatGeoPackage Format = "gpkg"
+	FormatShapefile  Format = "shapefile"
 )
+
+// Geometric reports whether a format carries each row's geometry itself (else the coordinates
+// are in columns the person maps).
+func (f Format) Geometric() bool {
+	return f == FormatGeoJSON || f == FormatGeoPackage || f == FormatShapefile
+}
 
 // Row is one record of a file: its line (1-based, as a spreadsheet or text editor shows it, the
 // heading included; a GeoJSON feature's number in its collection), its values in the order of the source's columns, and its geometry where the
@@ -44,6 +52,12 @@ type Source interface {
 	// Next answers the next row, or io.EOF after the last.
 	Next() (Row, error)
 	Close() error
+}
+
+// Layered is a source of a file that holds several tables: a workbook's worksheets, a
+// GeoPackage's feature tables, the Shapefiles of one zip. Options.Sheet chooses one.
+type Layered interface {
+	Layers() []string
 }
 
 // Options are the reader's choices a person may make instead of the detection.
@@ -88,7 +102,22 @@ func Open(r io.ReaderAt, size int64, opt Options) (Source, error) {
 	}
 	head = head[:n]
 	stream := io.NewSectionReader(r, 0, size)
-	switch Detect(head) {
+	format := Detect(head)
+	if format == "" && bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		// A zip whose first entries did not tell: look at all its names.
+		files := zipEntries(r, size)
+		switch {
+		case files == nil:
+			return nil, ErrFormat
+		case files["xl/workbook.xml"] != nil:
+			format = FormatXLSX
+		case len(shapefileLayers(files)) > 0:
+			return openShapefile(files, opt)
+		}
+	}
+	switch format {
+	case FormatGeoPackage:
+		return openGeoPackage(r, size, opt)
 	case FormatXLSX:
 		return openXLSX(stream, opt)
 	case FormatGeoJSON:
@@ -110,7 +139,7 @@ func Detect(head []byte) Format {
 		}
 		return ""
 	case bytes.HasPrefix(head, []byte("SQLite format 3\x00")):
-		return "" // GeoPackage: to come
+		return FormatGeoPackage
 	}
 	trimmed := bytes.TrimLeft(bytes.TrimPrefix(head, utf8BOM), " \t\r\n")
 	if bytes.HasPrefix(trimmed, []byte("{")) {

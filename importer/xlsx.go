@@ -15,6 +15,7 @@ type xlsxSource struct {
 	f       *excelize.File
 	rows    *excelize.Rows
 	sheet   string
+	sheets  []string
 	columns []string
 	line    int
 }
@@ -47,7 +48,7 @@ func openXLSX(r io.Reader, opt Options) (Source, error) {
 		f.Close()
 		return nil, err
 	}
-	s := &xlsxSource{f: f, rows: rows, sheet: sheet}
+	s := &xlsxSource{f: f, rows: rows, sheet: sheet, sheets: sheets}
 	for {
 		head, err := s.read()
 		if errors.Is(err, io.EOF) {
@@ -84,6 +85,7 @@ func (s *xlsxSource) read() ([]string, error) {
 func (s *xlsxSource) Format() Format    { return FormatXLSX }
 func (s *xlsxSource) Columns() []string { return s.columns }
 func (s *xlsxSource) Detected() Options { return Options{Sheet: s.sheet} }
+func (s *xlsxSource) Layers() []string  { return s.sheets }
 
 func (s *xlsxSource) Close() error {
 	s.rows.Close()

@@ -289,8 +289,38 @@ BEGIN
     END IF;
     RETURN NULL;
 END $$;
-CREATE OR REPLACE TRIGGER tree_history AFTER INSERT OR UPDATE OR DELETE ON tree
+-- New trees and groups are recorded by one statement for all rows of an INSERT: an import
+-- writes a million at once, and a row trigger took a third of its time. The record is the one
+-- arbor_history writes for a new row: every field but the bookkeeping ones, the geometry as
+-- GeoJSON. The columns are listed from the catalogue, so that the geometry never passes through
+-- PostGIS's slow cast to JSON and a new column is recorded without touching this function.
+CREATE OR REPLACE FUNCTION arbor_history_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    who  record := arbor_actor();
+    cols text;
+    skip text[] := ARRAY['id', 'organisation_id', 'project_id', 'tree_id', 'version', 'valuation_max', 'area',
+                         'create_timestamp', 'create_username', 'create_alias',
+                         'object_timestamp', 'object_username', 'object_alias',
+                         'check_comment', 'check_next', 'check_timestamp', 'check_username', 'check_alias',
+                         'action_count', 'action_deadline', 'actions', 'created_at', 'user_id',
+                         'fid', 'geom_3857', 'geom'];
+BEGIN
+    SELECT string_agg('n.' || quote_ident(attname), ', ' ORDER BY attnum) INTO cols
+    FROM pg_attribute WHERE attrelid = TG_RELID AND attnum > 0 AND NOT attisdropped AND attname <> ALL (skip);
+    EXECUTE format($q$
+        INSERT INTO history (organisation_id, project_id, object_id, entity, entity_id, op,
+                             old_value, new_value, user_id, username, alias)
+        SELECT n.organisation_id, n.project_id, n.id, CASE WHEN n.single_tree THEN 'tree' ELSE 'group' END, n.id, 'insert',
+               NULL, to_jsonb(r) || jsonb_build_object('geom', coalesce(ST_AsGeoJSON(n.geom)::jsonb, 'null'::jsonb)),
+               $1, $2, $3
+        FROM new_rows n CROSS JOIN LATERAL (SELECT %s) r$q$, cols)
+    USING who.user_id, who.username, who.alias;
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER tree_history AFTER UPDATE OR DELETE ON tree
     FOR EACH ROW EXECUTE FUNCTION arbor_history();
+CREATE OR REPLACE TRIGGER tree_history_insert AFTER INSERT ON tree
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_history_inserted();
 CREATE OR REPLACE TRIGGER tree_check_history AFTER INSERT ON tree_check
     FOR EACH ROW EXECUTE FUNCTION arbor_history();
 CREATE OR REPLACE TRIGGER tree_action_history AFTER INSERT OR UPDATE OR DELETE ON tree_action

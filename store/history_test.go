@@ -53,6 +53,13 @@ func TestHistoryOfGeometry(t *testing.T) {
 	if inserted != `{"type": "Point", "coordinates": [9.5, 54.5]}` || group0 != "Polygon" {
 		t.Fatalf("new objects recorded with %s and %s", inserted, group0)
 	}
+	// A new object's record holds its fields, not the bookkeeping ones nor the tiles' geometry.
+	var shape string
+	q(`SELECT (new_value ? 'number')::text || (new_value ? 'single_tree')::text || (new_value ? 'version')::text ||
+		(new_value ? 'geom_3857')::text || (new_value ? 'id')::text FROM history WHERE entity_id = $1 AND op = 'insert'`, &shape, tree)
+	if shape != "truetruefalsefalsefalse" {
+		t.Errorf("new tree's record: number, single_tree, version, geom_3857, id present = %s", shape)
+	}
 	if workGeom != "null" || check != "false" {
 		t.Fatalf("a work without a point recorded geom %s; an inspection has a geom key: %s", workGeom, check)
 	}

@@ -33,6 +33,12 @@ type ImportPlan struct {
 	Format   string
 	SRID     int
 	Mapping  json.RawMessage
+	// Columns are the file's column names, kept with the mapping so that the next file with the
+	// same columns is read the same way.
+	Columns []string
+	// SpeciesMap says what a name of the file no list knows is: a species list entry's id, or
+	// SpeciesNone for no species.
+	SpeciesMap map[string]string
 	// NextFreeNumbers gives rows whose number is taken (in a project of unique numbers) the next
 	// free ones instead of reporting them.
 	NextFreeNumbers bool
@@ -50,11 +56,28 @@ type ImportProblem struct {
 	Value string `json:"value,omitempty"`
 }
 
-// ImportSpecies is a name of the file no species list knows, and how many rows give it.
+// ImportSpecies is a name of the file no species list knows, how many rows give it, and the
+// list's closest species to choose from.
 type ImportSpecies struct {
-	Name string `json:"name"`
-	Rows int    `json:"rows"`
+	Name        string              `json:"name"`
+	Rows        int                 `json:"rows"`
+	Suggestions []SpeciesSuggestion `json:"suggestions"`
 }
+
+// SpeciesSuggestion is a species of the lists close to a name of the file.
+type SpeciesSuggestion struct {
+	ID        string `json:"id"`
+	Botanical string `json:"botanical"`
+	NameEN    string `json:"name_en"`
+	NameDE    string `json:"name_de"`
+	NameFR    string `json:"name_fr"`
+}
+
+// SpeciesNone in ImportPlan.SpeciesMap imports a name's rows without a species ("unbekannt").
+const SpeciesNone = "none"
+
+// suggestedNames is how many unknown names get suggestions: the wizard shows the most frequent.
+const suggestedNames = 100
 
 // ImportResult is what an import did, or would do (a dry run).
 type ImportResult struct {
@@ -85,6 +108,11 @@ const maxProblems = 1000
 func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan, next func() (*ImportRow, error)) (*ImportResult, error) {
 	if plan.SRID <= 0 {
 		return nil, arbor.Invalid(map[string]string{"srid": "field.required"})
+	}
+	// One import is one transaction of up to a million rows: its statements outlast the
+	// pool's 30 s for a request, as a big archive's do; bounded all the same.
+	if _, err := tx.q.Exec(ctx, `SET LOCAL statement_timeout = '15min'`); err != nil {
+		return nil, err
 	}
 	var known bool
 	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM spatial_ref_sys WHERE srid = $1)`, plan.SRID).Scan(&known); err != nil {
@@ -227,7 +255,8 @@ func (tx *Tx) importSpecies(ctx context.Context, sc Content, plan ImportPlan, re
 	key := func(col string) string { return fmt.Sprintf(`lower(regexp_replace(%s, '[^[:alnum:]]', '', 'g'))`, col) }
 	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_species ON COMMIT DROP AS
 		SELECT species, species_common, trim(split_part(species, ',', 1)) AS botanical,
-		       `+key(`split_part(species, ',', 1)`)+` AS key, count(*)::int AS rows, NULL::uuid AS species_id
+		       `+key(`split_part(species, ',', 1)`)+` AS key, count(*)::int AS rows, NULL::uuid AS species_id,
+		       false AS resolved
 		FROM import_row WHERE species <> '' OR species_common <> '' GROUP BY species, species_common`); err != nil {
 		return err
 	}
@@ -243,14 +272,42 @@ func (tx *Tx) importSpecies(ctx context.Context, sc Content, plan ImportPlan, re
 			LIMIT 1)`, sc.OrganisationID); err != nil {
 		return err
 	}
-	rows, err := tx.q.Query(ctx, `SELECT coalesce(nullif(botanical, ''), species_common), sum(rows)::int FROM import_species
-		WHERE species_id IS NULL GROUP BY 1 ORDER BY 2 DESC, 1`)
+	// The person's choices for names no list knows: a species of the organisation's or the
+	// global lists (another organisation's id matches nothing and the name stays unknown), or none.
+	if len(plan.SpeciesMap) > 0 {
+		if _, err := tx.q.Exec(ctx, `
+			UPDATE import_species i SET resolved = m.value = $3,
+			       species_id = (SELECT e.id FROM list_entry e WHERE m.value <> $3 AND e.id::text = m.value
+			                     AND e.list = 'species' AND (e.organisation_id IS NULL OR e.organisation_id = $1))
+			FROM jsonb_each_text($2) m
+			WHERE i.species_id IS NULL AND m.key = coalesce(nullif(i.botanical, ''), i.species_common)`,
+			sc.OrganisationID, plan.SpeciesMap, SpeciesNone); err != nil {
+			return err
+		}
+	}
+	// Each unknown name with the three closest species by trigram similarity of the botanical
+	// or a common name: "Acer platanoids" finds Acer platanoides, "Spitzahorn" Spitz-Ahorn.
+	rows, err := tx.q.Query(ctx, `
+		SELECT u.name, u.rows, coalesce(s.list, '[]')
+		FROM (SELECT name, rows, row_number() OVER (ORDER BY rows DESC, name) AS rn
+		      FROM (SELECT coalesce(nullif(botanical, ''), species_common) AS name, sum(rows)::int AS rows
+		            FROM import_species WHERE species_id IS NULL AND NOT resolved GROUP BY 1) g) u
+		LEFT JOIN LATERAL (
+			SELECT json_agg(json_build_object('id', c.id, 'botanical', c.botanical, 'name_en', c.name_en,
+			                'name_de', c.name_de, 'name_fr', c.name_fr) ORDER BY c.sim DESC, c.botanical) AS list
+			FROM (SELECT e.*, greatest(similarity(lower(e.botanical), lower(u.name)), similarity(lower(e.name_de), lower(u.name)),
+			                           similarity(lower(e.name_en), lower(u.name))) AS sim
+			      FROM list_entry e
+			      WHERE e.list = 'species' AND (e.organisation_id IS NULL OR e.organisation_id = $1)
+			      ORDER BY sim DESC LIMIT 3) c
+			WHERE c.sim >= 0.3 AND u.rn <= $2) s ON true
+		ORDER BY u.rows DESC, u.name`, sc.OrganisationID, suggestedNames)
 	if err != nil {
 		return err
 	}
 	for rows.Next() {
 		var s ImportSpecies
-		if err := rows.Scan(&s.Name, &s.Rows); err != nil {
+		if err := rows.Scan(&s.Name, &s.Rows, &s.Suggestions); err != nil {
 			rows.Close()
 			return err
 		}
@@ -265,7 +322,7 @@ func (tx *Tx) importSpecies(ctx context.Context, sc Content, plan ImportPlan, re
 			WITH own AS (
 				INSERT INTO list_entry (organisation_id, list, botanical, name_en, name_de, name_fr)
 				SELECT DISTINCT ON (key) $1::uuid, 'species', b, b, coalesce(nullif(species_common, ''), b), b
-				FROM (SELECT *, coalesce(nullif(botanical, ''), species_common) AS b FROM import_species WHERE species_id IS NULL) u
+				FROM (SELECT *, coalesce(nullif(botanical, ''), species_common) AS b FROM import_species WHERE species_id IS NULL AND NOT resolved) u
 				WHERE b <> '' ORDER BY key, b
 				RETURNING id, botanical)
 			UPDATE import_species i SET species_id = own.id FROM own
@@ -346,9 +403,13 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 	if len(mapping) == 0 {
 		mapping = json.RawMessage(`[]`)
 	}
-	if err := tx.q.QueryRow(ctx, `INSERT INTO tree_import (organisation_id, project_id, file_name, format, srid, mapping, user_id)
-		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, '')::uuid) RETURNING id`,
-		sc.OrganisationID, sc.ProjectID, plan.FileName, plan.Format, plan.SRID, mapping, who.UserID).Scan(&res.ID); err != nil {
+	columns := plan.Columns
+	if columns == nil {
+		columns = []string{}
+	}
+	if err := tx.q.QueryRow(ctx, `INSERT INTO tree_import (organisation_id, project_id, file_name, format, srid, mapping, user_id, columns)
+		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, '')::uuid, $8) RETURNING id`,
+		sc.OrganisationID, sc.ProjectID, plan.FileName, plan.Format, plan.SRID, mapping, who.UserID, columns).Scan(&res.ID); err != nil {
 		return err
 	}
 	cols, exprs := []string{}, []string{}
@@ -453,4 +514,29 @@ func (tx *Tx) UndoImport(ctx context.Context, sc Content, who Actor, id string) 
 		return 0, err
 	}
 	return int(tag.RowsAffected()), nil
+}
+
+// SavedMapping is how an earlier file with the same columns was read.
+type SavedMapping struct {
+	FileName  string          `json:"file_name"`
+	CreatedAt time.Time       `json:"created_at"`
+	SRID      int             `json:"srid"`
+	Mapping   json.RawMessage `json:"-"`
+}
+
+// ImportMapping answers the mapping of the project's latest import whose file had exactly these
+// columns (next year's export of the old system), or nil. An undone import counts too: its
+// mapping was right even if its data was not wanted.
+func (s *Queries) ImportMapping(ctx context.Context, sc Content, columns []string) (*SavedMapping, error) {
+	var m SavedMapping
+	err := s.q.QueryRow(ctx, `SELECT file_name, created_at, srid, mapping FROM tree_import
+		WHERE organisation_id = $1 AND project_id = $2 AND columns = $3 AND columns <> '{}'
+		ORDER BY created_at DESC LIMIT 1`, sc.OrganisationID, sc.ProjectID, columns).Scan(&m.FileName, &m.CreatedAt, &m.SRID, &m.Mapping)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
 }

@@ -21,13 +21,13 @@ import (
 func importCmd(ctx context.Context, cfg config, log *slog.Logger, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	project := fs.String("project", "", "the project's id (required)")
-	file := fs.String("file", "", "the register: CSV, Excel (.xlsx) or GeoJSON (required)")
+	file := fs.String("file", "", "the register: CSV, Excel (.xlsx), GeoJSON, GeoPackage (.gpkg) or a zipped Shapefile (required)")
 	mappingFile := fs.String("mapping", "", "a JSON file: one {\"target\": …} per column, as the wizard and the API take it")
 	srid := fs.Int("srid", 0, "the coordinates' EPSG code (default: from the file, else the suggested one)")
 	dryRun := fs.Bool("dry-run", false, "check and count only; write nothing")
 	nextFree := fs.Bool("next-free", false, "give numbers that are taken the next free ones")
 	addSpecies := fs.Bool("add-species", false, "add species no list knows to the organisation's list")
-	sheet := fs.String("sheet", "", "Excel: the worksheet (default: the first)")
+	sheet := fs.String("sheet", "", "the worksheet, GeoPackage layer or Shapefile of a zip (default: the first)")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}

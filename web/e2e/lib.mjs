@@ -290,7 +290,8 @@ export async function mapPixel(page, lngLat) {
 export async function waitTotal(page, n) {
   await page
     .waitForFunction((n) => document.querySelector('[data-testid="data-total"]')?.dataset.total === String(n), n, {
-      timeout: 15000,
+      // A shared, loaded machine can take its time to count; a wrong count never arrives.
+      timeout: 30000,
     })
     .catch(async () => {
       throw new Error(

@@ -12,7 +12,7 @@ export interface ImportCRS {
 
 /** The answer of POST /api/content/import/inspect. */
 export interface ImportInspection {
-  format: 'csv' | 'xlsx' | 'geojson';
+  format: ImportFormat;
   columns: string[];
   detected: { sheet?: string; delimiter?: string; encoding?: string; srid?: number };
   suggested: ImportColumn[];
@@ -20,7 +20,22 @@ export interface ImportInspection {
   rows: string[][];
   swapped: boolean;
   geometry: boolean;
+  /** The file's tables to choose from: worksheets, GeoPackage layers, the Shapefiles of a zip. */
+  layers: string[];
+  /** The earlier import with the same columns whose mapping is suggested. */
+  reused?: { file_name: string; created_at: string; srid: number };
 }
+
+export type ImportFormat = 'csv' | 'xlsx' | 'geojson' | 'gpkg' | 'shapefile';
+
+/** Formats as people call them. */
+export const FORMAT_NAMES: Record<ImportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel',
+  geojson: 'GeoJSON',
+  gpkg: 'GeoPackage',
+  shapefile: 'Shapefile',
+};
 
 export interface ImportOptions {
   sheet?: string;
@@ -30,7 +45,26 @@ export interface ImportOptions {
   mapping?: ImportColumn[];
   next_free_numbers?: boolean;
   add_species?: boolean;
+  /** A name no list knows → a species list entry's id, or SPECIES_NONE. */
+  species_map?: Record<string, string>;
   dry_run?: boolean;
+}
+
+/** In species_map: import the name's rows without a species. */
+export const SPECIES_NONE = 'none';
+
+export interface SpeciesSuggestion {
+  id: string;
+  botanical: string;
+  name_en: string;
+  name_de: string;
+  name_fr: string;
+}
+
+export interface UnknownSpecies {
+  name: string;
+  rows: number;
+  suggestions?: SpeciesSuggestion[];
 }
 
 export interface ImportProblem {
@@ -50,7 +84,7 @@ export interface ImportResult {
   numbered: number;
   renumbered: number;
   problems: ImportProblem[];
-  unknown_species: { name: string; rows: number }[];
+  unknown_species: UnknownSpecies[];
   added_species: number;
   sample: { type?: 'FeatureCollection'; features?: SampleFeature[] };
   written: boolean;

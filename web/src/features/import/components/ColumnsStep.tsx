@@ -1,8 +1,8 @@
 import { Alert, Group, NumberInput, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { KNOWN_CRS, type ImportColumn, type ImportInspection } from '../api/types';
+import { FORMAT_NAMES, KNOWN_CRS, type ImportColumn, type ImportInspection } from '../api/types';
 import { mappingGap, setTarget, SIZE_UNITS, TRUNK } from '../mapping';
 import { LEAVE_OUT, targetOptions } from './targets';
 
@@ -13,12 +13,26 @@ export interface ColumnsStepProps {
   onMapping: (m: ImportColumn[]) => void;
   srid: number | null;
   onSrid: (srid: number | null) => void;
+  /** Read another of the file's layers (worksheet, GeoPackage layer, Shapefile of the zip). */
+  onLayer: (layer: string) => void;
+  /** A layer is being read. */
+  reading?: boolean;
   custom?: Record<string, { alias?: string; active?: boolean }>;
 }
 
 /** Step 2: what each column becomes, and the coordinates' reference system. */
-export function ColumnsStep({ fileName, inspection: ins, mapping, onMapping, srid, onSrid, custom }: ColumnsStepProps) {
-  const { t } = useTranslation();
+export function ColumnsStep({
+  fileName,
+  inspection: ins,
+  mapping,
+  onMapping,
+  srid,
+  onSrid,
+  onLayer,
+  reading = false,
+  custom,
+}: ColumnsStepProps) {
+  const { t, i18n } = useTranslation();
   // On a phone the first values go under the column's name, so the choice stays in view.
   const narrow = useMediaQuery('(max-width: 48em)');
   const options = targetOptions(t, custom);
@@ -36,11 +50,11 @@ export function ColumnsStep({ fileName, inspection: ins, mapping, onMapping, sri
   const known = srid === null || crsOptions.some((o) => o.value === String(srid));
   const gap = mappingGap(mapping, ins.geometry);
   const detected = [
-    t('import.columns.detected', { format: ins.format.toUpperCase() }),
+    t('import.columns.detected', { format: FORMAT_NAMES[ins.format] ?? ins.format }),
     ins.detected.encoding && t('import.columns.encoding', { encoding: ins.detected.encoding }),
     ins.detected.delimiter &&
       t('import.columns.delimiter', { delimiter: ins.detected.delimiter === '\t' ? 'Tab' : ins.detected.delimiter }),
-    ins.detected.sheet,
+    (ins.layers?.length ?? 0) < 2 && ins.detected.sheet,
   ].filter(Boolean);
   const change = (i: number, part: Partial<ImportColumn>) =>
     onMapping(mapping.map((c, j) => (j === i ? { ...c, ...part } : c)));
@@ -51,6 +65,27 @@ export function ColumnsStep({ fileName, inspection: ins, mapping, onMapping, sri
       <Text size="xs" c="dimmed" data-testid="import-detected">
         {detected.join(' · ')}
       </Text>
+      {ins.reused && (
+        <Alert color="blue" variant="light" icon={<IconHistory size={18} />} py="xs" data-testid="import-reused">
+          {t('import.columns.reused', {
+            file: ins.reused.file_name,
+            date: new Date(ins.reused.created_at).toLocaleDateString(i18n.language),
+          })}
+        </Alert>
+      )}
+      {(ins.layers?.length ?? 0) > 1 && (
+        <Select
+          label={t('import.columns.layer')}
+          description={t('import.columns.layerHint', { count: ins.layers.length })}
+          data={ins.layers}
+          value={ins.detected.sheet ?? null}
+          onChange={(v) => v && v !== ins.detected.sheet && onLayer(v)}
+          allowDeselect={false}
+          disabled={reading}
+          maw={420}
+          data-testid="import-layer"
+        />
+      )}
       <ScrollArea.Autosize mah={360} type="auto">
         <Table striped stickyHeader verticalSpacing={6} miw={narrow ? undefined : 560} data-testid="import-columns">
           <Table.Thead>

@@ -36,6 +36,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
   const [srid, setSrid] = useState<number | null>(null);
   const [nextFree, setNextFree] = useState(false);
   const [addSpecies, setAddSpecies] = useState(false);
+  const [speciesMap, setSpeciesMap] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
@@ -51,14 +52,16 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     setDone(null);
     setNextFree(false);
     setAddSpecies(false);
+    setSpeciesMap({});
     inspect.reset();
     run.reset();
     onClose();
   };
-  const read = async () => {
+  const read = async (sheet?: string) => {
     if (!file) return;
-    const ins = await inspect.mutateAsync({ file, options: {} });
+    const ins = await inspect.mutateAsync({ file, options: sheet ? { sheet } : {} });
     setInspection(ins);
+    setSpeciesMap({});
     setMapping(ins.suggested);
     setSrid(ins.detected.srid ?? ins.crs[0]?.srid ?? null);
     setStep(1);
@@ -68,6 +71,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     srid: srid ?? undefined,
     next_free_numbers: free,
     add_species: species,
+    species_map: speciesMap,
     dry_run: dryRun,
     sheet: inspection?.detected.sheet,
   });
@@ -88,7 +92,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
   const ready =
     !!preview &&
     preview.problems.length === 0 &&
-    (preview.unknown_species.length === 0 || addSpecies) &&
+    (addSpecies || preview.unknown_species.every((s) => speciesMap[s.name])) &&
     preview.rows > 0;
 
   return (
@@ -118,7 +122,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
               label={t('import.file.label')}
               description={t('import.file.description')}
               placeholder={t('import.file.placeholder')}
-              accept=".csv,.txt,.tsv,.xlsx,.geojson,.json"
+              accept=".csv,.txt,.tsv,.xlsx,.geojson,.json,.gpkg,.zip"
               value={file}
               onChange={setFile}
               leftSection={<IconFileImport size={18} />}
@@ -136,6 +140,8 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
             onMapping={setMapping}
             srid={srid}
             onSrid={setSrid}
+            onLayer={(layer) => void read(layer)}
+            reading={inspect.isPending}
             custom={custom}
           />
         )}
@@ -150,6 +156,8 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
             }}
             addSpecies={addSpecies}
             onAddSpecies={setAddSpecies}
+            speciesMap={speciesMap}
+            onSpeciesMap={setSpeciesMap}
           />
         )}
         {step === 3 && done && file && (
@@ -185,7 +193,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
               </Button>
             )}
             {step === 0 && (
-              <Button onClick={read} disabled={!file} loading={inspect.isPending} data-testid="import-read">
+              <Button onClick={() => read()} disabled={!file} loading={inspect.isPending} data-testid="import-read">
                 {t('import.file.read')}
               </Button>
             )}

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { problemsCSV } from '../mapping';
-import type { ImportResult } from '../api/types';
+import { SPECIES_NONE, type ImportResult, type SpeciesSuggestion } from '../api/types';
 import { SamplePreview } from './SamplePreview';
 
 export interface PreviewStepProps {
@@ -12,11 +12,29 @@ export interface PreviewStepProps {
   onNextFree: (v: boolean) => void;
   addSpecies: boolean;
   onAddSpecies: (v: boolean) => void;
+  /** What the person chose for names no list knows: a species id or SPECIES_NONE. */
+  speciesMap: Record<string, string>;
+  onSpeciesMap: (m: Record<string, string>) => void;
+}
+
+/** A species as the person reads it: botanical name and the common name in their language. */
+function speciesLabel(s: SpeciesSuggestion, lang: string) {
+  const common = lang.startsWith('de') ? s.name_de : lang.startsWith('fr') ? s.name_fr : s.name_en;
+  return common && common !== s.botanical ? `${s.botanical} – ${common}` : s.botanical;
 }
 
 /** Step 3: what the import would do, every problem by line and column, the first objects drawn. */
-export function PreviewStep({ fileName, result: r, nextFree, onNextFree, addSpecies, onAddSpecies }: PreviewStepProps) {
-  const { t } = useTranslation();
+export function PreviewStep({
+  fileName,
+  result: r,
+  nextFree,
+  onNextFree,
+  addSpecies,
+  onAddSpecies,
+  speciesMap,
+  onSpeciesMap,
+}: PreviewStepProps) {
+  const { t, i18n } = useTranslation();
   const taken = r.problems.some((p) => p.key === 'import.number_taken') || r.renumbered > 0;
   const download = () => {
     const csv = problemsCSV(r.problems, [
@@ -91,13 +109,53 @@ export function PreviewStep({ fileName, result: r, nextFree, onNextFree, addSpec
       )}
       {r.unknown_species.length > 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('import.preview.unknownSpecies')}>
-          <Group gap={6} mb="sm" data-testid="import-unknown-species">
-            {r.unknown_species.slice(0, 40).map((s) => (
-              <Badge key={s.name} variant="light" color="yellow" tt="none">
-                {s.name} · {s.rows}
-              </Badge>
-            ))}
-          </Group>
+          <Text size="sm" mb="xs">
+            {t('import.preview.speciesIntro')}
+          </Text>
+          <ScrollArea.Autosize mah={260} type="auto" mb="sm">
+            <Table verticalSpacing={4} fz="sm" data-testid="import-unknown-species">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('import.preview.speciesName')}</Table.Th>
+                  <Table.Th w={60}>{t('import.preview.speciesRows')}</Table.Th>
+                  <Table.Th w="55%">{t('import.preview.speciesBecomes')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {r.unknown_species.slice(0, 100).map((s) => (
+                  <Table.Tr key={s.name} data-testid="import-species-row">
+                    <Table.Td>
+                      <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+                        {s.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{s.rows.toLocaleString(i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        size="xs"
+                        aria-label={t('import.preview.speciesBecomes') + ': ' + s.name}
+                        placeholder={addSpecies ? t('import.preview.speciesAdd') : t('import.preview.speciesChoose')}
+                        data={[
+                          ...(s.suggestions ?? []).map((o) => ({ value: o.id, label: speciesLabel(o, i18n.language) })),
+                          { value: SPECIES_NONE, label: t('import.preview.speciesNone') },
+                        ]}
+                        value={speciesMap[s.name] ?? null}
+                        onChange={(v) => {
+                          const next = { ...speciesMap };
+                          if (v) next[s.name] = v;
+                          else delete next[s.name];
+                          onSpeciesMap(next);
+                        }}
+                        clearable
+                        comboboxProps={{ withinPortal: true }}
+                        data-testid="import-species-choice"
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
           <Checkbox
             label={t('import.preview.addSpecies')}
             checked={addSpecies}
