@@ -50,8 +50,10 @@ vet:
 test-tools:
 	@scripts/test-tools.sh
 
+# -timeout: the api package's tests walk every route as every role against a real server; on a
+# loaded machine they outlast go test's default of ten minutes.
 go-test: test-tools
-	DATABASE_URL=$$(scripts/db.sh) $(GO) test -count=1 $(PKGS)
+	DATABASE_URL=$$(scripts/db.sh) $(GO) test -count=1 -timeout 30m $(PKGS)
 
 web-test: web-deps
 	cd web && npm run typecheck --silent && npm run lint --silent && npm test --silent
