@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"arbor"
 	"arbor/auth"
@@ -264,8 +265,12 @@ func (s *Server) loginUser(w http.ResponseWriter, r *http.Request) error {
 	return s.loginScoped(w, r, func(string) (*store.Scope, error) { return nil, nil })
 }
 
+// supersededGrace is how long a session replaced by a scoped one stays trusted: long enough for
+// the requests already on their way with it, short enough to be over by the next page.
+const supersededGrace = 30 * time.Second
+
 // loginScoped issues a scoped session (nil scope: a plain user session). A POST from a cookie session replaces the cookie (the old
-// token revoked); a GET or a Bearer caller keeps its session and receives the new token in the
+// token revoked after supersededGrace); a GET or a Bearer caller keeps its session and receives the new token in the
 // answer. GET never touches the cookie because GETs carry no CSRF check: a link on another site
 // must not be able to switch a user's scope.
 func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf func(userID string) (*store.Scope, error)) error {
@@ -289,7 +294,7 @@ func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf fun
 		return err
 	}
 	if replaceCookie {
-		if err := s.db.DeleteSession(r.Context(), auth.TokenHash(si.token)); err != nil {
+		if err := s.db.SupersedeSession(r.Context(), auth.TokenHash(si.token), supersededGrace); err != nil {
 			return err
 		}
 	}

@@ -182,14 +182,19 @@ func scopedCase(t *testing.T, e *env, method, who, path string, want scopeWant) 
 		wantStatus(t, e.bearerClient(ans.Token).in(t).do("GET", "/api/auth/session", nil), 200)
 		return
 	}
-	// The browser's cookie is now the scoped token, the old one is revoked.
+	// The browser's cookie is now the scoped token; the old one ends within the grace for the
+	// requests already on their way with it.
 	if b.cookie(sessionCookie) != ans.Token {
 		t.Fatalf("%s %s: the cookie was not replaced by the scoped token", method, path)
 	}
 	if b.cookie(csrfCookie) != e.signer.CSRF(ans.Token) {
 		t.Fatal("the CSRF cookie was not renewed")
 	}
-	wantUntrusted(t, e.bearerClient(before).in(t).do("GET", "/api/auth/session", nil))
+	wantStatus(t, e.bearerClient(before).in(t).do("GET", "/api/auth/session", nil), 200)
+	if left := e.count(t, `SELECT count(*) FROM session WHERE token_hash = $1 AND expires_at <= now() + interval '31 seconds'`,
+		auth.TokenHash(before)); left != 1 {
+		t.Fatalf("%s %s: the replaced session does not end within the grace", method, path)
+	}
 	sess := b.do("GET", "/api/auth/session", nil)
 	wantStatus(t, sess, 200)
 	var got struct{ Session auth.Claims }

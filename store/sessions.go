@@ -31,6 +31,15 @@ func (s *Queries) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	return err
 }
 
+// SupersedeSession lets a session end within grace: a session replaced by another (entering a
+// project) is still trusted for the requests the browser sent with it before the switch and
+// that arrive after it; revoked at once, each of them logged the person out.
+func (s *Queries) SupersedeSession(ctx context.Context, tokenHash []byte, grace time.Duration) error {
+	_, err := s.q.Exec(ctx, `UPDATE session SET expires_at = least(expires_at, now() + make_interval(secs => $2))
+		WHERE token_hash = $1`, tokenHash, grace.Seconds())
+	return err
+}
+
 // DeleteSessions revokes every session of a user.
 func (s *Queries) DeleteSessions(ctx context.Context, userID string) error {
 	_, err := s.q.Exec(ctx, `DELETE FROM session WHERE user_id = $1`, userID)
