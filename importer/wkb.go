@@ -129,34 +129,27 @@ func (r *wkbReader) geometry(depth int) orb.Geometry {
 	}
 	switch kind {
 	case 4:
-		mp := orb.MultiPoint{}
-		for _, g := range parts {
-			if p, ok := g.(orb.Point); ok {
-				mp = append(mp, p)
-			}
-		}
-		return mp
+		return orb.MultiPoint(partsOf[orb.Point](parts))
 	case 5:
-		ml := orb.MultiLineString{}
-		for _, g := range parts {
-			if l, ok := g.(orb.LineString); ok {
-				ml = append(ml, l)
-			}
-		}
-		return ml
+		return orb.MultiLineString(partsOf[orb.LineString](parts))
 	case 6:
-		mp := orb.MultiPolygon{}
-		for _, g := range parts {
-			if p, ok := g.(orb.Polygon); ok {
-				mp = append(mp, p)
-			}
-		}
-		return mp
+		return orb.MultiPolygon(partsOf[orb.Polygon](parts))
 	case 7:
 		return orb.Collection(parts)
 	}
 	r.fail()
 	return nil
+}
+
+// partsOf keeps the parts of a multi-geometry that are of its kind (a multi-polygon of polygons).
+func partsOf[T orb.Geometry](parts []orb.Geometry) []T {
+	out := make([]T, 0, len(parts))
+	for _, g := range parts {
+		if p, ok := g.(T); ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // single makes a multi-point of one point the point it is: GIS software often writes trees as
