@@ -270,7 +270,7 @@ func (s *Server) loginUser(w http.ResponseWriter, r *http.Request) error {
 const supersededGrace = 30 * time.Second
 
 // loginScoped issues a scoped session (nil scope: a plain user session). A POST from a cookie session replaces the cookie (the old
-// token revoked after supersededGrace); a GET or a Bearer caller keeps its session and receives the new token in the
+// token revoked after supersededGrace when entering a scope, at once when leaving one); a GET or a Bearer caller keeps its session and receives the new token in the
 // answer. GET never touches the cookie because GETs carry no CSRF check: a link on another site
 // must not be able to switch a user's scope.
 func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf func(userID string) (*store.Scope, error)) error {
@@ -293,7 +293,14 @@ func (s *Server) loginScoped(w http.ResponseWriter, r *http.Request, scopeOf fun
 	if err != nil {
 		return err
 	}
-	if replaceCookie {
+	switch {
+	case replaceCookie && scope == nil:
+		// Leaving an organisation, project or job: its session ends at once (a crew hands the
+		// device back).
+		if err := s.db.DeleteSession(r.Context(), auth.TokenHash(si.token)); err != nil {
+			return err
+		}
+	case replaceCookie:
 		if err := s.db.SupersedeSession(r.Context(), auth.TokenHash(si.token), supersededGrace); err != nil {
 			return err
 		}
