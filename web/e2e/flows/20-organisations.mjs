@@ -127,7 +127,7 @@ test('organisations and projects: create, share as View, the reader sees it read
     ['organisations', '/organisations', 'organisation-list'],
     ['organisation', `/organisations/${orgId}/organisation`, 'administrators'],
     ['organisation-projects', `/organisations/${orgId}/projects`, 'assignments-table'],
-    ['organisation-documents', `/organisations/${orgId}/documents`, 'coming-soon'],
+    ['organisation-documents', `/organisations/${orgId}/documents`, 'organisation-documents'],
     ['organisation-lists', `/organisations/${orgId}/lists`, 'value-lists'],
     ['organisation-packages', `/organisations/${orgId}/packages`, 'coming-soon'],
     ['projects', '/projects', 'project-list'],

@@ -328,7 +328,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.getByTestId('tree-images-empty').waitFor();
   await shot(page, 'tree-images-en-light', { fullPage: false });
   await tab(page, 'documents');
-  await page.getByTestId('tree-documents-empty').waitFor();
+  await page.getByTestId('documents-empty').waitFor();
   await shot(page, 'tree-documents-en-light', { fullPage: false });
 
   // A duplicate number in a unique-number project offers the next free one; taking it saves.
@@ -387,7 +387,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
     ['rating', 'tree-rating'],
     ['actions', 'tree-actions'],
     ['images', 'tree-images-empty'],
-    ['documents', 'tree-documents-empty'],
+    ['documents', 'documents-empty'],
     ['history', 'tree-history'],
   ]) {
     await tab(page, name);
