@@ -175,7 +175,7 @@ async function dataFlow(browser, track) {
   await page.locator(`[data-testid="data-table"] .ag-row[row-id="${ids[4]}"] [col-id="number"]`).click();
   await page.locator(`[data-testid="map-tree-card"][data-tree="${ids[4]}"]`).waitFor();
   await page.waitForURL((u) => u.searchParams.get('tree') === ids[4]);
-  await page.locator('[data-testid="map-tree-card"] button').first().click();
+  await page.getByTestId('tree-close').click();
   await page.locator('[data-testid="map-tree-card"]').waitFor({ state: 'detached' });
 
   // A polygon on the map around trees 5 and 8 selects their rows (the filter still applies). The
