@@ -12,6 +12,7 @@ import {
   createProject,
   apiJSON,
   mapReady,
+  shot,
   axeViolations,
 } from '../lib.mjs';
 
@@ -27,12 +28,23 @@ async function settled(page, marker) {
   await page.waitForTimeout(400);
 }
 
+/** Screens whose look the contrast changes touch most, kept as screenshots to look at. */
+const SHOTS = {
+  '/register': 'register',
+  '/': 'home',
+  '/projects/:id/dashboard': 'dashboard',
+  '/organisations/:id/organisation': 'organisation',
+  '/help/api': 'api-reference',
+};
+
 /** Visits each [path, marker] and collects the violations per screen. */
 async function walk(page, screens, scheme, found) {
   for (const [path, marker] of screens) {
     await goto(page, path);
     await settled(page, marker);
     for (const v of await axeViolations(page)) found.push(`${scheme} ${path}: ${v}`);
+    const name = SHOTS[path.replace(/[0-9a-f-]{36}/g, ':id').replace(/\?.*$/, '')];
+    if (name) await shot(page, `a11y-${name}-${scheme}`, { fullPage: false });
   }
 }
 
