@@ -219,7 +219,12 @@ func testFiles(t *testing.T, db *store.DB) (*files.Service, string) {
 
 func newEnv(t *testing.T, opts ...envOption) *env {
 	t.Helper()
-	db := storetest.MustOpenDB(t)
+	return newEnvOn(t, storetest.MustOpenDB(t), opts...)
+}
+
+// newEnvOn is newEnv on a database opened by the test (through a proxy, under another name).
+func newEnvOn(t *testing.T, db *store.DB, opts ...envOption) *env {
+	t.Helper()
 	secret := []byte(fmt.Sprintf("test-secret-%s-0123456789abcdefghijklmnop", t.Name()))
 	signer, err := auth.NewSigner(secret)
 	if err != nil {
