@@ -3,7 +3,6 @@ package api
 import (
 	"net/http"
 
-
 	"github.com/go-chi/chi/v5"
 )
 
@@ -35,4 +34,3 @@ func (s *Server) answerInvitation(w http.ResponseWriter, r *http.Request) error 
 	}
 	return s.listMyInvitations(w, r)
 }
-
