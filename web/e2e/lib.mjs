@@ -357,3 +357,17 @@ export async function toastClearOfHeader(page) {
   const header = await page.locator('header').first().boundingBox();
   assert(box && header && box.y >= header.y + header.height - 1, `a toast at y=${box?.y} covers the header`);
 }
+
+/**
+ * Accepts every invitation open to the page's user through the API, as /invitations does (the
+ * organisations and jobs flows accept in the page itself); answers how many there were.
+ */
+export async function acceptInvitations(page) {
+  const list = await apiJSON(page, 'GET', '/api/management/user/invitations');
+  assert(list.status === 200, `invitations answered ${list.status}`);
+  for (const inv of list.json.items) {
+    const r = await apiJSON(page, 'POST', `/api/management/user/invitations/${inv.kind}/${inv.id}`);
+    assert(r.status === 200, `accepting ${inv.kind} ${inv.name} answered ${r.status}: ${JSON.stringify(r.json)}`);
+  }
+  return list.json.items.length;
+}
