@@ -273,6 +273,20 @@ test('organisation administrators and cancelling the organisation', async (brows
     'an invited account is an administrator before accepting',
   );
   await shot(page, 'organisation-admin-invitations-en-light');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('administrators').scrollIntoViewIfNeeded();
+  await shot(page, 'organisation-admin-invitations-phone-en-light', { fullPage: false });
+  await pickMenu(page, 'language-menu', 'language-de');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await see(page, 'Einladung gesendet');
+  await page.getByTestId('administrators').scrollIntoViewIfNeeded();
+  await shot(page, 'organisation-admin-invitations-phone-de-dark', { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('administrators').scrollIntoViewIfNeeded();
+  await shot(page, 'organisation-admin-invitations-de-dark', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await pickMenu(page, 'language-menu', 'language-en');
+  await pickMenu(page, 'theme-menu', 'theme-light');
   // The invitation to the unknown address is withdrawn.
   await nobodyRow.getByTestId('withdraw-admin-invitation').click();
   await see(page, `The invitation to ${nobody} has been withdrawn.`);
