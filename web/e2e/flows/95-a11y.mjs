@@ -98,6 +98,7 @@ test('accessibility: every screen of a manager has no serious axe violations, li
   const screens = [
     ['/', null],
     ['/user', null],
+    ['/invitations', null],
     ['/organisations', null],
     ...['organisation', 'projects', 'documents', 'lists', 'packages'].map((s) => [
       `/organisations/${orgId}/${s}`,
