@@ -25,6 +25,9 @@ func (s *Server) userDashboard(w http.ResponseWriter, r *http.Request) error {
 	if d.News, err = s.db.News(r.Context(), user, "", userDashboardNews); err != nil {
 		return err
 	}
+	if d.Safety, err = s.db.SafetyAlerts(r.Context(), user); err != nil {
+		return err
+	}
 	for _, p := range d.Projects {
 		p.Role = string(auth.ProjectRole(auth.Membership(p.Membership)))
 	}

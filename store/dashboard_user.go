@@ -18,6 +18,8 @@ type UserDashboard struct {
 	Jobs     []*Job         `json:"jobs"`
 	Totals   UserTotals     `json:"totals"`
 	News     []*NewsItem    `json:"news"`
+	// Safety lists the projects with overdue safety-relevant works, gravest first (SafetyAlerts).
+	Safety []*SafetyAlert `json:"safety"`
 }
 
 // UserProject is a project of the user dashboard with its figures.

@@ -275,8 +275,15 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await firstNews.waitFor();
   const when = await firstNews.innerText();
   assert(/just now|minute/.test(when), `the newest news is "${when}"`);
+  // Safety-relevant works past their deadline stand above everything else (tree 1's felling).
+  const alert = page.getByTestId('safety-alerts').getByTestId('safety-alert');
+  wantEqual('overdue safety alerts', await alert.count(), 1);
+  wantEqual('objects with overdue safety works', Number(await alert.getAttribute('data-value')), 1);
   await chartsReady(page);
   await shot(page, 'dashboard-user-en-light');
+  await page.getByTestId('safety-alert-open').click();
+  await waitPath(page, `/projects/${projectId}/data`);
+  wantEqual('rows of the overdue safety alert', await tableTotal(page, 1), 1);
 
   // A job of trees 1 and 2 with their works; its progress after a completed work and an inspection.
   const made = await apiJSON(page, 'POST', `/api/content/job/add-list-new${q}`, {

@@ -96,6 +96,14 @@ export interface UserDashboard {
   jobs: Job[];
   totals: ObjectFigures & { projects: number; jobs: number };
   news: NewsItem[];
+  /** Projects with objects whose safety-relevant work is past its deadline, gravest first. */
+  safety: SafetyAlert[];
+}
+
+export interface SafetyAlert {
+  project: string;
+  projectName: string;
+  objects: number;
 }
 
 /** GET /api/content/dashboard/job */

@@ -33,6 +33,7 @@ import { windowSegments } from '../segments';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
 import { NewsList } from './NewsList';
+import { SafetyAlerts } from './SafetyAlerts';
 import { WindowBars } from './WindowBars';
 
 /** A figure of a project that opens the project's data view filtered to what it counts. */
@@ -185,7 +186,7 @@ export function UserDashboard() {
       </>
     );
   }
-  const { totals, projects, jobs, news } = d.data;
+  const { totals, projects, jobs, news, safety } = d.data;
   if (projects.length === 0) {
     return (
       <>
@@ -239,6 +240,7 @@ export function UserDashboard() {
           testId="figure-checks"
         />
       </SimpleGrid>
+      <SafetyAlerts alerts={safety ?? []} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <DashboardCard

@@ -1,0 +1,60 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+
+	"arbor/store/storetest"
+)
+
+// TestSafetyAlerts: only open safety-relevant works past their deadline on objects in stock count,
+// each object once, in the projects the user sees whole.
+func TestSafetyAlerts(t *testing.T) {
+	t.Parallel()
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	must, id := sqlHelpers(t, db)
+	user := id(`INSERT INTO app_user (email, first_name, last_name, password_hash, agb_accepted_at)
+		VALUES ('safety-'||gen_random_uuid()||'@example.org', 'Ada', 'Baum', 'x', now()) RETURNING id`)
+	org := id(`INSERT INTO organisation (name) VALUES ('Safety') RETURNING id`)
+	park := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Park') RETURNING id`, org)
+	calm := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Calm') RETURNING id`, org)
+	limited := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Limited') RETURNING id`, org)
+	other := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Other') RETURNING id`, org)
+	for _, p := range []string{park, calm} {
+		must(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 1)`, org, p, user)
+	}
+	must(`INSERT INTO project_member (organisation_id, project_id, user_id, access, limit_filter)
+		VALUES ($1, $2, $3, 1, '{"conditions":[]}')`, org, limited, user)
+	work := id(`INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr) VALUES ($1, 'work', 'Fell', 'Fällen', 'Abattre') RETURNING id`, org)
+	tree := func(project string, number int, archived, felled bool) string {
+		return id(`INSERT INTO tree (organisation_id, project_id, number, archive, cut, geom)
+			VALUES ($1, $2, $3, $4, $5, ST_SetSRID(ST_MakePoint(9.43, 54.78), 4326)) RETURNING id`, org, project, number, archived, felled)
+	}
+	// action: deadline in days, safety relevant, done
+	action := func(project, tree string, deadline int, relevant, done bool) {
+		must(`INSERT INTO tree_action (organisation_id, project_id, tree_id, work_id, action, deadline, security_relevance, execute_timestamp)
+			VALUES ($1, $2, $3, $4, 'Fell', current_date + $5::int, $6, CASE WHEN $7 THEN now() END)`, org, project, tree, work, deadline, relevant, done)
+	}
+	late := tree(park, 1, false, false)
+	action(park, late, -3, true, false)
+	action(park, late, -1, true, false) // the same tree twice: counted once
+	late2 := tree(park, 2, false, false)
+	action(park, late2, -30, true, false)
+	action(park, tree(park, 3, false, false), -3, false, false) // not safety relevant
+	action(park, tree(park, 4, false, false), -3, true, true)   // done
+	action(park, tree(park, 5, false, false), 0, true, false)   // due today, not yet late
+	action(park, tree(park, 6, true, false), -3, true, false)   // archived
+	action(park, tree(park, 7, false, true), -3, true, false)   // felled
+	action(calm, tree(calm, 1, false, false), 10, true, false)
+	action(limited, tree(limited, 1, false, false), -3, true, false) // seen through a limit only
+	action(other, tree(other, 1, false, false), -3, true, false)     // not the user's
+
+	alerts, err := db.SafetyAlerts(ctx, user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(alerts) != 1 || alerts[0].ProjectID != park || alerts[0].ProjectName != "Park" || alerts[0].Objects != 2 {
+		t.Fatalf("alerts = %+v, want Park with 2 objects only", alerts)
+	}
+}
