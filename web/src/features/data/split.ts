@@ -1,5 +1,5 @@
 /** The share of the data view's height the map takes, beside the table (remembered per person). */
-export const SPLIT_DEFAULT = 0.5;
+export const SPLIT_DEFAULT = 0.55;
 export const SPLIT_MIN = 0.2;
 export const SPLIT_MAX = 0.8;
 

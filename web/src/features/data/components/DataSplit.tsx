@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** Below this the map and the table would both be too small: the page scrolls instead. */
-const MIN_HEIGHT = 560;
+const MIN_HEIGHT = 680;
 
 /**
  * Map above, table below, filling the window's height; the person drags the handle between them

@@ -19,6 +19,8 @@ interface Props {
   onClearSelection: () => void;
   /** The area of the polygon being drawn, beside the pointer. */
   area: { m2: number; x: number; y: number } | null;
+  /** A narrow map: hint and message go below the buttons, not between tools and buttons. */
+  narrow: boolean;
 }
 
 /** What lies over the map besides its tools: the drawing hint, a message, the selection, the area. */
@@ -27,55 +29,60 @@ export function MapNotices(p: Props) {
   const { message } = p;
   return (
     <>
+      {/* Between the drawing tools (left) and the buttons (right), never over them. */}
       <Box
         pos="absolute"
-        top={12}
-        left="50%"
-        style={{ transform: 'translateX(-50%)', zIndex: 2, width: 'max-content', maxWidth: 'calc(100% - 120px)' }}
+        top={p.narrow ? 64 : 12}
+        left={64}
+        right={p.narrow ? 12 : 164}
+        style={{ zIndex: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', pointerEvents: 'none' }}
+        data-testid="map-notices"
       >
-        {p.hint && (
-          <Paper shadow="md" radius="xl" px="md" py={6} withBorder data-testid="map-hint">
-            <Group gap="sm" wrap="nowrap">
-              <IconInfoCircle size={16} color="var(--mantine-color-blue-6)" style={{ flex: 'none' }} />
-              <Text size="sm">{t(p.hint)}</Text>
-              {p.works && p.works.length > 0 && (
-                <Select
-                  size="xs"
-                  w={200}
-                  // The hint's text gives way, not the chosen work's name (it read "Bau…" in German).
-                  style={{ flex: 'none' }}
-                  data={p.works.map((w) => ({ value: w.id, label: w.name }))}
-                  value={p.chosenWork}
-                  onChange={p.onChooseWork}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: false }}
-                  aria-label={t('map.workEntry')}
-                  data-testid="map-work-entry"
-                />
-              )}
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={p.onCancel} style={{ flex: 'none' }}>
-                {t('map.cancel')}
-              </Button>
-            </Group>
-          </Paper>
-        )}
-        {message && (
-          <Alert
-            mt={p.hint ? 8 : 0}
-            color={message.color}
-            variant="filled"
-            radius="md"
-            icon={message.color === 'red' ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />}
-            withCloseButton
-            onClose={p.onCloseMessage}
-            data-testid="map-message"
-            data-color={message.color}
-            role={message.color === 'red' ? 'alert' : 'status'}
-            styles={{ root: { boxShadow: 'var(--mantine-shadow-md)' } }}
-          >
-            {message.text ?? t(message.key ?? '')}
-          </Alert>
-        )}
+        <Box style={{ pointerEvents: 'auto', maxWidth: '100%' }}>
+          {p.hint && (
+            <Paper shadow="md" radius="xl" px="md" py={6} withBorder data-testid="map-hint">
+              <Group gap="sm" wrap="nowrap">
+                <IconInfoCircle size={16} color="var(--mantine-color-blue-6)" style={{ flex: 'none' }} />
+                <Text size="sm">{t(p.hint)}</Text>
+                {p.works && p.works.length > 0 && (
+                  <Select
+                    size="xs"
+                    w={200}
+                    // The hint's text gives way, not the chosen work's name (it read "Bau…" in German).
+                    style={{ flex: 'none' }}
+                    data={p.works.map((w) => ({ value: w.id, label: w.name }))}
+                    value={p.chosenWork}
+                    onChange={p.onChooseWork}
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: false }}
+                    aria-label={t('map.workEntry')}
+                    data-testid="map-work-entry"
+                  />
+                )}
+                <Button size="compact-xs" variant="subtle" color="gray" onClick={p.onCancel} style={{ flex: 'none' }}>
+                  {t('map.cancel')}
+                </Button>
+              </Group>
+            </Paper>
+          )}
+          {message && (
+            <Alert
+              mt={p.hint ? 8 : 0}
+              color={message.color}
+              variant="filled"
+              radius="md"
+              icon={message.color === 'red' ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />}
+              withCloseButton
+              onClose={p.onCloseMessage}
+              data-testid="map-message"
+              data-color={message.color}
+              role={message.color === 'red' ? 'alert' : 'status'}
+              styles={{ root: { boxShadow: 'var(--mantine-shadow-md)' } }}
+            >
+              {message.text ?? t(message.key ?? '')}
+            </Alert>
+          )}
+        </Box>
       </Box>
       {p.selected > 0 && (
         <Paper

@@ -254,6 +254,7 @@ export default function MapPanel({
               onSelect?.([]);
             }}
             area={area}
+            narrow={panelWidth > 0 && panelWidth < 540}
           />
         </>
       )}

@@ -8,7 +8,7 @@ import { createDraw, type MapboxDraw } from '../draw';
 import { sameOrigin, withFilter } from '../urls';
 import { applySelection, applyStyle, applyVisibility } from './mapSync';
 import { wireEvents } from './mapEvents';
-import type { MapViewProps } from './mapTypes';
+import { FIT_PADDING, type MapViewProps } from './mapTypes';
 import { useMapUpdates } from './useMapUpdates';
 
 export type { FeatureKind, MapMode, MapViewProps } from './mapTypes';
@@ -45,7 +45,7 @@ export function MapView(props: MapViewProps) {
       center: p.view?.center ?? [10.45, 51.16],
       zoom: p.view?.zoom ?? 5,
       bounds: p.view?.bounds,
-      fitBoundsOptions: { padding: 60, maxZoom: 18 },
+      fitBoundsOptions: { padding: FIT_PADDING, maxZoom: 18 },
       maxZoom: 22,
       attributionControl: { compact: true },
       transformRequest: (url, type) => ({

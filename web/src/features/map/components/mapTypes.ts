@@ -73,3 +73,7 @@ export interface MapPanelProps {
   /** Shown over the map's right side, below its buttons (the data view's info window). */
   aside?: ReactNode;
 }
+
+/** Room kept free when the map fits the project's objects: the tools lie on the left, the buttons
+ *  and the drawing hint at the top. */
+export const FIT_PADDING = { top: 96, bottom: 56, left: 76, right: 64 };

@@ -4,7 +4,7 @@ import type { VectorTileSource } from 'maplibre-gl';
 import type { MapboxDraw } from '../draw';
 import { styleZooms } from '../legend';
 import { sameOrigin } from '../urls';
-import type { MapViewProps } from './mapTypes';
+import { FIT_PADDING, type MapViewProps } from './mapTypes';
 
 const DATA_SOURCES = ['trees', 'groups', 'works'] as const;
 
@@ -125,7 +125,7 @@ export function useMapUpdates(
         map.off('moveend', check);
       };
     }
-    if (v.bounds) map.fitBounds(v.bounds, { padding: 60, maxZoom: 18, duration: 600 });
+    if (v.bounds) map.fitBounds(v.bounds, { padding: FIT_PADDING, maxZoom: 18, duration: 600 });
     else if (v.center)
       map.flyTo({
         center: v.center,
