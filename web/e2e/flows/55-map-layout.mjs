@@ -29,9 +29,16 @@ async function pageWidth(page) {
     const w = document.documentElement.scrollWidth;
     if (w <= 390) return { w, wide: [] };
     const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > 391 && ![...el.children].some((c) => c.getBoundingClientRect().right > 391))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > 391 &&
+          ![...el.children].some((c) => c.getBoundingClientRect().right > 391),
+      )
       .slice(0, 6)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.getAttribute('data-testid') ?? ''}] ${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.getAttribute('data-testid') ?? ''}] ${Math.round(el.getBoundingClientRect().right)}`,
+      );
     return { w, wide };
   });
 }
@@ -113,7 +120,10 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   await page.locator(`[data-testid="map-tree-card"][data-tree="${ids[1]}"]`).waitFor();
   const card = await box(page, 'map-tree-card');
   const mapBox = await box(page, 'map-panel');
-  assert(card.y + card.height <= mapBox.y + mapBox.height + 1, `the info window ${JSON.stringify(card)} runs out of the map ${JSON.stringify(mapBox)}`);
+  assert(
+    card.y + card.height <= mapBox.y + mapBox.height + 1,
+    `the info window ${JSON.stringify(card)} runs out of the map ${JSON.stringify(mapBox)}`,
+  );
   for (const id of ['map-controls', 'map-tools', 'data-toolbar']) {
     assert(!overlap(card, await box(page, id)), `the info window lies over ${id}`);
   }
@@ -125,7 +135,10 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   await page.getByTestId('map-fullscreen').click();
   await page.locator('[data-testid="map-panel"][data-fullscreen="true"]').waitFor();
   const full = await box(page, 'map-panel');
-  assert(full.x === 0 && full.y === 0 && full.width === 1440 && full.height === 900, `full screen is ${JSON.stringify(full)}`);
+  assert(
+    full.x === 0 && full.y === 0 && full.width === 1440 && full.height === 900,
+    `full screen is ${JSON.stringify(full)}`,
+  );
   await page.locator(`[data-testid="map-tree-card"][data-tree="${ids[1]}"]`).waitFor();
   await mapReady(page);
   await shot(page, 'layout-map-fullscreen-en-light', { fullPage: false });
@@ -195,7 +208,10 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   assert(width <= 390, `the data view is ${width} px wide on a phone`);
   await page.getByTestId('filter-show').click();
   const filterBox = await box(page, 'filter-card');
-  assert(filterBox.width >= 340 && filterBox.y < phoneMap.y + 400, `the filter on a phone ${JSON.stringify(filterBox)}`);
+  assert(
+    filterBox.width >= 340 && filterBox.y < phoneMap.y + 400,
+    `the filter on a phone ${JSON.stringify(filterBox)}`,
+  );
   width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(width <= 390, `the data view with its filter is ${width} px wide on a phone`);
   await shot(page, 'layout-data-en-light-phone');
@@ -238,7 +254,10 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   await de.setViewportSize({ width: 1440, height: 900 });
   await de.waitForTimeout(300);
   await shot(de, 'layout-map-de-dark', { fullPage: false });
-  assert(de.errors.length === 0 && page.errors.length === 0, `page errors: ${[...de.errors, ...page.errors].join('; ')}`);
+  assert(
+    de.errors.length === 0 && page.errors.length === 0,
+    `page errors: ${[...de.errors, ...page.errors].join('; ')}`,
+  );
   await de.context().close();
   await page.context().close();
 });

@@ -325,7 +325,10 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
       list: inner ? inner.scrollWidth - box.clientWidth : -1,
     };
   });
-  assert(sideways.page <= 390 && sideways.list <= 1, `the job's items scroll sideways on a phone: ${JSON.stringify(sideways)}`);
+  assert(
+    sideways.page <= 390 && sideways.list <= 1,
+    `the job's items scroll sideways on a phone: ${JSON.stringify(sideways)}`,
+  );
   await page.locator(`[data-testid="job-item"][data-tree="${trees[2].id}"] [data-testid="add-work"]`).click();
   await page.getByTestId('add-work-none').waitFor();
   await shot(page, 'jobs-add-work-de-dark-phone', { fullPage: false });

@@ -24,7 +24,9 @@ describe('basemap presets', () => {
       }
       if (p.type === 'vector') expect(p.url, p.id).toMatch(/\.json$/);
       for (const lng of ['en', 'de'] as const)
-        expect(typeof at(res[lng].translation as Record<string, unknown>, p.nameKey), `${lng} ${p.nameKey}`).toBe('string');
+        expect(typeof at(res[lng].translation as Record<string, unknown>, p.nameKey), `${lng} ${p.nameKey}`).toBe(
+          'string',
+        );
     }
   });
 

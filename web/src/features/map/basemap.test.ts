@@ -27,7 +27,7 @@ describe('basemaps', () => {
     expect(pickBasemap(all, '')).toBeUndefined();
     expect(pickBasemap([], undefined)).toBeUndefined();
   });
-  it('falls back to the project\'s own basemap, then to the default preset', () => {
+  it("falls back to the project's own basemap, then to the default preset", () => {
     const preset = bm({ id: 'preset:osm' });
     const all = [preset, bm({ id: 'own' })];
     expect(pickBasemap(all, undefined, preset)?.id).toBe('own');

@@ -3,14 +3,11 @@ import type { Basemap } from '@/api/projects/settings';
 
 /** What the map draws below the data: raster tiles, or a vector style read from its URL. */
 export type BasemapSpec =
-  | { kind: 'raster'; source: RasterSourceSpecification }
-  | { kind: 'vector'; url: string; attribution: string };
+  { kind: 'raster'; source: RasterSourceSpecification } | { kind: 'vector'; url: string; attribution: string };
 
 /** A basemap the map can show without asking for a password (protected ones need a log-in first). */
 export function usableBasemaps(all: Basemap[] | undefined): Basemap[] {
-  return (all ?? []).filter(
-    (b) => !b.has_password && ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url,
-  );
+  return (all ?? []).filter((b) => !b.has_password && ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url);
 }
 
 /**

@@ -21,7 +21,9 @@ describe('vector basemap', () => {
       ],
     } as unknown as StyleSpecification;
     const { sources, layers } = vectorParts(style, '© BKG');
-    expect(sources).toEqual([['basemap:smarttiles', { type: 'vector', url: 'https://v.example/tiles.json', attribution: '© BKG' }]]);
+    expect(sources).toEqual([
+      ['basemap:smarttiles', { type: 'vector', url: 'https://v.example/tiles.json', attribution: '© BKG' }],
+    ]);
     expect(layers.map((l) => l.id)).toEqual(['basemap:bg', 'basemap:roads', 'basemap:names']);
     expect((layers[1] as { source: string }).source).toBe('basemap:smarttiles');
     expect((layers[2] as { layout: Record<string, unknown> }).layout).toEqual({ 'text-field': '{name}' });

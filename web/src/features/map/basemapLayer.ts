@@ -28,10 +28,14 @@ export function vectorParts(style: StyleSpecification, attribution: string) {
     (i === 0 ? { ...s, attribution } : s) as SourceSpecification,
   ]);
   const layers: LayerSpecification[] = (style.layers ?? []).flatMap((l) => {
-    const layer = { ...l, id: PREFIX + l.id } as LayerSpecification & { source?: string; layout?: Record<string, unknown> };
+    const layer = { ...l, id: PREFIX + l.id } as LayerSpecification & {
+      source?: string;
+      layout?: Record<string, unknown>;
+    };
     if ('source' in l && typeof l.source === 'string') layer.source = PREFIX + l.source;
     if (layer.layout && 'icon-image' in layer.layout) {
-      const { ['icon-image']: _icon, ...rest } = layer.layout;
+      const rest = { ...layer.layout };
+      delete rest['icon-image'];
       if (l.type === 'symbol' && !('text-field' in rest)) return [];
       layer.layout = rest;
     }

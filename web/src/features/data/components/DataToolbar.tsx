@@ -40,7 +40,13 @@ export function DataToolbar({
               variant="default"
               size="xs"
               leftSection={<IconLayoutSidebarLeftExpand size={14} />}
-              rightSection={active > 0 ? <Badge size="xs" circle>{active}</Badge> : undefined}
+              rightSection={
+                active > 0 ? (
+                  <Badge size="xs" circle>
+                    {active}
+                  </Badge>
+                ) : undefined
+              }
               onClick={onShowPanel}
               data-testid="filter-show"
             >

@@ -49,13 +49,7 @@ export function MapControls(p: Props) {
           {p.fullscreen ? <IconMinimize size={20} stroke={1.7} /> : <IconMaximize size={20} stroke={1.7} />}
         </ActionIcon>
       </Tooltip>
-      <MapSettings
-        settings={p.settings}
-        own={p.own}
-        presets={p.presets}
-        basemap={p.basemap}
-        onChange={p.onSettings}
-      />
+      <MapSettings settings={p.settings} own={p.own} presets={p.presets} basemap={p.basemap} onChange={p.onSettings} />
     </Group>
   );
 }

@@ -87,7 +87,12 @@ export function MapSettings({
                 data={[
                   { value: '', label: t('map.settings.noBasemap') },
                   ...(own.length
-                    ? [{ group: t('map.basemapGroups.project'), items: own.map((b) => ({ value: b.id, label: b.name })) }]
+                    ? [
+                        {
+                          group: t('map.basemapGroups.project'),
+                          items: own.map((b) => ({ value: b.id, label: b.name })),
+                        },
+                      ]
                     : []),
                   {
                     group: t('map.basemapGroups.presets'),

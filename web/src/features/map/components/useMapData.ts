@@ -12,7 +12,13 @@ import { union } from './mapHelpers';
  * project's objects, the basemaps to choose from (the project's own and the open presets, with
  * the default for where the project lies) and, while placing works, the works to place.
  */
-export function useMapData(projectId: string, theme: string, scheme: Scheme, chosenBasemap: string | undefined, placingWorks: boolean) {
+export function useMapData(
+  projectId: string,
+  theme: string,
+  scheme: Scheme,
+  chosenBasemap: string | undefined,
+  placingWorks: boolean,
+) {
   const { t } = useTranslation();
   const style = useQuery({
     queryKey: ['map', 'style', projectId, theme, scheme],
@@ -23,7 +29,10 @@ export function useMapData(projectId: string, theme: string, scheme: Scheme, cho
   const extent = useQuery({
     queryKey: ['map', 'extent', projectId],
     queryFn: async () => {
-      const [trees, groups] = await Promise.all([fetchTileJSON(projectId, 'trees'), fetchTileJSON(projectId, 'groups')]);
+      const [trees, groups] = await Promise.all([
+        fetchTileJSON(projectId, 'trees'),
+        fetchTileJSON(projectId, 'groups'),
+      ]);
       return union(trees.bounds, groups.bounds) ?? null;
     },
     staleTime: Infinity,

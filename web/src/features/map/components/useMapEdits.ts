@@ -47,7 +47,13 @@ export function useMapEdits({ projectId, chosenWork, setMode, onOpenTree, onTree
 
   const refresh = () => setRefreshKey((k) => k + 1);
 
-  const run = (label: string, doIt: () => Promise<void>, undo: () => Promise<void>, done: string, afterFirst?: () => void) => {
+  const run = (
+    label: string,
+    doIt: () => Promise<void>,
+    undo: () => Promise<void>,
+    done: string,
+    afterFirst?: () => void,
+  ) => {
     stack
       .execute({ label, run: doIt, undo })
       .then(() => {
@@ -107,7 +113,12 @@ export function useMapEdits({ projectId, chosenWork, setMode, onOpenTree, onTree
       versions.current.set(key, { version: saved.version, geom: g });
     };
     const old = before.geom;
-    run('map.commands.move', () => put(geom), () => put(old), 'map.saved.moved');
+    run(
+      'map.commands.move',
+      () => put(geom),
+      () => put(old),
+      'map.saved.moved',
+    );
   };
 
   /** Loads a tree or group for moving its geometry; answers whether it could. */

@@ -61,7 +61,7 @@ export function useMapUpdates(
     if (loaded.current) reload();
     else map.once('load', reload);
     return () => void map.off('load', reload);
-  }, [props.filter]);
+  }, [props.filter, mapRef, loaded]);
 
   // Drawing modes.
   useEffect(() => {
@@ -91,7 +91,7 @@ export function useMapUpdates(
     // Once the map has loaded, at once (isStyleLoaded() is false while tiles load).
     if (loaded.current) apply();
     else map.once('load', apply);
-  }, [props.mode]);
+  }, [props.mode, mapRef, drawRef, loaded, propsRef]);
 
   // The object being edited: its geometry in the drawing, vertices draggable.
   const editKey = props.editing ? `${props.editing.key}:${props.editing.rev ?? 0}` : undefined;
@@ -105,7 +105,7 @@ export function useMapUpdates(
     const [id] = draw.add({ type: 'Feature', properties: {}, geometry: editing.geom });
     if (editing.geom.type === 'Polygon') draw.changeMode('direct_select', { featureId: id });
     else draw.changeMode('simple_select', { featureIds: [id] });
-  }, [editKey]);
+  }, [editKey, mapRef, drawRef, propsRef]);
 
   // Where to look.
   const viewKey = props.view?.key;
@@ -131,6 +131,5 @@ export function useMapUpdates(
         center: v.center,
         zoom: v.zoom ?? Math.max(map.getZoom(), styleZooms(propsRef.current.style).labels),
       });
-  }, [viewKey]);
-
+  }, [viewKey, mapRef, propsRef]);
 }

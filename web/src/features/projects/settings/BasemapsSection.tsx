@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconChevronDown, IconLock, IconMap, IconPencil, IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconLock,
+  IconMap,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconWorld,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteBasemap, type Basemap, type ProjectSettings } from '@/api/projects/settings';
 import { BASEMAP_PRESETS, defaultPreset, type BasemapPreset } from '@/api/projects/basemapPresets';
