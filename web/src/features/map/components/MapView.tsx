@@ -63,8 +63,6 @@ export function MapView(props: MapViewProps) {
 
     map.on('load', () => {
       loaded.current = true;
-      // The sources' names fold into the (i) button: open, they would cover a small map's foot.
-      container.current?.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
       syncBasemap();
       syncVisibility();
       syncSelection();
@@ -90,7 +88,13 @@ export function MapView(props: MapViewProps) {
     const map = mapRef.current;
     if (!map || !loaded.current) return;
     const run = ++basemapRun.current;
-    void setBasemap(map, propsRef.current.basemap, () => basemapRun.current === run && mapRef.current === map);
+    // The sources' names fold into the (i) button once drawn: MapLibre opens them when the
+    // basemap brings the first, and open they cover a small map's foot.
+    const fold = () =>
+      container.current?.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
+    void setBasemap(map, propsRef.current.basemap, () => basemapRun.current === run && mapRef.current === map).then(
+      () => map.once('idle', fold),
+    );
   }
 
   function syncVisibility() {
