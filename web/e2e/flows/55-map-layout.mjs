@@ -245,6 +245,9 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   await shot(de, 'layout-data-de-dark', { fullPage: false });
   await de.setViewportSize({ width: 390, height: 844 });
   await de.waitForTimeout(400);
+  // The map made anew for the phone's layout fits the objects again.
+  await mapReady(de);
+  await waitTreeCount(de, 6);
   const deWidth = await pageWidth(de);
   assert(deWidth.w <= 390, `the German data view is ${deWidth.w} px wide on a phone: ${deWidth.wide.join(', ')}`);
   await shot(de, 'layout-data-de-dark-phone');

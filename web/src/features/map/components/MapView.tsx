@@ -63,6 +63,11 @@ export function MapView(props: MapViewProps) {
 
     map.on('load', () => {
       loaded.current = true;
+      // A map made while its box was still collapsing or growing (a phone turned, the split
+      // reflowing) may have missed the fit of the objects: fit them now.
+      const bounds = propsRef.current.view?.bounds;
+      const fit = bounds && map.cameraForBounds(bounds, { padding: FIT_PADDING, maxZoom: 18 });
+      if (fit && fit.zoom !== undefined && Math.abs(map.getZoom() - fit.zoom) > 1) map.jumpTo(fit);
       syncBasemap();
       syncVisibility();
       syncSelection();
