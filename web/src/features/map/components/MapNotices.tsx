@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Badge, Box, Button, CloseButton, Group, Paper, Select, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -130,5 +131,22 @@ export function MapNotices(p: Props) {
         </Badge>
       )}
     </>
+  );
+}
+
+/** The info window over the map's right side: below the buttons, above the map's foot; it scrolls inside. */
+export function MapAside({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      pos="absolute"
+      top={64}
+      right={12}
+      bottom={12}
+      w="min(340px, calc(100% - 24px))"
+      style={{ zIndex: 5, pointerEvents: 'none', display: 'flex', flexDirection: 'column' }}
+      data-testid="map-aside"
+    >
+      <Box style={{ pointerEvents: 'auto', minHeight: 0, flex: '0 1 auto', height: '100%' }}>{children}</Box>
+    </Box>
   );
 }

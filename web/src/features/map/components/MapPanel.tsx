@@ -11,7 +11,7 @@ import { loadSettings, saveSettings, type DisplaySettings } from '../settings';
 import { DrawTools } from './DrawTools';
 import { Legend } from './Legend';
 import { MapControls } from './MapControls';
-import { MapNotices } from './MapNotices';
+import { MapAside, MapNotices } from './MapNotices';
 import { MapView } from './MapView';
 import type { FeatureKind, MapMode, MapPanelProps, MapViewProps } from './mapTypes';
 import { geometryCenter } from './mapHelpers';
@@ -217,20 +217,7 @@ export default function MapPanel({
             basemap={data.basemap?.id ?? ''}
             onSettings={changeSettings}
           />
-          {aside && (
-            // Below the buttons, above the zoom buttons, within the map: it scrolls inside.
-            <Box
-              pos="absolute"
-              top={64}
-              right={12}
-              bottom={12}
-              w="min(340px, calc(100% - 24px))"
-              style={{ zIndex: 5, pointerEvents: 'none', display: 'flex', flexDirection: 'column' }}
-              data-testid="map-aside"
-            >
-              <Box style={{ pointerEvents: 'auto', minHeight: 0, flex: '0 1 auto', height: '100%' }}>{aside}</Box>
-            </Box>
-          )}
+          {aside && <MapAside>{aside}</MapAside>}
           {/* On a short map the legend would reach up behind the drawing tools: it goes beside them. */}
           <Box
             pos="absolute"
