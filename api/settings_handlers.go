@@ -156,29 +156,33 @@ func distinctShortValues(values []string) bool {
 }
 
 type basemapRequest struct {
-	Name     string  `json:"name"`
-	Type     string  `json:"type"`
-	URL      string  `json:"url"`
-	Layers   string  `json:"layers"`
-	Username string  `json:"username"`
-	Password *string `json:"password"` // absent: keep; "": remove
-	Position int     `json:"position"`
-	Version  int     `json:"version"`
+	Name   string `json:"name"`
+	Type   string `json:"type"`
+	URL    string `json:"url"`
+	Layers string `json:"layers"`
+	// Attribution: the source's name shown on the map (plain text).
+	Attribution string  `json:"attribution"`
+	Username    string  `json:"username"`
+	Password    *string `json:"password"` // absent: keep; "": remove
+	Position    int     `json:"position"`
+	Version     int     `json:"version"`
 }
 
 func (s *Server) basemapFields(req basemapRequest) (store.BasemapFields, error) {
 	f := store.BasemapFields{Name: strings.TrimSpace(req.Name), Type: strings.ToLower(req.Type),
-		URL: strings.TrimSpace(req.URL), Layers: strings.TrimSpace(req.Layers), Username: strings.TrimSpace(req.Username),
+		URL: strings.TrimSpace(req.URL), Layers: strings.TrimSpace(req.Layers),
+		Attribution: strings.TrimSpace(req.Attribution), Username: strings.TrimSpace(req.Username),
 		Position: req.Position}
 	c := checks{}
 	c.name("name", f.Name)
-	if f.Type != "xyz" && f.Type != "wms" && f.Type != "esri" {
+	if f.Type != "xyz" && f.Type != "wms" && f.Type != "esri" && f.Type != "vector" {
 		c["type"] = "field.basemap_type"
 	}
 	if u, err := url.Parse(f.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(f.URL) > 2000 {
 		c["url"] = "field.url"
 	}
 	c.maxLen("layers", f.Layers, 100)
+	c.maxLen("attribution", f.Attribution, 300)
 	c.maxLen("username", f.Username, 100)
 	if req.Password != nil {
 		sealed := s.signer.Seal(*req.Password)

@@ -98,8 +98,18 @@ func TestBasemapPasswordStaysOnTheServer(t *testing.T) {
 	m := wantError(t, manager.do("POST", base+"/basemaps", map[string]any{"name": "", "type": "tms", "url": "ftp://x"}),
 		http.StatusBadRequest, "invalid", "")
 	wantFieldNames(t, m, "name", "type", "url")
+	m = wantError(t, manager.do("POST", base+"/basemaps", map[string]any{"name": "Long", "type": "xyz",
+		"url": "https://tiles.example/{z}/{x}/{y}.png", "attribution": strings.Repeat("©", 301)}), http.StatusBadRequest, "invalid", "")
+	wantFieldNames(t, m, "attribution")
+	// A vector style (basemap.de web vector) with its attribution.
+	r := manager.do("POST", base+"/basemaps", map[string]any{"name": "basemap.de", "type": "vector",
+		"url": "https://sgx.geodatenzentrum.de/gdz_basemapde_vektor/styles/bm_web_col.json", "attribution": "© basemap.de / BKG"})
+	wantStatus(t, r, http.StatusCreated)
+	if v := r.json(t); v["type"] != "vector" || v["attribution"] != "© basemap.de / BKG" {
+		t.Fatalf("vector basemap %v", v)
+	}
 
-	r := manager.do("POST", base+"/basemaps", map[string]any{"name": "City map", "type": "WMS",
+	r = manager.do("POST", base+"/basemaps", map[string]any{"name": "City map", "type": "WMS",
 		"url": "https://geo.example/wms", "layers": "citymap", "username": "gis", "password": "s3cret-wms"})
 	wantStatus(t, r, http.StatusCreated)
 	if strings.Contains(string(r.body), "s3cret-wms") {

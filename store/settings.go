@@ -24,11 +24,13 @@ type ProjectSettings struct {
 // Basemap is a background map. The password never leaves the server: HasPassword says whether
 // one is kept.
 type Basemap struct {
-	ID          string    `json:"id"`
-	Name        string    `json:"name"`
-	Type        string    `json:"type"`
-	URL         string    `json:"url"`
-	Layers      string    `json:"layers"`
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Type   string `json:"type"`
+	URL    string `json:"url"`
+	Layers string `json:"layers"`
+	// Attribution names the map's source, shown on the map (plain text).
+	Attribution string    `json:"attribution"`
 	Username    string    `json:"username"`
 	HasPassword bool      `json:"has_password"`
 	Position    int       `json:"position"`
@@ -121,14 +123,14 @@ func (s *Queries) UpdateProjectSettings(ctx context.Context, orgID, projectID st
 
 func scanBasemap(row pgx.Row) (*Basemap, error) {
 	var b Basemap
-	err := row.Scan(&b.ID, &b.Name, &b.Type, &b.URL, &b.Layers, &b.Username, &b.HasPassword, &b.Position, &b.Version, &b.CreatedAt)
+	err := row.Scan(&b.ID, &b.Name, &b.Type, &b.URL, &b.Layers, &b.Attribution, &b.Username, &b.HasPassword, &b.Position, &b.Version, &b.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return &b, err
 }
 
-const basemapColumns = `id, name, type, url, layers, username, password_sealed <> '', position, version, created_at`
+const basemapColumns = `id, name, type, url, layers, attribution, username, password_sealed <> '', position, version, created_at`
 
 // Basemaps lists a project's basemaps in their order.
 func (s *Queries) Basemaps(ctx context.Context, orgID, projectID string) ([]*Basemap, error) {
@@ -139,9 +141,9 @@ func (s *Queries) Basemaps(ctx context.Context, orgID, projectID string) ([]*Bas
 
 // BasemapFields are what a person enters for a basemap. PasswordSealed nil keeps the kept one.
 type BasemapFields struct {
-	Name, Type, URL, Layers, Username string
-	PasswordSealed                    *string
-	Position                          int
+	Name, Type, URL, Layers, Attribution, Username string
+	PasswordSealed                                 *string
+	Position                                       int
 }
 
 // CreateBasemap adds a basemap to a project.
@@ -151,19 +153,19 @@ func (s *Queries) CreateBasemap(ctx context.Context, orgID, projectID string, f 
 		sealed = *f.PasswordSealed
 	}
 	return scanBasemap(s.q.QueryRow(ctx, `
-		INSERT INTO project_basemap (organisation_id, project_id, name, type, url, layers, username, password_sealed, position)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING `+basemapColumns,
-		orgID, projectID, f.Name, f.Type, f.URL, f.Layers, f.Username, sealed, f.Position))
+		INSERT INTO project_basemap (organisation_id, project_id, name, type, url, layers, username, password_sealed, position, attribution)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING `+basemapColumns,
+		orgID, projectID, f.Name, f.Type, f.URL, f.Layers, f.Username, sealed, f.Position, f.Attribution))
 }
 
 // UpdateBasemap changes a basemap if version is current.
 func (s *Queries) UpdateBasemap(ctx context.Context, orgID, projectID, id string, version int, f BasemapFields) (*Basemap, error) {
 	b, err := scanBasemap(s.q.QueryRow(ctx, `
 		UPDATE project_basemap SET name = $5, type = $6, url = $7, layers = $8, username = $9,
-			password_sealed = coalesce($10, password_sealed), position = $11, version = version + 1
+			password_sealed = coalesce($10, password_sealed), position = $11, attribution = $12, version = version + 1
 		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4
 		RETURNING `+basemapColumns, orgID, projectID, id, version, f.Name, f.Type, f.URL, f.Layers, f.Username,
-		f.PasswordSealed, f.Position))
+		f.PasswordSealed, f.Position, f.Attribution))
 	if arbor.ErrorCode(err) != arbor.ENOTFOUND {
 		return b, err
 	}

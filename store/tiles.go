@@ -48,7 +48,9 @@ var tileQueries = map[string]tileQuery{
 			  AND t.geom_3857 && b.env /*where*/
 		) q`,
 		// Below the detail zoom: one point per grid cell (64 × 64 per tile) with the count and,
-		// per theme, the gravest value in the cell, so a whole city still tells its story.
+		// per theme, the gravest class of the cell's trees, so a whole city still tells its story
+		// (the higher safety, vitality, damage and development class is the graver, the earlier
+		// deadline class; for inspections see check_class below).
 		grid: `
 		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, 40075016.68557849 / (1 << $1::int) / 64 AS cell)
 		SELECT ST_AsMVT(q, 'trees', 4096, 'geom') FROM (
@@ -57,7 +59,10 @@ var tileQueries = map[string]tileQuery{
 			       count(*)::int AS count, max(t.action_security) AS safety, max(t.vitality) AS vitality,
 			       max(t.damage_tree) AS damage, max(t.development) AS development,
 			       min(arbor_deadline_class(t.action_deadline, current_date)) AS deadline_class,
-			       min(coalesce(arbor_inspection_class(t.check_next, current_date), 4)) AS check_class
+			       -- Inspection classes by gravity, not by number: overdue (0), never inspected (4),
+			       -- due (1), then later (2, 3). The smallest rank wins and is turned back into its
+			       -- class, so a cell with one never-inspected tree is not drawn as checked and safe.
+			       (ARRAY[0, 4, 1, 2, 3])[min((ARRAY[1, 3, 4, 5, 2])[coalesce(arbor_inspection_class(t.check_next, current_date), 4) + 1])] AS check_class
 			FROM tree t CROSS JOIN b
 			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree
 			  AND t.geom_3857 && b.env /*where*/

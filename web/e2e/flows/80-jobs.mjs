@@ -327,6 +327,19 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await page.setViewportSize({ width: 390, height: 844 });
   await settled(page);
   await shot(page, 'jobs-open-de-dark-phone');
+  // On a phone the item list fits: no sideways scroll, neither of the list nor of the page.
+  const sideways = await page.evaluate(() => {
+    const box = document.querySelector('[data-testid="job-items-scroll"]');
+    const inner = box?.querySelector('table');
+    return {
+      page: document.documentElement.scrollWidth,
+      list: inner ? inner.scrollWidth - box.clientWidth : -1,
+    };
+  });
+  assert(
+    sideways.page <= 390 && sideways.list <= 1,
+    `the job's items scroll sideways on a phone: ${JSON.stringify(sideways)}`,
+  );
   await page.locator(`[data-testid="job-item"][data-tree="${trees[2].id}"] [data-testid="add-work"]`).click();
   await page.getByTestId('add-work-none').waitFor();
   await shot(page, 'jobs-add-work-de-dark-phone', { fullPage: false });

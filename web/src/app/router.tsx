@@ -52,7 +52,7 @@ const userRoutes: RouteObject[] = [
           { index: true, lazy: page(() => import('@/features/projects/components/ProjectPage')) },
           {
             path: 'map',
-            handle: { crumb: 'map.title', title: 'map.title' },
+            handle: { crumb: 'map.title', title: 'map.title', wide: true },
             lazy: treePage(() => import('./routes/MapPage')),
           },
           {
@@ -62,7 +62,7 @@ const userRoutes: RouteObject[] = [
           },
           {
             path: 'data',
-            handle: { crumb: 'data.title', title: 'data.title' },
+            handle: { crumb: 'data.title', title: 'data.title', wide: true },
             lazy: treePage(() => import('./routes/DataPage')),
           },
           {

@@ -32,6 +32,8 @@ export interface MapPanelSlotProps {
   onOpenTree?: (id: string) => void;
   onSelect?: (fids: number[]) => void;
   onSelectPolygon?: (polygon: Polygon, fids: number[]) => void;
+  /** Shown over the map's right side (the data view's info window), in full screen too. */
+  aside?: ReactNode;
 }
 
 export interface Slots {

@@ -4,4 +4,6 @@ export interface RouteHandle {
   crumb?: string;
   /** The crumb shows the name of the object of the path once the page knows it (lib/crumbs). */
   named?: boolean;
+  /** The page uses the whole width beside the navigation (map and data views), not a column. */
+  wide?: boolean;
 }

@@ -25,7 +25,8 @@ export interface InspectionIntervals {
   hollow: IntervalPair;
 }
 
-export type BasemapType = 'xyz' | 'wms' | 'esri';
+/** Raster tiles (XYZ, WMS, ESRI) or a MapLibre vector style (its URL). */
+export type BasemapType = 'xyz' | 'wms' | 'esri' | 'vector';
 
 export interface Basemap {
   id: string;
@@ -33,6 +34,8 @@ export interface Basemap {
   type: BasemapType;
   url: string;
   layers: string;
+  /** The source's name shown on the map (plain text). */
+  attribution: string;
   username: string;
   /** A password is kept on the server; it is never answered. */
   has_password: boolean;
@@ -81,6 +84,7 @@ export interface BasemapInput {
   type: BasemapType;
   url: string;
   layers: string;
+  attribution: string;
   username: string;
   /** Left out: keep the kept password; "": remove it. */
   password?: string;

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { AppShell, Box, Breadcrumbs, Burger, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import type { RouteHandle } from '@/lib/routeHandle';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './Logo';
 import { LanguageMenu } from './LanguageMenu';
@@ -54,6 +55,8 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
   useEffect(() => {
     close();
   }, [location.pathname, close]);
+  // Map and data views use the whole width: a column would box the map in.
+  const wide = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.wide);
 
   return (
     <AppShell
@@ -86,6 +89,8 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
       <AppShell.Main>
         <Container
           size="lg"
+          fluid={wide}
+          data-wide={wide || undefined}
           px={{ base: 'md', sm: 'xl' }}
           style={{ display: 'flex', flexDirection: 'column', minHeight: `calc(100dvh - ${HEADER}px)` }}
         >

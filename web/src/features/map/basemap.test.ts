@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Basemap } from '@/api/projects/settings';
-import { basemapSource, pickBasemap } from './basemap';
+import { attributionHTML, basemapSource, basemapSpec, pickBasemap } from './basemap';
 import { loadSettings } from './settings';
 
 const bm = (over: Partial<Basemap>): Basemap => ({
@@ -9,6 +9,7 @@ const bm = (over: Partial<Basemap>): Basemap => ({
   type: 'xyz',
   url: 'https://tile.example.org/{z}/{x}/{y}.png',
   layers: '',
+  attribution: '',
   username: '',
   has_password: false,
   position: 0,
@@ -25,6 +26,26 @@ describe('basemaps', () => {
     expect(pickBasemap(all, 'p')?.id).toBe('x');
     expect(pickBasemap(all, '')).toBeUndefined();
     expect(pickBasemap([], undefined)).toBeUndefined();
+  });
+  it("falls back to the project's own basemap, then to the default preset", () => {
+    const preset = bm({ id: 'preset:osm' });
+    const all = [preset, bm({ id: 'own' })];
+    expect(pickBasemap(all, undefined, preset)?.id).toBe('own');
+    expect(pickBasemap(all, 'preset:osm', preset)?.id).toBe('preset:osm');
+    expect(pickBasemap([preset], 'gone', preset)?.id).toBe('preset:osm');
+    expect(pickBasemap([preset], '', preset)).toBeUndefined();
+  });
+  it('names the source as plain text, and reads a vector style from its URL', () => {
+    expect(basemapSource(bm({ attribution: '© <b>OSM</b> & co' })).attribution).toBe(
+      '© &#60;b&#62;OSM&#60;/b&#62; &#38; co',
+    );
+    expect(basemapSource(bm({})).attribution).toBe('OSM');
+    expect(attributionHTML('"x"')).toBe('&#34;x&#34;');
+    expect(basemapSpec(bm({ type: 'vector', url: 'https://s.example/style.json', attribution: '© BKG' }))).toEqual({
+      kind: 'vector',
+      url: 'https://s.example/style.json',
+      attribution: '© BKG',
+    });
   });
   it('builds a GetMap URL in EPSG:3857 for a WMS', () => {
     const s = basemapSource(bm({ type: 'wms', url: 'https://wms.example.org/service?map=x', layers: 'dop20' }));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconFileImport, IconLayoutSidebarLeftExpand, IconMap, IconMapOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 export function DataToolbar({
   showPanel,
   onShowPanel,
+  active,
   search,
   onSearch,
   total,
@@ -17,6 +18,8 @@ export function DataToolbar({
 }: {
   showPanel: boolean;
   onShowPanel: () => void;
+  /** Active parts of the filter, shown on the button that opens it. */
+  active: number;
   search: string;
   onSearch: (q: string) => void;
   total: number | null;
@@ -29,15 +32,23 @@ export function DataToolbar({
   const { t, i18n } = useTranslation();
   const fmt = new Intl.NumberFormat(i18n.language);
   return (
-    <Group justify="space-between" gap="sm" wrap="wrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group justify="space-between" gap="sm" wrap="wrap" data-testid="data-toolbar">
+      <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px', minWidth: 0 }}>
         {!showPanel && (
           <Tooltip label={t('data.panel.show')}>
             <Button
               variant="default"
               size="xs"
               leftSection={<IconLayoutSidebarLeftExpand size={14} />}
+              rightSection={
+                active > 0 ? (
+                  <Badge size="xs" circle>
+                    {active}
+                  </Badge>
+                ) : undefined
+              }
               onClick={onShowPanel}
+              data-testid="filter-show"
             >
               {t('data.filter.title')}
             </Button>
@@ -45,7 +56,8 @@ export function DataToolbar({
         )}
         <TextInput
           size="xs"
-          w={260}
+          w={{ base: 'auto', sm: 260 }}
+          style={{ flex: '1 1 180px', maxWidth: 320 }}
           leftSection={<IconSearch size={14} />}
           placeholder={t('data.search.placeholder')}
           aria-label={t('data.search.label')}
@@ -60,7 +72,7 @@ export function DataToolbar({
           {total === null ? '…' : t('data.table.total', { count: total, formatted: fmt.format(total) })}
         </Text>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap">
         {onImport && (
           <Button
             size="xs"

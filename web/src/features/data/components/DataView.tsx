@@ -1,10 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Alert, Box, Group, Loader, Stack } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import type { Polygon } from 'geojson';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '@/api/auth/getSession';
 import { useProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
@@ -15,18 +13,16 @@ import { useDataFilter } from '../useDataFilter';
 import { useDataSelection } from '../useDataSelection';
 import { useDataArchive } from '../useDataArchive';
 import { useExcelExport } from '../useExcelExport';
-import { GaebExportModal } from '@/components/exports/GaebExportModal';
-import { PdfExportModal } from '@/components/exports/PdfExportModal';
 import { activeParts, type Filter } from '../filter';
 import { ColumnChooser } from './ColumnChooser';
+import { DataModals, type DataModal } from './DataModals';
+import { DataSplit } from './DataSplit';
 import { DataTable } from './DataTable';
 import { DataToolbar } from './DataToolbar';
 import { FilterCard } from './FilterCard';
 import { FilterPanel } from './FilterPanel';
-import { MassEditModal } from './MassEditModal';
 import { SavedFilters } from './SavedFilters';
 import { SelectionBar } from './SelectionBar';
-import { ShareFilterModal } from './ShareFilterModal';
 
 export interface DataViewProps {
   project: Project;
@@ -38,36 +34,25 @@ export interface DataViewProps {
   changes?: number;
 }
 
-/** The data view of a project: filter panel, table and map over one filter and one selection. */
+/**
+ * The data view of a project: filter panel, table and map over one filter and one selection.
+ * On a wide screen the filter sits beside map and table, which share the height; on a phone the
+ * parts stand one below the other and the filter opens on demand.
+ */
 export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: DataViewProps) {
-  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const userId = session.data?.user.id ?? '';
   const settings = useProjectSettings(p.id);
   const custom = settings.data?.custom_fields;
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const manager = p.role === 'manager' && !p.terminated;
   const canArchive = (p.role === 'manager' || p.role === 'editor') && !p.terminated;
   const canShare = p.role !== 'reader' && p.role !== '';
 
-  const {
-    panel,
-    setPanel,
-    loaded,
-    setLoaded,
-    linkProblem,
-    setLinkProblem,
-    filter,
-    debouncedKey,
-    liveFilter,
-    modified,
-    load,
-    errors,
-    setTableError,
-    total,
-    onTotal,
-  } = useDataFilter(p.id);
+  const f = useDataFilter(p.id);
+  const { panel, setPanel, filter, liveFilter, debouncedKey, errors, total } = f;
 
   // Columns, per person and project.
   const [columns, changeColumns] = useColumns(userId, p.id, identifyingFields(custom));
@@ -80,8 +65,11 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
   const refresh = () => setRefreshKey((k) => k + 1);
   const [showMap, setShowMap] = useLocalStorage({ key: 'arbor-data-map', defaultValue: true });
   const [showPanel, setShowPanel] = useLocalStorage({ key: 'arbor-data-panel', defaultValue: true });
-  const [massOpen, setMassOpen] = useState(false);
-  const [shareOpen, setShareOpen] = useState(false);
+  // On a phone the filter takes the whole width: it opens when asked for, for this visit.
+  const [phonePanel, setPhonePanel] = useState(false);
+  const panelOpen = phone ? phonePanel : showPanel;
+  const openPanel = (on: boolean) => (phone ? setPhonePanel(on) : setShowPanel(on));
+  const [modal, setModal] = useState<DataModal>(null);
 
   const tree = params.get('tree');
   const openTree = (id: string | null) =>
@@ -117,76 +105,66 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
   });
 
   const count = selection.size;
-  const [gaebOpen, setGaebOpen] = useState(false);
-  const [pdfOpen, setPdfOpen] = useState(false);
+  const info = tree ? <TreeInfoWindow projectId={p.id} treeId={tree} onClose={() => openTree(null)} /> : null;
+
+  const map = showMap ? (
+    <Suspense
+      fallback={
+        <Group h="100%" justify="center">
+          <Loader size="sm" />
+        </Group>
+      }
+    >
+      <MapPanel
+        projectId={p.id}
+        role={p.role}
+        readOnly={p.terminated}
+        height="100%"
+        filter={liveFilter}
+        refreshKey={refreshKey}
+        selection={fids}
+        onOpenTree={openTree}
+        onSelect={(x) => x.length === 0 && setSelection(new Map())}
+        onSelectPolygon={onPolygon}
+        aside={phone ? null : info}
+      />
+    </Suspense>
+  ) : null;
 
   return (
-    <Stack gap="md" data-testid="data-view" data-total={total ?? ''} data-selected={count}>
-      {linkProblem && (
+    <Stack gap="md" data-testid="data-view" data-total={total ?? ''} data-selected={count} data-phone={phone}>
+      {f.linkProblem && (
         <Alert
           color="yellow"
           variant="light"
           withCloseButton
-          onClose={() => setLinkProblem(null)}
+          onClose={() => f.setLinkProblem(null)}
           data-testid="filter-link-problem"
         >
-          {linkProblem}
+          {f.linkProblem}
         </Alert>
       )}
-      <Group align="flex-start" gap="md" wrap="nowrap">
-        {showPanel && (
-          <FilterCard active={activeParts(filter)} onHide={() => setShowPanel(false)}>
+      <Group align="flex-start" gap="md" wrap={phone ? 'wrap' : 'nowrap'}>
+        {panelOpen && (
+          <FilterCard active={activeParts(filter)} onHide={() => openPanel(false)} wide={phone}>
             <SavedFilters
               projectId={p.id}
               manager={manager}
               canShare={canShare}
               filter={filter}
-              loaded={loaded}
-              modified={modified}
-              onLoad={load}
-              onShare={() => setShareOpen(true)}
+              loaded={f.loaded}
+              modified={f.modified}
+              onLoad={f.load}
+              onShare={() => setModal('share')}
             />
             <FilterPanel projectId={p.id} panel={panel} onChange={setPanel} custom={custom} errors={errors} />
           </FilterCard>
         )}
-        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-          {showMap && (
-            <Box pos="relative">
-              {tree && (
-                <Box pos="absolute" top={60} right={12} w={300} style={{ zIndex: 5 }}>
-                  <TreeInfoWindow projectId={p.id} treeId={tree} onClose={() => openTree(null)} />
-                </Box>
-              )}
-              <Suspense
-                fallback={
-                  <Group h={360} justify="center">
-                    <Loader size="sm" />
-                  </Group>
-                }
-              >
-                <MapPanel
-                  projectId={p.id}
-                  role={p.role}
-                  readOnly={p.terminated}
-                  height={360}
-                  filter={liveFilter}
-                  refreshKey={refreshKey}
-                  selection={fids}
-                  onOpenTree={openTree}
-                  onSelect={(f) => f.length === 0 && setSelection(new Map())}
-                  onSelectPolygon={onPolygon}
-                />
-              </Suspense>
-            </Box>
-          )}
-          {!showMap && tree && (
-            <Box maw={360}>
-              <TreeInfoWindow projectId={p.id} treeId={tree} onClose={() => openTree(null)} />
-            </Box>
-          )}
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} w={phone ? '100%' : undefined}>
           <DataToolbar
-            showPanel={showPanel}
-            onShowPanel={() => setShowPanel(true)}
+            showPanel={panelOpen}
+            onShowPanel={() => openPanel(true)}
+            active={activeParts(filter)}
             search={panel.q}
             onSearch={(q) => setPanel({ ...panel, q })}
             total={total}
@@ -195,93 +173,75 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
             columnChooser={<ColumnChooser columns={columns} custom={custom} onChange={changeColumns} />}
             onImport={onImport}
           />
-
           <SelectionBar
             count={count}
             total={total}
             selecting={selecting}
             may={{ manager, archive: canArchive, share: canShare, addToJob: !!onAddToJob }}
             view={panel.state}
-            shareable={!!loaded}
+            shareable={!!f.loaded}
             exporting={exporting}
             onClear={() => setSelection(new Map())}
             onSelectAll={() => void selectWhere(liveFilter)}
-            onMassEdit={() => setMassOpen(true)}
+            onMassEdit={() => setModal('mass')}
             onArchive={archiveSelection}
             onAddToJob={() => onAddToJob?.([...selection.keys()], liveFilter)}
-            onShare={() => setShareOpen(true)}
+            onShare={() => setModal('share')}
             onExport={(what) => void exportExcel(what)}
-            onGaeb={() => setGaebOpen(true)}
-            onPdf={() => setPdfOpen(true)}
+            onGaeb={() => setModal('gaeb')}
+            onPdf={() => setModal('pdf')}
             onArchiveView={archiveView}
           />
-
           {errors.general && (
             <Alert color="red" variant="light" role="alert" data-testid="data-error">
               {errors.general}
             </Alert>
           )}
-          <DataTable
-            projectId={p.id}
-            filter={liveFilter}
-            filterKey={debouncedKey}
-            refreshKey={refreshKey}
-            columns={columns}
-            onColumnsChange={changeColumns}
-            onSortChange={(sort) => {
-              sortRef.current = sort;
-            }}
-            custom={custom}
-            selection={selection}
-            onSelectionChange={setSelection}
-            onOpenTree={openTree}
-            onTotal={onTotal}
-            onError={setTableError}
-            height={showMap ? 480 : 'max(480px, calc(100vh - 300px))'}
+          {!showMap && !phone && info && <Box maw={360}>{info}</Box>}
+          <DataSplit
+            userId={userId}
+            stacked={phone}
+            map={map}
+            below={phone ? info : null}
+            table={
+              <DataTable
+                projectId={p.id}
+                filter={liveFilter}
+                filterKey={debouncedKey}
+                refreshKey={refreshKey}
+                columns={columns}
+                onColumnsChange={changeColumns}
+                onSortChange={(sort) => {
+                  sortRef.current = sort;
+                }}
+                custom={custom}
+                selection={selection}
+                onSelectionChange={setSelection}
+                onOpenTree={openTree}
+                onTotal={f.onTotal}
+                onError={f.setTableError}
+                height="100%"
+              />
+            }
           />
         </Stack>
       </Group>
 
-      <PdfExportModal
-        projectId={p.id}
-        opened={pdfOpen}
-        onClose={() => setPdfOpen(false)}
-        source={{ kind: 'list', ids: [...selection.keys()] }}
-      />
-      <GaebExportModal
+      <DataModals
         projectId={p.id}
         projectName={p.name}
-        opened={gaebOpen}
-        onClose={() => setGaebOpen(false)}
-        source={
-          count
-            ? { kind: 'selection', filter: { ...liveFilter, ids: [...selection.keys()] }, count }
-            : { kind: 'view', filter: { ...liveFilter }, count: total ?? 0 }
-        }
-      />
-      <MassEditModal
-        projectId={p.id}
+        open={modal}
+        onClose={() => setModal(null)}
         ids={[...selection.keys()]}
-        opened={massOpen}
+        filter={liveFilter}
+        total={total}
         custom={custom}
-        onClose={() => setMassOpen(false)}
-        onDone={(n) => {
-          setMassOpen(false);
-          notifications.show({ color: 'arbor', message: t('data.mass.done', { count: n }) });
+        loaded={f.loaded}
+        onShared={f.setLoaded}
+        onMassEdited={() => {
           // The changed objects may have left the filter: the selection starts over with the rows.
           setSelection(new Map());
           refresh();
-        }}
-      />
-      <ShareFilterModal
-        projectId={p.id}
-        filter={loaded}
-        opened={shareOpen}
-        onClose={() => setShareOpen(false)}
-        onShared={(f) => {
-          setLoaded(f);
-          setShareOpen(false);
-          notifications.show({ color: 'arbor', message: t('data.share.done', { list: f.shared_with.join(', ') }) });
         }}
       />
     </Stack>

@@ -4,10 +4,29 @@ import { IconFilter, IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** The card of the filter beside the data table: its title with the number of active parts, and Hide. */
-export function FilterCard({ active, onHide, children }: { active: number; onHide: () => void; children: ReactNode }) {
+export function FilterCard({
+  active,
+  onHide,
+  wide,
+  children,
+}: {
+  active: number;
+  onHide: () => void;
+  /** The whole width (a phone), above map and table. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Card w={320} miw={320} padding="md" radius="lg" withBorder data-testid="filter-card" style={{ flex: 'none' }}>
+    <Card
+      w={wide ? '100%' : 320}
+      miw={wide ? 0 : 320}
+      padding="md"
+      radius="lg"
+      withBorder
+      data-testid="filter-card"
+      style={{ flex: 'none' }}
+    >
       <Stack gap="md">
         <Group justify="space-between">
           <Group gap={6}>

@@ -12,8 +12,10 @@ import {
   TextInput,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
 import type { Job, JobItem } from '@/api/jobs/types';
@@ -21,22 +23,26 @@ import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddFromFilter } from './AddFromFilter';
 import { AddWorkModal } from './AddWorkModal';
 
-function State({ item }: { item: JobItem }) {
+function State({ item, iconOnly }: { item: JobItem; iconOnly?: boolean }) {
   const { t } = useTranslation();
   const done = item.action ? !!item.execute_timestamp : !!item.check_timestamp;
   const label = item.action
     ? t(done ? 'jobs.items.done' : 'jobs.items.open')
     : t(done ? 'jobs.items.inspected' : 'jobs.items.notInspected');
   return (
-    <Group gap={6} wrap="nowrap" data-testid="item-state" data-done={done}>
+    <Group gap={6} wrap="nowrap" data-testid="item-state" data-done={done} title={iconOnly ? label : undefined}>
       {done ? (
         <IconCircleCheck size={16} color="var(--mantine-color-arbor-6)" />
       ) : (
         <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" />
       )}
-      <Text size="sm" c={done ? undefined : 'dimmed'}>
-        {label}
-      </Text>
+      {iconOnly ? (
+        <VisuallyHidden>{label}</VisuallyHidden>
+      ) : (
+        <Text size="sm" c={done ? undefined : 'dimmed'}>
+          {label}
+        </Text>
+      )}
     </Group>
   );
 }
@@ -57,6 +63,8 @@ export function JobItemsTable({
   onOpen?: (tree: string) => void;
 }) {
   const { t, i18n } = useTranslation();
+  // A phone: kind, species and deadline go under the number, the state is its icon; no sideways scroll.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [q, setQ] = useState('');
   const [removing, setRemoving] = useState<JobItem | null>(null);
   const [addingTo, setAddingTo] = useState<JobItem | null>(null);
@@ -108,14 +116,14 @@ export function JobItemsTable({
           {t('jobs.items.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" highlightOnHover>
+        <Table.ScrollContainer minWidth={phone ? 0 : 560} data-testid="job-items-scroll">
+          <Table verticalSpacing="xs" highlightOnHover data-compact={phone || undefined}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('jobs.items.number')}</Table.Th>
-                <Table.Th>{t('jobs.items.kind')}</Table.Th>
-                <Table.Th>{t('jobs.items.species')}</Table.Th>
-                <Table.Th>{t('jobs.items.deadline')}</Table.Th>
+                {!phone && <Table.Th>{t('jobs.items.kind')}</Table.Th>}
+                {!phone && <Table.Th>{t('jobs.items.species')}</Table.Th>}
+                {!phone && <Table.Th>{t('jobs.items.deadline')}</Table.Th>}
                 <Table.Th>{t('jobs.items.state')}</Table.Th>
                 {manage && <Table.Th w={open ? 72 : 40} />}
               </Table.Tr>
@@ -145,29 +153,41 @@ export function JobItemsTable({
                         {i.action ? '↳' : label(i)}
                       </Text>
                     )}
+                    {phone && (
+                      <Text size="xs" c="dimmed" pl={i.action ? 'md' : 0} data-testid="job-item-details">
+                        {t(i.action ? 'jobs.items.work' : i.single_tree ? 'jobs.items.tree' : 'jobs.items.group')}
+                        {' · '}
+                        {i.action ? i.action_name : i.species_botanical || '—'}
+                        {i.deadline ? ` · ${new Date(i.deadline).toLocaleDateString(i18n.language)}` : ''}
+                      </Text>
+                    )}
                   </Table.Td>
+                  {phone ? null : (
+                    <>
+                      <Table.Td>
+                        <Badge
+                          size="xs"
+                          radius="sm"
+                          variant="light"
+                          color={i.action ? 'orange' : i.single_tree ? 'arbor' : 'teal'}
+                        >
+                          {t(i.action ? 'jobs.items.work' : i.single_tree ? 'jobs.items.tree' : 'jobs.items.group')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fs={i.action ? undefined : 'italic'}>
+                          {i.action ? i.action_name : i.species_botanical || '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed">
+                          {i.deadline ? new Date(i.deadline).toLocaleDateString(i18n.language) : '—'}
+                        </Text>
+                      </Table.Td>
+                    </>
+                  )}
                   <Table.Td>
-                    <Badge
-                      size="xs"
-                      radius="sm"
-                      variant="light"
-                      color={i.action ? 'orange' : i.single_tree ? 'arbor' : 'teal'}
-                    >
-                      {t(i.action ? 'jobs.items.work' : i.single_tree ? 'jobs.items.tree' : 'jobs.items.group')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fs={i.action ? undefined : 'italic'}>
-                      {i.action ? i.action_name : i.species_botanical || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {i.deadline ? new Date(i.deadline).toLocaleDateString(i18n.language) : '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <State item={i} />
+                    <State item={i} iconOnly={phone} />
                   </Table.Td>
                   {manage && (
                     <Table.Td>

@@ -43,7 +43,19 @@ export function Legend({
   const { t } = useTranslation();
   if (!legend) return null;
   return (
-    <Paper shadow="md" radius="md" p="sm" withBorder data-testid="map-legend" data-theme={legend.theme} maw={240}>
+    <Paper
+      shadow="md"
+      radius="md"
+      p="sm"
+      withBorder
+      data-testid="map-legend"
+      data-theme={legend.theme}
+      data-open={open}
+      maw={240}
+      // On a short map it scrolls rather than reaching out of the map.
+      mah="100%"
+      style={{ overflowY: 'auto' }}
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={open ? 6 : 0}>
         <Stack gap={0}>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>

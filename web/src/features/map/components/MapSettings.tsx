@@ -7,12 +7,16 @@ import { THEMES, type DisplaySettings } from '../settings';
 /** Map display settings: theme, layers, labels, basemap. */
 export function MapSettings({
   settings,
-  basemaps,
+  own,
+  presets,
   basemap,
   onChange,
 }: {
   settings: DisplaySettings;
-  basemaps: Basemap[];
+  /** The project's own basemaps. */
+  own: Basemap[];
+  /** The open maps every project may use. */
+  presets: Basemap[];
   /** The basemap shown ("" for none). */
   basemap: string;
   onChange: (s: DisplaySettings) => void;
@@ -21,17 +25,17 @@ export function MapSettings({
   const set = (patch: Partial<DisplaySettings>) => onChange({ ...settings, ...patch });
   const layer = (k: keyof DisplaySettings['layers'], v: boolean) => set({ layers: { ...settings.layers, [k]: v } });
   return (
-    <Popover position="bottom-end" shadow="md" width={260} withinPortal={false} trapFocus>
+    <Popover position="bottom-end" shadow="md" width={280} withinPortal={false} trapFocus>
       <Popover.Target>
         <Tooltip label={t('map.settings.title')} position="left">
           <ActionIcon
             variant="default"
-            size={36}
+            size={40}
             radius="md"
             aria-label={t('map.settings.title')}
             data-testid="map-settings"
           >
-            <IconAdjustmentsHorizontal size={19} stroke={1.7} />
+            <IconAdjustmentsHorizontal size={20} stroke={1.7} />
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
@@ -75,14 +79,25 @@ export function MapSettings({
             onChange={(e) => set({ labels: e.currentTarget.checked })}
             data-testid="map-labels"
           />
-          {basemaps.length > 0 && (
+          {(own.length > 0 || presets.length > 0) && (
             <>
               <Divider />
               <Select
                 label={t('map.settings.basemap')}
                 data={[
                   { value: '', label: t('map.settings.noBasemap') },
-                  ...basemaps.map((b) => ({ value: b.id, label: b.name })),
+                  ...(own.length
+                    ? [
+                        {
+                          group: t('map.basemapGroups.project'),
+                          items: own.map((b) => ({ value: b.id, label: b.name })),
+                        },
+                      ]
+                    : []),
+                  {
+                    group: t('map.basemapGroups.presets'),
+                    items: presets.map((b) => ({ value: b.id, label: b.name })),
+                  },
                 ]}
                 value={basemap}
                 onChange={(v) => set({ basemap: v ?? '' })}
