@@ -19,7 +19,8 @@ import (
 // allowed lists, for the packages at the bottom of the layers, every package of the module they
 // may depend on, directly or not. Anything else of the module is forbidden to them.
 var allowed = map[string][]string{
-	"arbor/store":        {"arbor", "arbor/migrations", "arbor/sql"},
+	"arbor/store":        {"arbor", "arbor/fields", "arbor/migrations", "arbor/sql"},
+	"arbor/fields":       {"arbor"},
 	"arbor/auth":         {"arbor"},
 	"arbor/mail":         {"arbor"},
 	"arbor/i18n":         {},

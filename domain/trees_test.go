@@ -7,6 +7,7 @@ import (
 
 	"arbor"
 	"arbor/domain"
+	"arbor/fields"
 	"arbor/store"
 	"arbor/store/storetest"
 )
@@ -40,10 +41,10 @@ func TestUpdateTreeInJobSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := cur.Version
-	if _, err := app.UpdateTree(ctx, sc, who, "", domain.TreeEdit{ID: tree, Version: old, Values: store.TreeValues{"height": 12.5}}); err != nil {
+	if _, err := app.UpdateTree(ctx, sc, who, "", domain.TreeEdit{ID: tree, Version: old, Values: fields.Values{"height": 12.5}}); err != nil {
 		t.Fatal(err)
 	}
-	stale := domain.TreeEdit{ID: tree, Version: old, Values: store.TreeValues{"height": 20.0}}
+	stale := domain.TreeEdit{ID: tree, Version: old, Values: fields.Values{"height": 20.0}}
 	_, err = app.UpdateTree(ctx, sc, who, "", stale)
 	if !store.IsStale(err) {
 		t.Fatalf("an old version outside a job session: %v", err)
