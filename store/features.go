@@ -209,6 +209,12 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 	if !ok {
 		return arbor.Errorf(arbor.ENOTFOUND, "geo.collection_unknown", nil)
 	}
+	// A filter's polygon is checked first: a broken one is refused with PostGIS's reason.
+	if fq.Filter != nil && len(fq.Filter.Geometry) > 0 {
+		if _, err := s.CheckGeometry(ctx, fq.Filter.Geometry, "filter"); err != nil {
+			return err
+		}
+	}
 	props := c.props
 	if fq.Properties != nil {
 		props = nil
