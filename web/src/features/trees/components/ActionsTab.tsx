@@ -5,34 +5,19 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import type { ProjectSettings } from '@/api/projects/settings';
 import { useActions } from '../api/getActions';
 import { useCompleteAction } from '../api/completeAction';
 import { useDeleteAction } from '../api/deleteAction';
-import type { Action, ContentLists, Tree } from '@/api/trees/types';
-import type { TreePermissions } from '@/lib/trees/tree';
+import type { Action } from '@/api/trees/types';
 import { ActionModal } from './ActionModal';
 import { WorkCard } from './actions/WorkCard';
 import { SafetyCard } from './actions/SafetyCard';
 import { CompleteWorkModal } from './actions/CompleteWorkModal';
 import { Section } from './Section';
+import type { TreeTabProps } from './tabProps';
 
 /** Action Required: the safety the works give the tree, and the works, open ones first. */
-export function ActionsTab({
-  projectId,
-  tree,
-  perms,
-  settings,
-  lists,
-  onChanged,
-}: {
-  projectId: string;
-  tree: Tree;
-  perms: TreePermissions;
-  settings: ProjectSettings | undefined;
-  lists: ContentLists | undefined;
-  onChanged?: () => void;
-}) {
+export function ActionsTab({ projectId, tree, perms, settings, lists, onChanged }: TreeTabProps) {
   const { t } = useTranslation();
   const actions = useActions(projectId, tree.id);
   const complete = useCompleteAction(projectId, tree.id);
