@@ -16,12 +16,16 @@ import (
 // The rules of docs/ARCHITECTURE.md, checked: which package may depend on which, and where SQL
 // may be written. A rule broken here is a design decision undone; change the document first.
 
+// root is the module's root package, the shared error type: every package may import it.
+const root = "arbor"
+
 // allowed lists, for the packages at the bottom of the layers, every package of the module they
-// may depend on, directly or not. Anything else of the module is forbidden to them.
+// may depend on, directly or not, besides root. Anything else of the module is forbidden to them.
 var allowed = map[string][]string{
-	"arbor/store":        {"arbor", "arbor/migrations", "arbor/sql"},
-	"arbor/auth":         {"arbor"},
-	"arbor/mail":         {"arbor"},
+	"arbor/store":        {"arbor/fields", "arbor/migrations", "arbor/sql"},
+	"arbor/fields":       {},
+	"arbor/auth":         {},
+	"arbor/mail":         {},
 	"arbor/i18n":         {},
 	"arbor/importer":     {},
 	"arbor/migrations":   {},
@@ -107,7 +111,7 @@ func TestLayers(t *testing.T) {
 			continue
 		}
 		for _, d := range ownDeps(p, pkgs) {
-			if !slices.Contains(ok, d) {
+			if d != root && !slices.Contains(ok, d) {
 				t.Errorf("%s depends on %s; it may depend only on %v (docs/ARCHITECTURE.md)", name, d, ok)
 			}
 		}

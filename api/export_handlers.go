@@ -60,19 +60,8 @@ func (s *Server) listOptions(r *http.Request) export.ListOptions {
 // exportAllTrees answers the whole project (its stock, or ?state=felled|archived|all) with every
 // field as an Excel workbook, without a limit: {state, sheet}.
 func (s *Server) exportAllTrees(w http.ResponseWriter, r *http.Request) error {
-	var req struct {
-		State string `json:"state"`
-		Sheet string `json:"sheet"`
-	}
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if req.Sheet == "" {
-		req.Sheet = "Arbor"
-	}
-	c := checks{}
-	c.maxLen("sheet", req.Sheet, 31)
-	if err := c.err(); err != nil {
+	req, err := allTreesParams(r)
+	if err != nil {
 		return err
 	}
 	sc := content(r)
@@ -93,12 +82,36 @@ func (s *Server) exportAllTrees(w http.ResponseWriter, r *http.Request) error {
 	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export-all-trees", "xlsx", n, req); err != nil {
 		return err
 	}
+	return downloadFile(w, xlsxType, "arbor-"+time.Now().UTC().Format("2006-01-02")+".xlsx", file)
+}
+
+// allTreesRequest asks for the whole project as a workbook.
+type allTreesRequest struct {
+	State string `json:"state"`
+	Sheet string `json:"sheet"`
+}
+
+func allTreesParams(r *http.Request) (allTreesRequest, error) {
+	var req allTreesRequest
+	if err := decode(r, &req); err != nil {
+		return req, err
+	}
+	if req.Sheet == "" {
+		req.Sheet = "Arbor"
+	}
+	c := checks{}
+	c.maxLen("sheet", req.Sheet, 31)
+	return req, c.err()
+}
+
+// downloadFile answers a file written before as an attachment, read from its start.
+func downloadFile(w http.ResponseWriter, contentType, name string, file *os.File) error {
 	if _, err := file.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", xlsxType)
-	w.Header().Set("Content-Disposition", `attachment; filename="arbor-`+time.Now().UTC().Format("2006-01-02")+`.xlsx"`)
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.WriteHeader(http.StatusOK)
-	_, err = io.Copy(w, file)
+	_, err := io.Copy(w, file)
 	return err
 }

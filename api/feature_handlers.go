@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -140,44 +141,60 @@ func (s *Server) featureQueryables(w http.ResponseWriter, r *http.Request) error
 	return json.NewEncoder(w).Encode(site.QueryablesDoc(c))
 }
 
+// featureRequest is what a request for features asks: the collection, HTML or GeoJSON, the
+// query, and the project's service as the caller reaches it.
+type featureRequest struct {
+	collection string
+	html       bool
+	it         geo.Items
+	sc         store.Content
+	site       geo.Site
+}
+
+// featureParams reads a request for features: the {collection} of the path, the format, and the
+// query parameters as parse reads them (a page of items or a single feature).
+func (s *Server) featureParams(r *http.Request, parse func(string, url.Values) (geo.Items, error)) (featureRequest, error) {
+	var req featureRequest
+	var err error
+	if req.collection, err = featureCollectionName(r); err != nil {
+		return req, err
+	}
+	if req.html, err = featureFormat(r); err != nil {
+		return req, err
+	}
+	if req.it, err = parse(req.collection, r.URL.Query()); err != nil {
+		return req, err
+	}
+	req.sc = content(r)
+	req.site, err = s.featureSite(r, req.sc)
+	return req, err
+}
+
+// featureHeaders are the headers of features as GeoJSON or as an HTML page.
+func featureHeaders(w http.ResponseWriter, req featureRequest) {
+	h := w.Header()
+	if req.html {
+		htmlHeaders(w)
+	} else {
+		h.Set("Content-Type", geo.MediaGeoJSON)
+		h.Set("Cache-Control", "no-store")
+	}
+	h.Set("Content-Crs", "<"+req.it.CRS.URI+">")
+}
+
 // featureItems answers GET /api/features/{id}/collections/{collection}/items: a page of
 // features, streamed as the database sends them.
 func (s *Server) featureItems(w http.ResponseWriter, r *http.Request) error {
-	c, err := featureCollectionName(r)
-	if err != nil {
-		return err
-	}
-	html, err := featureFormat(r)
-	if err != nil {
-		return err
-	}
-	it, err := geo.ParseItems(c, r.URL.Query())
-	if err != nil {
-		return err
-	}
-	if it.Query.Filter != nil && len(it.Query.Filter.Geometry) > 0 {
-		if _, err := s.db.CheckGeometry(r.Context(), it.Query.Filter.Geometry, "filter"); err != nil {
-			return err
-		}
-	}
-	sc := content(r)
-	site, err := s.featureSite(r, sc)
+	req, err := s.featureParams(r, geo.ParseItems)
 	if err != nil {
 		return err
 	}
 	start := func() {
-		h := w.Header()
-		if html {
-			htmlHeaders(w)
-		} else {
-			h.Set("Content-Type", geo.MediaGeoJSON)
-			h.Set("Cache-Control", "no-store")
-		}
-		h.Set("Content-Crs", "<"+it.CRS.URI+">")
+		featureHeaders(w, req)
 		w.WriteHeader(http.StatusOK)
 	}
-	fw := geo.NewWriter(w, start, site, it, html)
-	if err := s.db.Features(r.Context(), sc, it.Query, fw.Feature); err != nil {
+	fw := geo.NewWriter(w, start, req.site, req.it, req.html)
+	if err := s.db.Features(r.Context(), req.sc, req.it.Query, fw.Feature); err != nil {
 		if fw.Started() {
 			// The head is out: the client sees a cut-off answer, which no parser takes for whole.
 			panic(http.ErrAbortHandler)
@@ -193,53 +210,24 @@ func (s *Server) featureItems(w http.ResponseWriter, r *http.Request) error {
 // featureItem answers GET /api/features/{id}/collections/{collection}/items/{featureId}: one
 // feature with an ETag of its version and the form asked for.
 func (s *Server) featureItem(w http.ResponseWriter, r *http.Request) error {
-	c, err := featureCollectionName(r)
+	req, err := s.featureParams(r, geo.FeatureParams)
 	if err != nil {
 		return err
 	}
-	html, err := featureFormat(r)
-	if err != nil {
-		return err
-	}
-	it, err := geo.FeatureParams(c, r.URL.Query())
-	if err != nil {
-		return err
-	}
-	it.Query.ID = chi.URLParam(r, "featureId")
-	sc := content(r)
-	site, err := s.featureSite(r, sc)
-	if err != nil {
-		return err
-	}
+	req.it.Query.ID = chi.URLParam(r, "featureId")
 	var body []byte
 	var etag string
-	err = s.db.Features(r.Context(), sc, it.Query, func(f store.Feature) error {
-		form := strings.Join([]string{f.ID, it.CRS.URI, strings.Join(it.Query.Properties, ","), strconv.FormatBool(html), site.Lang, site.Key}, "|")
-		sum := sha256.Sum256([]byte(form))
-		etag = `"` + strconv.Itoa(f.Version) + "-" + hex.EncodeToString(sum[:8]) + `"`
-		links := site.FeatureLinks(c, f.ID, paramsOf(it), html)
-		if html {
-			var buf bytes.Buffer
-			err := site.FeatureHTML(&buf, c, f, it.Query.Properties, links)
-			body = buf.Bytes()
-			return err
-		}
-		var err error
-		body, err = geo.FeatureJSON(f, links)
+	err = s.db.Features(r.Context(), req.sc, req.it.Query, func(f store.Feature) error {
+		b, err := featureBody(f, req)
+		body, etag = b, featureETag(f, req)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	h := w.Header()
-	h.Set("ETag", etag)
-	h.Set("Content-Crs", "<"+it.CRS.URI+">")
-	if html {
-		htmlHeaders(w)
-	} else {
-		h.Set("Content-Type", geo.MediaGeoJSON)
-	}
-	h.Set("Cache-Control", "private, no-cache")
+	featureHeaders(w, req)
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Cache-Control", "private, no-cache")
 	if m := r.Header.Get("If-None-Match"); m != "" && etagMatches(m, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
@@ -247,6 +235,26 @@ func (s *Server) featureItem(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return nil
+}
+
+// featureETag names a feature's version in the form asked for (reference system, properties,
+// format, language, key).
+func featureETag(f store.Feature, req featureRequest) string {
+	form := strings.Join([]string{f.ID, req.it.CRS.URI, strings.Join(req.it.Query.Properties, ","),
+		strconv.FormatBool(req.html), req.site.Lang, req.site.Key}, "|")
+	sum := sha256.Sum256([]byte(form))
+	return `"` + strconv.Itoa(f.Version) + "-" + hex.EncodeToString(sum[:8]) + `"`
+}
+
+// featureBody is one feature as GeoJSON or as its HTML page, with its links.
+func featureBody(f store.Feature, req featureRequest) ([]byte, error) {
+	links := req.site.FeatureLinks(req.collection, f.ID, paramsOf(req.it), req.html)
+	if !req.html {
+		return geo.FeatureJSON(f, links)
+	}
+	var buf bytes.Buffer
+	err := req.site.FeatureHTML(&buf, req.collection, f, req.it.Query.Properties, links)
+	return buf.Bytes(), err
 }
 
 // paramsOf are the parameters of a feature's links: its reference system and properties.

@@ -1,52 +1,32 @@
 package api
 
 import (
-	"arbor/auth"
 	"net/http"
 	"regexp"
 	"strings"
+
+	"arbor/auth"
 )
 
 var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
 
 // openAPI describes every route of the route table, so the reference cannot fall behind it.
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
+	writeJSON(w, http.StatusOK, openAPIDocument(s.routes()))
+	return nil
+}
+
+// openAPIDocument is the OpenAPI 3.1 document of the routes: one operation per route, the
+// error schema every route answers with, and the two ways to authenticate.
+func openAPIDocument(routes []route) map[string]any {
 	paths := map[string]map[string]any{}
-	for _, rt := range s.routes() {
-		p := paths[rt.path]
-		if p == nil {
-			p = map[string]any{}
-			paths[rt.path] = p
+	for _, rt := range routes {
+		if paths[rt.path] == nil {
+			paths[rt.path] = map[string]any{}
 		}
-		op := map[string]any{
-			"summary":     rt.summary,
-			"operationId": strings.ToLower(rt.method) + strings.NewReplacer("/", "_", "{", "", "}", "", "-", "_").Replace(rt.path),
-			"responses": map[string]any{
-				"default": map[string]any{"description": "An error", "content": map[string]any{
-					"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}},
-				"2XX": map[string]any{"description": "Success"},
-			},
-		}
-		if rt.action == auth.ActPublic {
-			op["security"] = []any{}
-		}
-		var params []any
-		for _, m := range pathParam.FindAllStringSubmatch(rt.path, -1) {
-			schema := map[string]any{"type": "string"}
-			if strings.HasSuffix(strings.ToLower(m[1]), "id") {
-				schema["format"] = "uuid"
-			}
-			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": schema})
-		}
-		if params != nil {
-			op["parameters"] = params
-		}
-		if changesState(rt.method) && rt.action != auth.ActPublic {
-			op["description"] = "With a cookie session, send the value of the arbor_csrf cookie in the X-CSRF-Token header."
-		}
-		p[strings.ToLower(rt.method)] = op
+		paths[rt.path][strings.ToLower(rt.method)] = operation(rt)
 	}
-	doc := map[string]any{
+	return map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{"title": "Arbor API", "version": "1",
 			"description": "Tree inventory and tree inspection. Errors answer {message, code, fields}."},
@@ -65,6 +45,36 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
 				}}},
 		},
 	}
-	writeJSON(w, http.StatusOK, doc)
-	return nil
+}
+
+// operation describes one route: its summary, path parameters, answers and, for a public route,
+// that it needs no authentication.
+func operation(rt route) map[string]any {
+	op := map[string]any{
+		"summary":     rt.summary,
+		"operationId": strings.ToLower(rt.method) + strings.NewReplacer("/", "_", "{", "", "}", "", "-", "_").Replace(rt.path),
+		"responses": map[string]any{
+			"default": map[string]any{"description": "An error", "content": map[string]any{
+				"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}},
+			"2XX": map[string]any{"description": "Success"},
+		},
+	}
+	if rt.action == auth.ActPublic {
+		op["security"] = []any{}
+	}
+	var params []any
+	for _, m := range pathParam.FindAllStringSubmatch(rt.path, -1) {
+		schema := map[string]any{"type": "string"}
+		if strings.HasSuffix(strings.ToLower(m[1]), "id") {
+			schema["format"] = "uuid"
+		}
+		params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": schema})
+	}
+	if params != nil {
+		op["parameters"] = params
+	}
+	if changesState(rt.method) && rt.action != auth.ActPublic {
+		op["description"] = "With a cookie session, send the value of the arbor_csrf cookie in the X-CSRF-Token header."
+	}
+	return op
 }

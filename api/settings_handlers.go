@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"arbor"
+	"arbor/fields"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -43,7 +44,7 @@ func (req *settingsRequest) update() (store.SettingsUpdate, error) {
 		u.CustomFields = map[string]store.CustomField{}
 		for name, f := range req.CustomFields {
 			key := "custom_fields." + name
-			if _, ok := store.CustomFieldCategory[name]; !ok {
+			if _, ok := fields.CustomCategory[name]; !ok {
 				c[key], args = "field.unknown_field", map[string]any{"field": name}
 				continue
 			}
@@ -78,7 +79,7 @@ func (req *settingsRequest) update() (store.SettingsUpdate, error) {
 	if req.RequiredFields != nil {
 		u.RequiredFields = []string{}
 		for _, name := range *req.RequiredFields {
-			if !store.IsTreeField(name) {
+			if !fields.Known(name) {
 				c["required_fields"], args = "field.unknown_field", map[string]any{"field": name}
 				continue
 			}
@@ -89,7 +90,7 @@ func (req *settingsRequest) update() (store.SettingsUpdate, error) {
 	}
 	for name, v := range req.DefaultValues {
 		key := "default_values." + name
-		if !store.IsTreeField(name) || name == "number" {
+		if !fields.Known(name) || name == "number" {
 			c[key], args = "field.unknown_field", map[string]any{"field": name}
 			continue
 		}

@@ -24,34 +24,53 @@ import (
 // URL change with the content; the tile is always rendered for the current revision. A small tile
 // (tiles.SmallTile) is sent as it is, without Content-Encoding.
 func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
-	layer := chi.URLParam(r, "layer")
-	if _, ok := layers.Named(layer); !ok {
-		return arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
-	}
-	var zxy [3]int
-	for i, name := range []string{"z", "x", "y"} {
-		n, err := strconv.Atoi(chi.URLParam(r, name))
-		if err != nil {
-			return arbor.Errorf(arbor.EINVALID, "tile.coordinates", map[string]any{"max": tiles.MaxZoom})
-		}
-		zxy[i] = n
-	}
-	var filter *store.Filter
-	if v := r.URL.Query().Get("filter"); v != "" {
-		filter = &store.Filter{}
-		if err := json.Unmarshal([]byte(v), filter); err != nil {
-			return arbor.Invalid(map[string]string{"filter": "filter.json"})
-		}
-		if len(filter.Geometry) > 0 && string(filter.Geometry) != "null" {
-			if _, err := s.db.CheckGeometry(r.Context(), filter.Geometry, "geometry"); err != nil {
-				return err
-			}
-		}
-	}
-	t, mvt, err := s.tiles.Tile(r.Context(), content(r), layer, zxy[0], zxy[1], zxy[2], filter)
+	req, err := tileParams(r)
 	if err != nil {
 		return err
 	}
+	t, mvt, err := s.tiles.Tile(r.Context(), content(r), req.layer, req.z, req.x, req.y, req.filter)
+	if err != nil {
+		return err
+	}
+	return writeTile(w, r, t, mvt)
+}
+
+// tileRequest is what a tile's URL asks for.
+type tileRequest struct {
+	layer   string
+	z, x, y int
+	filter  *store.Filter // nil: the stock
+}
+
+// tileParams reads a tile's layer, coordinates and filter from its URL.
+func tileParams(r *http.Request) (tileRequest, error) {
+	req := tileRequest{layer: chi.URLParam(r, "layer")}
+	if _, ok := layers.Named(req.layer); !ok {
+		return req, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
+	for _, c := range []struct {
+		name string
+		n    *int
+	}{{"z", &req.z}, {"x", &req.x}, {"y", &req.y}} {
+		n, err := strconv.Atoi(chi.URLParam(r, c.name))
+		if err != nil {
+			return req, arbor.Errorf(arbor.EINVALID, "tile.coordinates", map[string]any{"max": tiles.MaxZoom})
+		}
+		*c.n = n
+	}
+	if v := r.URL.Query().Get("filter"); v != "" {
+		req.filter = &store.Filter{}
+		if err := json.Unmarshal([]byte(v), req.filter); err != nil {
+			return req, arbor.Invalid(map[string]string{"filter": "filter.json"})
+		}
+	}
+	return req, nil
+}
+
+// writeTile answers a tile with its ETag (304 when the client holds it), compressed when it is
+// and the client takes gzip, else as the plain MVT: mvt when it was rendered just now, the
+// compressed body decompressed when it came from the cache.
+func writeTile(w http.ResponseWriter, r *http.Request, t *tiles.Tile, mvt []byte) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/vnd.mapbox-vector-tile")
 	h.Set("ETag", t.ETag)
@@ -61,27 +80,23 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	if !t.Gzip {
-		h.Set("Content-Length", strconv.Itoa(len(t.Body)))
-		_, _ = w.Write(t.Body)
-		return nil
-	}
-	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	body := t.Body
+	switch {
+	case !t.Gzip:
+	case strings.Contains(r.Header.Get("Accept-Encoding"), "gzip"):
 		h.Set("Content-Encoding", "gzip")
-		h.Set("Content-Length", strconv.Itoa(len(t.Body)))
-		_, _ = w.Write(t.Body)
+	case mvt != nil: // rendered just now: no need to decompress
+		body = mvt
+	default:
+		zr, err := gzip.NewReader(bytes.NewReader(t.Body))
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(w, zr)
 		return nil
 	}
-	if mvt != nil { // rendered just now: no need to decompress
-		h.Set("Content-Length", strconv.Itoa(len(mvt)))
-		_, _ = w.Write(mvt)
-		return nil
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(t.Body))
-	if err != nil {
-		return err
-	}
-	_, _ = io.Copy(w, zr)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	_, _ = w.Write(body)
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"arbor"
 	"arbor/auth"
 	"arbor/domain"
+	"arbor/fields"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -31,7 +32,7 @@ func actor(r *http.Request) store.Actor {
 // treeBody splits a tree's JSON into its geometry, version, client id and field values. Fields
 // the server computes (species names, counts, classes, authorship) may be sent back as they were
 // read and are ignored; unknown names are refused.
-func treeBody(r *http.Request) (geom json.RawMessage, version int, id string, values store.TreeValues, err error) {
+func treeBody(r *http.Request) (geom json.RawMessage, version int, id string, values fields.Values, err error) {
 	var raw map[string]json.RawMessage
 	if err = decode(r, &raw); err != nil {
 		return
@@ -54,12 +55,12 @@ func treeBody(r *http.Request) (geom json.RawMessage, version int, id string, va
 		}
 	}
 	for name := range raw {
-		if store.TreeComputedField(name) {
+		if fields.Computed(name) {
 			delete(raw, name)
 		}
 	}
 	delete(raw, "geom")
-	values, err = store.ParseTreeValues(raw, false)
+	values, err = fields.Parse(raw, false)
 	return
 }
 

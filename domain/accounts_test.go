@@ -120,10 +120,8 @@ func linkToken(t *testing.T, db *store.DB, queue, to string) string {
 // address is sent nothing.
 func TestConfirmAndReset(t *testing.T) {
 	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
 	queue := "mail_confirm_test"
-	app := domain.New(db, queue, "https://arbor.example")
+	ctx, db, app := open(t, queue)
 	email := uniqueEmail(t)
 	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "first password"); err != nil {
 		t.Fatal(err)

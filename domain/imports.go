@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"arbor"
+	"arbor/fields"
 	"arbor/i18n"
 	"arbor/importer"
 	"arbor/store"
@@ -294,7 +295,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 			for _, e := range errs {
 				say(e.Line, e.Column, e.Key, e.Value, nil)
 			}
-			values, err := store.ParseTreeValues(rec.Values, false)
+			values, err := fields.Parse(rec.Values, false)
 			var ae *arbor.Error
 			if errors.As(err, &ae) {
 				for field, key := range ae.Fields {

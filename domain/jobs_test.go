@@ -1,54 +1,18 @@
 package domain_test
 
 import (
-	"context"
 	"testing"
 
 	"arbor"
 	"arbor/domain"
 	"arbor/store"
-	"arbor/store/storetest"
 )
-
-// world is an organisation with a project of three trees, administered by the returned user.
-func world(t *testing.T, db *store.DB) (sc store.Content, admin *store.User, trees []string) {
-	t.Helper()
-	ctx := context.Background()
-	admin = newUser(t, db, "Olga", "en")
-	sc.Lang = "en"
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('World') RETURNING id`).Scan(&sc.OrganisationID); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Park') RETURNING id`, sc.OrganisationID).Scan(&sc.ProjectID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Pool.Exec(ctx, `INSERT INTO organisation_admin VALUES ($1, $2)`, sc.OrganisationID, admin.ID); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := db.Pool.Query(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
-		SELECT $1, $2, ST_SetSRID(ST_MakePoint(9.43 + n * 0.0001, 54.78), 4326), n FROM generate_series(1, 3) n RETURNING id`,
-		sc.OrganisationID, sc.ProjectID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		trees = append(trees, id)
-	}
-	rows.Close()
-	return sc, admin, trees
-}
 
 // TestChangeJobContent: a new job and its objects are made together; a change that is refused
 // leaves no new job behind.
 func TestChangeJobContent(t *testing.T) {
 	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
-	app := domain.New(db, "mail_jobs_test", "https://arbor.example")
+	ctx, db, app := open(t, "mail_jobs_test")
 	sc, admin, trees := world(t, db)
 	job, changed, err := app.ChangeJobContent(ctx, sc, admin.ID, domain.JobContent{Op: "add-new", Name: "Crown care",
 		Selection: store.JobSelection{IDs: trees[:2]}, Most: 100})
@@ -70,10 +34,8 @@ func TestChangeJobContent(t *testing.T) {
 // account takes part once it accepts.
 func TestAddParticipants(t *testing.T) {
 	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
 	queue := "mail_participants_test"
-	app := domain.New(db, queue, "https://arbor.example")
+	ctx, db, app := open(t, queue)
 	sc, admin, _ := world(t, db)
 	job, _, err := app.ChangeJobContent(ctx, sc, admin.ID, domain.JobContent{Op: "add-new", Name: "Felling",
 		Selection: store.JobSelection{Filter: &store.Filter{}}, Most: 100})
@@ -109,10 +71,8 @@ func TestAddParticipants(t *testing.T) {
 // again is a conflict.
 func TestCancelOrganisation(t *testing.T) {
 	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
 	queue := "mail_cancel_test"
-	app := domain.New(db, queue, "https://arbor.example")
+	ctx, db, app := open(t, queue)
 	sc, admin, _ := world(t, db)
 	second := newUser(t, db, "Pia", "fr")
 	if _, err := db.Pool.Exec(ctx, `INSERT INTO organisation_admin VALUES ($1, $2)`, sc.OrganisationID, second.ID); err != nil {

@@ -1,14 +1,11 @@
 package domain_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
 	"arbor"
-	"arbor/domain"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // TestLogIn: a wrong password and an unknown address fail alike and are counted; beyond the
@@ -16,9 +13,7 @@ import (
 // failures.
 func TestLogIn(t *testing.T) {
 	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
-	app := domain.New(db, "mail_login_test", "https://arbor.example")
+	ctx, db, app := open(t, "mail_login_test")
 	throttle := store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 3, MaxPerClient: 50}
 	email := uniqueEmail(t)
 	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "right password"); err != nil {

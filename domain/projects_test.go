@@ -7,7 +7,6 @@ import (
 	"arbor"
 	"arbor/domain"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 func newUser(t *testing.T, db *store.DB, first, lang string) *store.User {
@@ -26,21 +25,11 @@ func newUser(t *testing.T, db *store.DB, first, lang string) *store.User {
 // who is invited already shares with nobody and sends nothing.
 func TestShareProject(t *testing.T) {
 	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
 	queue := "mail_share_test"
-	app := domain.New(db, queue, "https://arbor.example")
+	ctx, db, app := open(t, queue)
 	manager, colleague := newUser(t, db, "Mia", "en"), newUser(t, db, "Kai", "de")
-	var org, project string
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Share') RETURNING id`).Scan(&org); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Park') RETURNING id`, org).Scan(&project); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Pool.Exec(ctx, `INSERT INTO organisation_admin VALUES ($1, $2)`, org, manager.ID); err != nil {
-		t.Fatal(err)
-	}
+	sc := organisation(t, db, "Share", manager)
+	org, project := sc.OrganisationID, sc.ProjectID
 	by := domain.Sharer{UserID: manager.ID, Alias: "Mia Baum", Language: "fr"}
 	stranger := uniqueEmail(t)
 	if err := app.ShareProject(ctx, org, project, by, []string{colleague.Email, stranger}, 2); err != nil {
@@ -85,10 +74,8 @@ func TestShareProject(t *testing.T) {
 // of another account is refused and changes nothing.
 func TestUpdateProfile(t *testing.T) {
 	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
 	queue := "mail_profile_test"
-	app := domain.New(db, queue, "https://arbor.example")
+	ctx, db, app := open(t, queue)
 	u, other := newUser(t, db, "Ada", "en"), newUser(t, db, "Bea", "en")
 	next := uniqueEmail(t)
 	updated, err := app.UpdateProfile(ctx, u.ID, domain.ProfileChange{FirstName: "Ada", LastName: "Linde", Language: "de", Email: next, Version: u.Version})

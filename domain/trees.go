@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"arbor"
+	"arbor/fields"
 	"arbor/store"
 )
 
@@ -13,7 +14,7 @@ type TreeEdit struct {
 	ID      string
 	Version int
 	Geom    json.RawMessage // nil: the geometry stays
-	Values  store.TreeValues
+	Values  fields.Values
 }
 
 // UpdateTree changes a tree or group in one transaction. jobID names the job of a job session

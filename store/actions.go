@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"errors"
@@ -92,7 +93,7 @@ func (s *Queries) Actions(ctx context.Context, sc Content, treeID string) ([]*Ac
 
 // Action reads one work of the scope.
 func (s *Queries) Action(ctx context.Context, sc Content, id string) (*Action, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	limit, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, id})
@@ -115,7 +116,7 @@ type work struct {
 }
 
 func (tx *Tx) workEntry(ctx context.Context, sc Content, id string) (*work, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Invalid(map[string]string{"work": "field.work"})
 	}
 	var w work
@@ -133,7 +134,7 @@ func (tx *Tx) workEntry(ctx context.Context, sc Content, id string) (*work, erro
 // must exist first"). The tree's safety follows in the same transaction (sql/010_trees.sql).
 func (tx *Tx) CreateAction(ctx context.Context, sc Content, who Actor, treeID string, in ActionInput) (*Action, bool, error) {
 	if in.ID != "" {
-		if !isUUID(in.ID) {
+		if !fields.IsUUID(in.ID) {
 			return nil, false, arbor.Invalid(map[string]string{"id": "field.id"})
 		}
 		if a, err := tx.Action(ctx, sc, in.ID); err == nil {

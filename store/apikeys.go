@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"errors"
 	"time"
@@ -35,7 +36,7 @@ func scanAPIKey(row pgx.Row) (*APIKey, error) {
 // not the organisation's.
 func (s *Queries) CreateAPIKey(ctx context.Context, orgID, userID, name string, projects []string, hash []byte, prefix string) (*APIKey, error) {
 	for _, p := range projects {
-		if !isUUID(p) {
+		if !fields.IsUUID(p) {
 			return nil, arbor.Invalid(map[string]string{"projects": "apikey.projects"})
 		}
 	}
@@ -78,7 +79,7 @@ func (s *Queries) APIKeys(ctx context.Context, orgID string) ([]*APIKey, error) 
 // RevokeAPIKey ends a key at once; ENOTFOUND for another organisation's or an unknown one.
 // Revoking a revoked key changes nothing.
 func (s *Queries) RevokeAPIKey(ctx context.Context, orgID, keyID string) error {
-	if !isUUID(keyID) {
+	if !fields.IsUUID(keyID) {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	tag, err := s.q.Exec(ctx, `UPDATE api_key SET revoked_at = coalesce(revoked_at, now())
@@ -104,7 +105,7 @@ type KeyAccess struct {
 // use (at most once a minute, so a map's dozens of tile requests write once).
 func (s *Queries) APIKeyAccess(ctx context.Context, hash []byte, projectID string) (KeyAccess, error) {
 	var a KeyAccess
-	if !isUUID(projectID) {
+	if !fields.IsUUID(projectID) {
 		projectID = "00000000-0000-0000-0000-000000000000"
 	}
 	var pid *string

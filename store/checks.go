@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"time"
 
@@ -99,7 +100,7 @@ func (tx *Tx) CreateCheck(ctx context.Context, sc Content, who Actor, treeID str
 		return nil, false, err
 	}
 	if in.ID != "" {
-		if !isUUID(in.ID) {
+		if !fields.IsUUID(in.ID) {
 			return nil, false, arbor.Invalid(map[string]string{"id": "field.id"})
 		}
 		c, err := scanCheck(tx.q.QueryRow(ctx, `SELECT `+checkColumns+` FROM tree_check

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"errors"
 	"fmt"
@@ -77,7 +78,7 @@ func treeProps() [][2]string {
 		{"check_comment", "t.check_comment"}, {"check_next", "t.check_next"}, {"check_timestamp", "t.check_timestamp"},
 		{"create_timestamp", "t.create_timestamp"}, {"object_timestamp", "t.object_timestamp"},
 	}
-	for _, n := range sortedCustomFields() {
+	for _, n := range fields.Custom() {
 		p = append(p, [2]string{n, "t." + n})
 	}
 	return append(p, [2]string{"version", "t.version"})
@@ -208,6 +209,12 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 	if !ok {
 		return arbor.Errorf(arbor.ENOTFOUND, "geo.collection_unknown", nil)
 	}
+	// A filter's polygon is checked first: a broken one is refused with PostGIS's reason.
+	if fq.Filter != nil && len(fq.Filter.Geometry) > 0 {
+		if _, err := s.CheckGeometry(ctx, fq.Filter.Geometry, "filter"); err != nil {
+			return err
+		}
+	}
 	props := c.props
 	if fq.Properties != nil {
 		props = nil
@@ -246,7 +253,7 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 		return fmt.Sprintf("$%d", len(args))
 	}
 	if fq.ID != "" {
-		if !isUUID(fq.ID) {
+		if !fields.IsUUID(fq.ID) {
 			return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 		}
 		where += " AND " + c.id + " = " + bind(fq.ID) + "::uuid"
@@ -423,5 +430,5 @@ func validCursorPart(collection, a, b string) bool {
 			return false
 		}
 	}
-	return isUUID(b)
+	return fields.IsUUID(b)
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"errors"
 	"strconv"
@@ -146,7 +147,7 @@ func scanDocument(row pgx.Row) (*Document, error) {
 // job or the project itself. ENOTFOUND for anything else.
 func (s *Queries) DocumentOwner(ctx context.Context, sc Content, objectType, objectID string) (*DocumentOwner, error) {
 	notFound := arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	if !isUUID(objectID) {
+	if !fields.IsUUID(objectID) {
 		return nil, notFound
 	}
 	project := sc.ProjectID
@@ -317,7 +318,7 @@ func (s *Queries) Documents(ctx context.Context, sc Content, o *DocumentOwner) (
 
 // Document reads one file of the project within the caller's access limit.
 func (s *Queries) Document(ctx context.Context, sc Content, id string) (*Document, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	where, args, err := sc.documentScope(nil)
@@ -337,7 +338,7 @@ func (s *Queries) OrganisationDocuments(ctx context.Context, orgID string) ([]*D
 
 // OrganisationDocument reads one of the organisation's own files.
 func (s *Queries) OrganisationDocument(ctx context.Context, orgID, id string) (*Document, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return scanDocument(s.q.QueryRow(ctx, `SELECT `+documentColumns+` FROM document d

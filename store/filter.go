@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -101,19 +102,19 @@ var filterFields = func() map[string]filterField {
 		"job":          {"", fJob, 0},
 		"genus":        {"", fGenus, 0},
 	}
-	for _, f := range treeFieldTable {
+	for _, f := range fields.Table {
 		k, num := fNumber, numInt
-		switch f.kind {
-		case kindDecimal:
+		switch f.Kind {
+		case fields.Decimal:
 			num = numDecimal
-		case kindText:
+		case fields.Text:
 			k = fText
-		case kindTexts:
+		case fields.Texts:
 			k = fTexts
-		case kindSpecies:
+		case fields.Species:
 			k = fID
 		}
-		m[f.name] = filterField{"t." + f.column, k, num}
+		m[f.Name] = filterField{"t." + f.Column, k, num}
 	}
 	return m
 }()
@@ -202,7 +203,7 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 	}
 	if f.IDs != nil {
 		for _, id := range f.IDs {
-			if !isUUID(id) {
+			if !fields.IsUUID(id) {
 				bad["ids"] = "field.id"
 			}
 		}
@@ -270,12 +271,12 @@ func (b *filterSQL) expr(e Expr, depth int, n *int) (string, string) {
 // box cannot hold, so a search never matches across two fields.
 var searchText = func() string {
 	parts := []string{"t.check_comment"}
-	for _, f := range treeFieldTable {
-		switch f.kind {
-		case kindText:
-			parts = append(parts, "t."+f.column)
-		case kindTexts:
-			parts = append(parts, "array_to_string(t."+f.column+", E'\\n')")
+	for _, f := range fields.Table {
+		switch f.Kind {
+		case fields.Text:
+			parts = append(parts, "t."+f.Column)
+		case fields.Texts:
+			parts = append(parts, "array_to_string(t."+f.Column+", E'\\n')")
 		}
 	}
 	return "concat_ws(E'\\n', " + strings.Join(parts, ", ") + ")"
@@ -522,7 +523,7 @@ func (b *filterSQL) scalar(k filterKind, raw json.RawMessage) (any, bool) {
 		return v, json.Unmarshal(raw, &v) == nil
 	case fID:
 		var s string
-		return s, json.Unmarshal(raw, &s) == nil && isUUID(s)
+		return s, json.Unmarshal(raw, &s) == nil && fields.IsUUID(s)
 	}
 	return nil, false
 }
@@ -553,7 +554,7 @@ func (b *filterSQL) list(k filterKind, raw json.RawMessage) (any, bool) {
 	case fID:
 		out := make([]string, len(items))
 		for i, it := range items {
-			if json.Unmarshal(it, &out[i]) != nil || !isUUID(out[i]) {
+			if json.Unmarshal(it, &out[i]) != nil || !fields.IsUUID(out[i]) {
 				return nil, false
 			}
 		}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,7 +20,7 @@ import (
 // species as the file names it, and its place in the file's reference system.
 type ImportRow struct {
 	Line          int
-	Values        TreeValues
+	Values        fields.Values
 	Species       string
 	SpeciesCommon string
 	X, Y          *float64
@@ -152,7 +153,7 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 					readErr = arbor.Errorf(arbor.ETOOLARGE, "import.too_many_rows", map[string]any{"max": arbor.Count(MaxImportRows)})
 					return nil, readErr
 				}
-				values := TreeValues{}
+				values := fields.Values{}
 				for name, v := range p.defaults {
 					values[name] = v
 				}
@@ -161,7 +162,7 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 				}
 				missing := false
 				for _, name := range p.required {
-					if _, ok := treeFieldNamed(name); ok && name != "number" && empty(values[name]) {
+					if _, ok := fields.Named(name); ok && name != "number" && fields.Empty(values[name]) {
 						problem(ImportProblem{Line: row.Line, Field: name, Key: "field.required"})
 						missing = true
 					}
@@ -413,22 +414,22 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 		return err
 	}
 	cols, exprs := []string{}, []string{}
-	for _, f := range treeFieldTable {
-		if f.name == "number" || f.kind == kindSpecies {
+	for _, f := range fields.Table {
+		if f.Name == "number" || f.Kind == fields.Species {
 			continue
 		}
 		e := "(v).%[1]s"
 		switch {
-		case f.kind == kindText:
+		case f.Kind == fields.Text:
 			e = "coalesce((v).%[1]s, '')"
-		case f.kind == kindTexts:
+		case f.Kind == fields.Texts:
 			e = "coalesce((v).%[1]s, '{}')"
-		case f.name == "tree_count":
+		case f.Name == "tree_count":
 			e = "coalesce((v).%[1]s, 1)"
-		case f.name == "species_count":
+		case f.Name == "species_count":
 			e = "coalesce((v).%[1]s, 0)"
 		}
-		cols, exprs = append(cols, f.column), append(exprs, fmt.Sprintf(e, f.column))
+		cols, exprs = append(cols, f.Column), append(exprs, fmt.Sprintf(e, f.Column))
 	}
 	_, err := tx.q.Exec(ctx, `
 		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, `+strings.Join(cols, ", ")+`)
@@ -477,7 +478,7 @@ func (s *Queries) Imports(ctx context.Context, sc Content) ([]TreeImport, error)
 // UndoImport removes the trees and groups an import made, as a whole. An import whose objects
 // were inspected, given works or put into a job since is not undone: that work would go too.
 func (tx *Tx) UndoImport(ctx context.Context, sc Content, who Actor, id string) (int, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return 0, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	var undone *time.Time

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"arbor"
+	"arbor/fields"
 	"arbor/store"
 	"arbor/store/storetest"
 )
@@ -28,13 +29,13 @@ func rowsOf(rows []store.ImportRow) func() (*store.ImportRow, error) {
 	}
 }
 
-func values(t *testing.T, raw string) store.TreeValues {
+func values(t *testing.T, raw string) fields.Values {
 	t.Helper()
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(raw), &m); err != nil {
 		t.Fatal(err)
 	}
-	v, err := store.ParseTreeValues(m, false)
+	v, err := fields.Parse(m, false)
 	if err != nil {
 		t.Fatal(err)
 	}

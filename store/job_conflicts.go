@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"errors"
@@ -42,7 +43,7 @@ func IsStale(err error) bool {
 // Values are checked as a write would be, so nothing is kept that could never be applied.
 // It answers the current object and whether anything was kept.
 func (tx *Tx) KeepJobEdit(ctx context.Context, sc Content, who Actor, jobID, treeID string, baseVersion int,
-	geom json.RawMessage, values TreeValues) (*Tree, bool, error) {
+	geom json.RawMessage, values fields.Values) (*Tree, bool, error) {
 	cur, err := tx.Tree(ctx, sc, treeID)
 	if err != nil {
 		return nil, false, err
@@ -59,7 +60,7 @@ func (tx *Tx) KeepJobEdit(ctx context.Context, sc Content, who Actor, jobID, tre
 	if err := tx.checkTreeValues(ctx, sc, p, treeID, merged, false); err != nil {
 		return nil, false, err
 	}
-	fields := map[string]EditedField{}
+	edited := map[string]EditedField{}
 	for name, v := range values {
 		was, ok := now[name]
 		if !ok {
@@ -71,7 +72,7 @@ func (tx *Tx) KeepJobEdit(ctx context.Context, sc Content, who Actor, jobID, tre
 		mine, _ := json.Marshal(v)
 		current, _ := json.Marshal(was)
 		if string(mine) != string(current) {
-			fields[name] = EditedField{Mine: mine, Current: current}
+			edited[name] = EditedField{Mine: mine, Current: current}
 		}
 	}
 	if len(geom) > 0 {
@@ -87,14 +88,14 @@ func (tx *Tx) KeepJobEdit(ctx context.Context, sc Content, who Actor, jobID, tre
 			return nil, false, err
 		}
 		if mine != string(cur.Geom) {
-			fields["geom"] = EditedField{Mine: json.RawMessage(mine), Current: cur.Geom}
+			edited["geom"] = EditedField{Mine: json.RawMessage(mine), Current: cur.Geom}
 		}
 	}
-	if len(fields) == 0 {
+	if len(edited) == 0 {
 		return cur, false, nil // the write asks for what the object holds already
 	}
 	record, err := json.Marshal(editConflict{Kind: "edit", Tree: cur.ID, Number: cur.Number, NumberText: cur.NumberText,
-		SingleTree: cur.SingleTree, By: who.UserID, BaseVersion: baseVersion, Fields: fields})
+		SingleTree: cur.SingleTree, By: who.UserID, BaseVersion: baseVersion, Fields: edited})
 	if err != nil {
 		return nil, false, err
 	}
@@ -114,7 +115,7 @@ func (tx *Tx) KeepJobEdit(ctx context.Context, sc Content, who Actor, jobID, tre
 // at the version it has now, as userID, and marks the conflict resolved ("applied"). Only an
 // unresolved edit can be applied; the job row is locked so two managers cannot apply it twice.
 func (tx *Tx) ApplyJobEdit(ctx context.Context, sc Content, who Actor, jobID string, index int) (*Job, error) {
-	if !isUUID(jobID) || index < 0 {
+	if !fields.IsUUID(jobID) || index < 0 {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	var raw []byte
@@ -152,7 +153,7 @@ func (tx *Tx) ApplyJobEdit(ctx context.Context, sc Content, who Actor, jobID str
 		}
 		mine[name] = f.Mine
 	}
-	values, err := ParseTreeValues(mine, false)
+	values, err := fields.Parse(mine, false)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"errors"
@@ -133,7 +134,7 @@ func (s *Queries) JobsOf(ctx context.Context, userID string) ([]*Job, error) {
 
 // Job reads one job of the project.
 func (s *Queries) Job(ctx context.Context, sc Content, id string) (*Job, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	j, err := scanJob(s.q.QueryRow(ctx, jobSelect+` WHERE j.organisation_id = $1 AND j.project_id = $2 AND j.id = $3`,
@@ -285,7 +286,7 @@ func (sc Content) selectionSQL(sel JobSelection, args []any, limit int) (string,
 			Fields: map[string]string{"ids": "selection.too_many"}}
 	}
 	for _, id := range append(append([]string{}, sel.IDs...), sel.Actions...) {
-		if !isUUID(id) {
+		if !fields.IsUUID(id) {
 			return "", nil, arbor.Invalid(map[string]string{"ids": "field.id"})
 		}
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"errors"
 	"strconv"
@@ -182,7 +183,7 @@ func (s *Queries) checkEntry(ctx context.Context, orgID, list string, e *NewList
 	if list == "work_note" || list == "symptom_note" {
 		parentList := strings.TrimSuffix(list, "_note")
 		var ok bool
-		if isUUID(e.Parent) {
+		if fields.IsUUID(e.Parent) {
 			if err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM list_entry WHERE id = $1 AND list = $2
 				AND (organisation_id IS NULL OR organisation_id = $3))`, e.Parent, parentList, orgID).Scan(&ok); err != nil {
 				return "", nil, "", err
@@ -265,7 +266,7 @@ func (s *Queries) UpdateListEntry(ctx context.Context, orgID, list, lang, id str
 // ownEntry checks that id is an entry of list the organisation may change: ENOTFOUND for an
 // unknown one or another organisation's, EFORBIDDEN (with message key globalKey) for a global one.
 func (s *Queries) ownEntry(ctx context.Context, orgID, list, id, globalKey string) error {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	var owner *string

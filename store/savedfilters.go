@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"errors"
@@ -58,7 +59,7 @@ func (s *Queries) SavedFilters(ctx context.Context, sc Content, userID string) (
 
 // SavedFilter reads one filter userID may use.
 func (s *Queries) SavedFilter(ctx context.Context, sc Content, userID, id string) (*SavedFilter, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	f, err := scanSavedFilter(s.q.QueryRow(ctx, savedFilterSelect+`

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"errors"
@@ -57,7 +58,7 @@ func (s *Queries) ProjectSettings(ctx context.Context, orgID, projectID string) 
 		return nil, err
 	}
 	ps.CustomFields = map[string]CustomField{}
-	for name, category := range CustomFieldCategory {
+	for name, category := range fields.CustomCategory {
 		f, ok := stored[name]
 		if !ok {
 			f = CustomField{Type: "text", Sort: "alpha"}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -50,7 +51,7 @@ func checkSelection(ids []string, limit int) error {
 			Fields: map[string]string{"ids": "selection.too_many"}}
 	}
 	for _, id := range ids {
-		if !isUUID(id) {
+		if !fields.IsUUID(id) {
 			return arbor.Invalid(map[string]string{"ids": "field.id"})
 		}
 	}
@@ -138,7 +139,7 @@ func (tx *Tx) MassEdit(ctx context.Context, sc Content, who Actor, ids []string,
 	if len(raw) == 0 {
 		return 0, arbor.Invalid(map[string]string{"fields": "selection.no_fields"})
 	}
-	values, err := ParseTreeValues(raw, true)
+	values, err := fields.Parse(raw, true)
 	if err != nil {
 		return 0, err
 	}
@@ -148,7 +149,7 @@ func (tx *Tx) MassEdit(ctx context.Context, sc Content, who Actor, ids []string,
 	}
 	var missing []string
 	for _, name := range p.required {
-		if v, ok := values[name]; ok && empty(v) {
+		if v, ok := values[name]; ok && fields.Empty(v) {
 			missing = append(missing, name)
 		}
 	}
@@ -164,10 +165,10 @@ func (tx *Tx) MassEdit(ctx context.Context, sc Content, who Actor, ids []string,
 	}
 	args := []any{sc.OrganisationID, sc.ProjectID, ids}
 	sets := []string{"version = version + 1"}
-	for _, f := range treeFieldTable {
-		if v, ok := values[f.name]; ok {
+	for _, f := range fields.Table {
+		if v, ok := values[f.Name]; ok {
 			args = append(args, v)
-			sets = append(sets, fmt.Sprintf("%s = $%d", f.column, len(args)))
+			sets = append(sets, fmt.Sprintf("%s = $%d", f.Column, len(args)))
 		}
 	}
 	within, args, err := sc.limitSQL(args)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"strings"
@@ -15,7 +16,7 @@ import (
 var talliedFields = func() map[string]bool {
 	m := map[string]bool{"check_next": true, "action_security": true, "vitality": true, "damage_tree": true,
 		"development": true, "species": true, "top_form": true, "symptoms": true}
-	for _, name := range sortedCustomFields() {
+	for _, name := range fields.Custom() {
 		m[name] = true
 	}
 	return m

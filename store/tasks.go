@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"time"
 
@@ -79,7 +80,7 @@ func scanTask(row pgx.Row) (Task, error) {
 
 // Task reads a task of the project that userID started; any other is not found.
 func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Task, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	t, err := scanTask(s.q.QueryRow(ctx, `SELECT `+taskColumns+` FROM task

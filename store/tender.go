@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"errors"
 	"strconv"
@@ -77,7 +78,7 @@ func (s *Queries) TenderWorks(ctx context.Context, sc Content, sel TenderSelecti
 	}
 	args = append(args, TenderLimit+1)
 	custom := ""
-	for _, n := range sortedCustomFields()[:9] {
+	for _, n := range fields.Custom()[:9] {
 		custom += ", t." + n
 	}
 	rows, err := s.q.Query(ctx, `
@@ -107,7 +108,7 @@ func (s *Queries) TenderWorks(ctx context.Context, sc Content, sel TenderSelecti
 			return nil, err
 		}
 		w.Custom = map[string]string{}
-		for i, n := range sortedCustomFields()[:9] {
+		for i, n := range fields.Custom()[:9] {
 			if c[i] != "" {
 				w.Custom[n] = c[i]
 			}
@@ -152,7 +153,7 @@ type Neighbour struct {
 // Neighbours reads the stock's trees and groups within metres of a tree or group (itself
 // included), at most limit of them, nearest first, within the caller's access limit.
 func (s *Queries) Neighbours(ctx context.Context, sc Content, id string, metres float64, limit int) ([]Neighbour, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	within, args, err := sc.limitSQL([]any{sc.OrganisationID, sc.ProjectID, id, metres})

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbor/fields"
 	"context"
 	"encoding/json"
 	"errors"
@@ -156,7 +157,7 @@ func nameColumn(lang string) string {
 // treeSelect reads trees with their species; $1 organisation, $2 project, $3 language column
 // chosen by nameColumn. Classes are computed for today.
 func treeSelect(lang string) string {
-	custom := sortedCustomFields()
+	custom := fields.Custom()
 	return `SELECT t.id, t.fid, t.project_id, t.single_tree, ST_AsGeoJSON(t.geom, 7), t.number, t.number_text,
 		t.species_id, coalesce(s.botanical, ''), coalesce(s.` + nameColumn(lang) + `, ''), coalesce(s.protection, false),
 		t.planting_year, t.height, t.diameter, t.scope, t.top_diameter, t.top_form,
@@ -175,7 +176,7 @@ func treeSelect(lang string) string {
 func scanTree(row pgx.Row) (*Tree, error) {
 	var t Tree
 	var geom string
-	custom := make([]string, len(sortedCustomFields()))
+	custom := make([]string, len(fields.Custom()))
 	dest := []any{&t.ID, &t.FID, &t.Project, &t.SingleTree, &geom, &t.Number, &t.NumberText,
 		&t.Species, &t.SpeciesBotanical, &t.SpeciesLanguage, &t.SpeciesProtection,
 		&t.PlantingYear, &t.Height, &t.Diameter, &t.Scope, &t.TopDiameter, &t.TopForm,
@@ -194,7 +195,7 @@ func scanTree(row pgx.Row) (*Tree, error) {
 	}
 	t.Geom = json.RawMessage(geom)
 	t.Custom = map[string]string{}
-	for i, name := range sortedCustomFields() {
+	for i, name := range fields.Custom() {
 		t.Custom[name] = custom[i]
 	}
 	if t.Symptoms == nil {
@@ -205,7 +206,7 @@ func scanTree(row pgx.Row) (*Tree, error) {
 
 // Tree reads one tree or group of the scope; ENOTFOUND when it is not there.
 func (s *Queries) Tree(ctx context.Context, sc Content, id string) (*Tree, error) {
-	if !isUUID(id) {
+	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return s.treeWhere(ctx, sc, "t.id = $3::uuid", id)
@@ -431,7 +432,7 @@ func (s *Queries) NextNumber(ctx context.Context, sc Content) (int, error) {
 type TreeInput struct {
 	ID     string
 	Geom   json.RawMessage
-	Values TreeValues
+	Values fields.Values
 }
 
 // CreateTree creates a tree (a point) or a group (a polygon) after applying the project's
@@ -439,7 +440,7 @@ type TreeInput struct {
 // its number. It runs in the caller's transaction so the checks and the insert are one.
 func (tx *Tx) CreateTree(ctx context.Context, sc Content, who Actor, in TreeInput) (*Tree, bool, error) {
 	if in.ID != "" {
-		if !isUUID(in.ID) {
+		if !fields.IsUUID(in.ID) {
 			return nil, false, arbor.Invalid(map[string]string{"id": "field.id"})
 		}
 		var org, project string
@@ -466,7 +467,7 @@ func (tx *Tx) CreateTree(ctx context.Context, sc Content, who Actor, in TreeInpu
 	if err != nil {
 		return nil, false, err
 	}
-	values := TreeValues{}
+	values := fields.Values{}
 	for name, v := range p.defaults {
 		values[name] = v
 	}
@@ -490,13 +491,13 @@ func (tx *Tx) CreateTree(ctx context.Context, sc Content, who Actor, in TreeInpu
 		args = append(args, in.ID)
 		cols, vals = append(cols, "id"), append(vals, fmt.Sprintf("$%d", len(args)))
 	}
-	for _, f := range treeFieldTable {
-		v, ok := values[f.name]
+	for _, f := range fields.Table {
+		v, ok := values[f.Name]
 		if !ok {
 			continue
 		}
 		args = append(args, v)
-		cols, vals = append(cols, f.column), append(vals, fmt.Sprintf("$%d", len(args)))
+		cols, vals = append(cols, f.Column), append(vals, fmt.Sprintf("$%d", len(args)))
 	}
 	var id string
 	err = tx.q.QueryRow(ctx, `INSERT INTO tree (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(vals, ", ")+`) RETURNING id`, args...).Scan(&id)
@@ -512,7 +513,7 @@ func (tx *Tx) CreateTree(ctx context.Context, sc Content, who Actor, in TreeInpu
 
 // UpdateTree writes the given fields (and the geometry, when given) of one tree or group if
 // version is current; ECONFLICT with the current object otherwise.
-func (tx *Tx) UpdateTree(ctx context.Context, sc Content, who Actor, id string, version int, geom json.RawMessage, values TreeValues) (*Tree, error) {
+func (tx *Tx) UpdateTree(ctx context.Context, sc Content, who Actor, id string, version int, geom json.RawMessage, values fields.Values) (*Tree, error) {
 	cur, err := tx.Tree(ctx, sc, id)
 	if err != nil {
 		return nil, err
@@ -551,13 +552,13 @@ func (tx *Tx) UpdateTree(ctx context.Context, sc Content, who Actor, id string, 
 		args = append(args, string(geom))
 		sets = append(sets, fmt.Sprintf("geom = ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON($%d)), 4326)", len(args)))
 	}
-	for _, f := range treeFieldTable {
-		v, ok := values[f.name]
+	for _, f := range fields.Table {
+		v, ok := values[f.Name]
 		if !ok {
 			continue
 		}
 		args = append(args, v)
-		sets = append(sets, fmt.Sprintf("%s = $%d", f.column, len(args)))
+		sets = append(sets, fmt.Sprintf("%s = $%d", f.Column, len(args)))
 	}
 	tag, err := tx.q.Exec(ctx, `UPDATE tree SET `+strings.Join(sets, ", ")+`
 		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4`, args...)
@@ -575,8 +576,8 @@ func outsideLimit() error {
 }
 
 // values are the tree's writable fields as ParseTreeValues would give them.
-func (t *Tree) values() TreeValues {
-	v := TreeValues{"number": int64(t.Number), "number_text": t.NumberText, "top_form": t.TopForm,
+func (t *Tree) values() fields.Values {
+	v := fields.Values{"number": int64(t.Number), "number_text": t.NumberText, "top_form": t.TopForm,
 		"symptoms": t.Symptoms, "tree_count": int64(t.TreeCount), "species_count": int64(t.SpeciesCount)}
 	opt := func(name string, p any) {
 		switch x := p.(type) {
@@ -622,7 +623,7 @@ func (t *Tree) values() TreeValues {
 type contentProject struct {
 	uniqueNumber bool
 	required     []string
-	defaults     TreeValues
+	defaults     fields.Values
 	aliases      map[string]string // custom field → its alias
 }
 
@@ -652,10 +653,10 @@ func (tx *Tx) contentSettings(ctx context.Context, sc Content, withDefaults bool
 		}
 		// A default that no longer fits the field (a changed rule) is left out, not an error
 		// the person creating a tree could do anything about.
-		p.defaults = TreeValues{}
+		p.defaults = fields.Values{}
 		for name, v := range raw {
-			if f, ok := treeFieldNamed(name); ok && name != "number" {
-				if val, key := f.parse(v); key == "" {
+			if f, ok := fields.Named(name); ok && name != "number" {
+				if val, key := f.Read(v); key == "" {
 					p.defaults[name] = val
 				}
 			}
@@ -666,13 +667,13 @@ func (tx *Tx) contentSettings(ctx context.Context, sc Content, withDefaults bool
 
 // checkTreeValues enforces what needs the database: the project's required fields (docs/PRODUCT.md §5,
 // one message listing them), a known species, and a free number in a unique-number project.
-func (tx *Tx) checkTreeValues(ctx context.Context, sc Content, p *contentProject, id string, values TreeValues, creating bool) error {
+func (tx *Tx) checkTreeValues(ctx context.Context, sc Content, p *contentProject, id string, values fields.Values, creating bool) error {
 	var missing []string
 	for _, name := range p.required {
-		if _, ok := treeFieldNamed(name); !ok {
+		if _, ok := fields.Named(name); !ok {
 			continue // not a field a tree write fills (check_comment is asked of inspections)
 		}
-		if empty(values[name]) {
+		if fields.Empty(values[name]) {
 			missing = append(missing, name)
 		}
 	}

@@ -71,7 +71,7 @@ func CheckTile(z, x, y int) error {
 	return nil
 }
 
-// Tile answers one tile of a project's layer, from the cache when it can, and the MVT as it is
+// Tile answers one tile of a project's layer, of the objects that pass filter (nil: the stock), from the cache when it can, and the MVT as it is
 // when this call rendered it (nil from the cache): a client that takes no gzip is then sent that
 // instead of a compressed tile decompressed again.
 func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x, y int, filter *store.Filter) (*Tile, []byte, error) {
@@ -81,6 +81,13 @@ func (s *Service) Tile(ctx context.Context, sc store.Content, layer string, z, x
 	l, ok := layers.Named(layer)
 	if !ok {
 		return nil, nil, arbor.Errorf(arbor.ENOTFOUND, "tile.layer", nil)
+	}
+	// A filter's polygon is checked before it keys the cache or reaches the tile's SQL: a
+	// broken one is refused with PostGIS's reason, not a failed query.
+	if filter != nil && len(filter.Geometry) > 0 && string(filter.Geometry) != "null" {
+		if _, err := s.db.CheckGeometry(ctx, filter.Geometry, "geometry"); err != nil {
+			return nil, nil, err
+		}
 	}
 	rev, err := s.rev(ctx, sc)
 	if err != nil {

@@ -122,8 +122,7 @@ func lonLatTile(lon, lat float64, z int) (int, int) {
 }
 
 func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) error {
-	fs := flag.NewFlagSet("bench tiles", flag.ContinueOnError)
-	project := fs.String("project", "", "project id (default: the largest bench city)")
+	fs, project := benchFlags("tiles")
 	conc := fs.String("c", "1,2,4", "concurrencies")
 	samples := fs.Int("samples", 1000, "sampled tiles at z16 and z18")
 	zoomList := fs.String("z", "12,14,16,18", "zooms")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -15,8 +14,7 @@ import (
 // statement as a request does, and in the queue's steps of 2,000 with their progress written
 // beside them (store.ArchiveInSteps) — what the steps cost against the statement.
 func benchArchive(ctx context.Context, cfg config, args []string) error {
-	fs := flag.NewFlagSet("bench archive", flag.ContinueOnError)
-	project := fs.String("project", "", "project id (default: the largest bench city)")
+	fs, project := benchFlags("archive")
 	rounds := fs.Int("rounds", 2, "rounds of each way")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}

@@ -38,17 +38,12 @@ type dataCase struct {
 // revision (what every further view costs until the next change). p50 and p95 over -n runs of
 // each case, the cases interleaved so that no one of them meets only warm database buffers.
 func benchData(ctx context.Context, db *store.DB, args []string) error {
-	fs := flag.NewFlagSet("bench data", flag.ContinueOnError)
-	project := fs.String("project", "", "project id (default: the largest bench city)")
+	fs, project := benchFlags("data")
 	n := fs.Int("n", 30, "runs of each case")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
-	sc, u, err := benchProjectAndUser(ctx, db, *project)
-	if err != nil {
-		return err
-	}
-	token, err := benchToken(ctx, db, u)
+	sc, u, token, err := benchSession(ctx, db, *project)
 	if err != nil {
 		return err
 	}
@@ -195,6 +190,23 @@ func timeCases(ctx context.Context, cases []dataCase, n int, run func(context.Co
 		sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
 	}
 	return lat, nil
+}
+
+// benchFlags are a bench sub-command's flags, with -project: the bench city's project to act on.
+func benchFlags(name string) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet("bench "+name, flag.ContinueOnError)
+	return fs, fs.String("project", "", "project id (default: the largest bench city)")
+}
+
+// benchSession is the bench city's project, the account benchmarks act as and a session of it
+// for calls over HTTP.
+func benchSession(ctx context.Context, db *store.DB, project string) (store.Content, *store.User, string, error) {
+	sc, u, err := benchProjectAndUser(ctx, db, project)
+	if err != nil {
+		return sc, nil, "", err
+	}
+	token, err := benchToken(ctx, db, u)
+	return sc, u, token, err
 }
 
 // benchProjectAndUser is the bench city's project (the one named, or the largest) and the account benchmarks act as.

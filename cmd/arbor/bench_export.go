@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"runtime"
@@ -18,8 +17,7 @@ import (
 // project with every field as an Excel workbook, with the process's peak memory while it is
 // written, and a PDF list of 100 trees.
 func benchExport(ctx context.Context, db *store.DB, args []string) error {
-	fs := flag.NewFlagSet("bench export", flag.ContinueOnError)
-	project := fs.String("project", "", "project id (default: the largest bench city)")
+	fs, project := benchFlags("export")
 	list := fs.Int("list", export.PDFListLimit, "objects in the PDF list")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}

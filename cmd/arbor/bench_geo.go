@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand"
@@ -26,13 +25,12 @@ import (
 // with the heap watched), a district's bbox with a CQL2 filter, and against each the floor —
 // the same trees as one plain ST_AsGeoJSON query through pgx — as a ratio.
 func benchGeo(ctx context.Context, db *store.DB, args []string) error {
-	fs := flag.NewFlagSet("bench geo", flag.ContinueOnError)
-	project := fs.String("project", "", "project id (default: the largest bench city)")
+	fs, project := benchFlags("geo")
 	pages := fs.Int("pages", 40, "sampled pages of 1,000 trees and bbox queries")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
-	sc, u, err := benchProjectAndUser(ctx, db, *project)
+	sc, _, token, err := benchSession(ctx, db, *project)
 	if err != nil {
 		return err
 	}
@@ -49,10 +47,6 @@ func benchGeo(ctx context.Context, db *store.DB, args []string) error {
 		return err
 	}
 	defer srv.stop()
-	token, err := benchToken(ctx, db, u)
-	if err != nil {
-		return err
-	}
 	// get reads a page, keeping only its last bytes (where its links are).
 	var tail []byte
 	get := func(path string) (int64, time.Duration, error) {

@@ -378,11 +378,17 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   assert((await page.getByTestId('tree-field-top_form').inputValue()) === 'Pollard', 'reload did not load the change');
   assert((await page.getByTestId('tree-field-height').inputValue()) === '14.5', 'reload kept the stale height');
 
-  // German and dark: every tab.
-  await pickMenu(page, 'language-menu', 'language-de');
+  // German and dark: every tab; the General tab in each language and scheme.
   await pickMenu(page, 'theme-menu', 'theme-dark');
   await page.locator('[data-testid="map-panel"][data-scheme="dark"]').waitFor();
+  await shot(page, 'tree-general-en-dark', { fullPage: false });
+  await pickMenu(page, 'language-menu', 'language-de');
   await see(page, 'Nummer und Art');
+  await pickMenu(page, 'theme-menu', 'theme-light');
+  await page.locator('[data-testid="map-panel"][data-scheme="light"]').waitFor();
+  await shot(page, 'tree-general-de-light', { fullPage: false });
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await page.locator('[data-testid="map-panel"][data-scheme="dark"]').waitFor();
   await shot(page, 'tree-general-de-dark', { fullPage: false });
   for (const [name, marker] of [
     ['rating', 'tree-rating'],
@@ -413,6 +419,9 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.getByTestId('check-findings').scrollIntoViewIfNeeded();
   await shot(page, 'tree-check-findings-de-dark-phone', { fullPage: false });
   await page.keyboard.press('Escape');
+  await tab(page, 'general');
+  await page.getByTestId('tree-general').waitFor();
+  await shot(page, 'tree-general-de-dark-phone', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 860 });
 
   // Closing the window clears ?tree=.

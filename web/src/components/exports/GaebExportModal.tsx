@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconFileCode, IconInfoCircle } from '@tabler/icons-react';
+import { IconFileCode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { exportGaeb, fileName, saveBlob, type ExportFilter } from '@/api/exports/exports';
-import { ApiError } from '@/lib/api';
+import { exportGaeb, type ExportFilter } from '@/api/exports/exports';
+import { ExportModal } from './ExportModal';
 
 /** What a tender is made of: a view or selection of the data view, or a job. */
 export type GaebSource =
@@ -29,74 +27,29 @@ export function GaebExportModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
   const scope =
     source.kind === 'job'
       ? t('exports.gaeb.scopeJob', { name: source.name })
       : source.kind === 'selection'
         ? t('exports.gaeb.scopeSelection', { count: source.count })
         : t('exports.gaeb.scopeView', { count: source.count });
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const blob = await exportGaeb(projectId, source.kind === 'job' ? { job: source.job } : { filter: source.filter });
-      saveBlob(blob, fileName(`${t('exports.gaeb.file')} ${source.kind === 'job' ? source.name : projectName}`, 'x83'));
-      close();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal opened={opened} onClose={close} title={t('exports.gaeb.title')} size="lg" data-testid="gaeb-modal">
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" size="lg" radius="md">
-            <IconFileCode size={20} />
-          </ThemeIcon>
-          <Stack gap={4}>
-            <Text fw={600} data-testid="gaeb-scope">
-              {scope}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('exports.gaeb.intro')}
-            </Text>
-          </Stack>
-        </Group>
-        <List size="sm" spacing={4}>
-          <List.Item>{t('exports.gaeb.positions')}</List.Item>
-          <List.Item>{t('exports.gaeb.quantities')}</List.Item>
-          <List.Item>{t('exports.gaeb.texts')}</List.Item>
-        </List>
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />}>
-          {t('exports.gaeb.note')}
-        </Alert>
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconFileCode size={16} />}
-            loading={busy}
-            onClick={() => void run()}
-            data-testid="gaeb-download"
-          >
-            {t('exports.gaeb.download')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ExportModal
+      kind="gaeb"
+      title={t('exports.gaeb.title')}
+      icon={IconFileCode}
+      scope={scope}
+      intro={t('exports.gaeb.intro')}
+      contents={[t('exports.gaeb.positions'), t('exports.gaeb.quantities'), t('exports.gaeb.texts')]}
+      note={t('exports.gaeb.note')}
+      download={t('exports.gaeb.download')}
+      make={() => exportGaeb(projectId, source.kind === 'job' ? { job: source.job } : { filter: source.filter })}
+      file={{
+        name: `${t('exports.gaeb.file')} ${source.kind === 'job' ? source.name : projectName}`,
+        extension: 'x83',
+      }}
+      opened={opened}
+      onClose={onClose}
+    />
   );
 }

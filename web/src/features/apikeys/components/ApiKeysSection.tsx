@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconKeyOff, IconPlus } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { SettingsSection } from '@/components/SettingsSection';
+import { AddRowButton, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
 import { useProjects } from '@/api/projects/getProjects';
 import type { Organisation } from '@/api/organisations/types';
 import { useApiKeys, useRevokeApiKey, type ApiKey } from '../api/apiKeys';
@@ -41,10 +42,7 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
     <SettingsSection title={t('apikeys.heading')} text={t('apikeys.text')} testId="api-keys">
       <Stack gap="md">
         {keys.isPending ? (
-          <Stack gap="sm">
-            <Skeleton h={48} />
-            <Skeleton h={48} />
-          </Stack>
+          <ListSkeleton h={48} />
         ) : list.length === 0 ? (
           <Group gap="sm" wrap="nowrap" py="sm" data-testid="api-keys-empty">
             <ThemeIcon variant="light" color="gray" size={36} radius="xl">
@@ -55,18 +53,9 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
             </Text>
           </Group>
         ) : (
-          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="api-key-list">
+          <RowList testId="api-key-list">
             {list.map((k, i) => (
-              <Group
-                key={k.id}
-                component="li"
-                justify="space-between"
-                wrap="nowrap"
-                py="sm"
-                style={i ? { borderTop: '1px solid var(--arbor-border)' } : undefined}
-                data-testid="api-key-row"
-                data-name={k.name}
-              >
+              <ListRow key={k.id} first={i === 0} testId="api-key-row" data-name={k.name}>
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Group gap={8} wrap="wrap">
                     <Text size="sm" fw={600} truncate>
@@ -91,37 +80,29 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
                   </Text>
                 </Stack>
                 {editable && !k.revoked_at && (
-                  <Tooltip label={t('apikeys.revoke')} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`${t('apikeys.revoke')}: ${k.name}`}
-                      onClick={() => {
-                        revoke.reset();
-                        setRevoking(k);
-                      }}
-                      data-testid="revoke-api-key"
-                    >
-                      <IconKeyOff size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RemoveRowButton
+                    label={t('apikeys.revoke')}
+                    name={k.name}
+                    icon={IconKeyOff}
+                    onClick={() => {
+                      revoke.reset();
+                      setRevoking(k);
+                    }}
+                    testId="revoke-api-key"
+                  />
                 )}
-              </Group>
+              </ListRow>
             ))}
-          </Stack>
+          </RowList>
         )}
         {editable && (
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} />}
-              onClick={openCreate}
-              disabled={projects.isPending}
-              data-testid="create-api-key"
-            >
-              {t('apikeys.create')}
-            </Button>
-          </Group>
+          <AddRowButton
+            label={t('apikeys.create')}
+            icon={IconPlus}
+            onClick={openCreate}
+            disabled={projects.isPending}
+            testId="create-api-key"
+          />
         )}
       </Stack>
       <CreateApiKeyModal organisation={o.id} projects={projects.data ?? []} opened={creating} onClose={closeCreate} />

@@ -15,7 +15,7 @@ import { ClassDonut } from './ClassDonut';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
 import { EmptyCard } from '@/components/ListStates';
-import { JobStatusBadge } from './UserDashboard';
+import { JobStatusBadge } from './JobsList';
 import { WindowBars } from './WindowBars';
 
 function Empty({ title, text }: { title: string; text: string }) {

@@ -1,167 +1,26 @@
-import {
-  Anchor,
-  Badge,
-  Grid,
-  Group,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  useComputedColorScheme,
-} from '@mantine/core';
+import { Anchor, Grid, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconChartDonut3,
   IconClipboardList,
   IconFolders,
-  IconLock,
   IconStethoscope,
   IconTool,
   IconTree,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ProjectsTable } from './ProjectsTable';
+import { JobsList } from './JobsList';
 import { PageHeader } from '@/components/PageHeader';
 import { EmptyCard } from '@/components/ListStates';
 import { useUserDashboard } from '../api/getUserDashboard';
-import type { Job, UserProject } from '../api/types';
-import { dataViewPath, segmentFilter } from '../filters';
-import { formatNumber } from '@/lib/format';
 import { windowSegments } from '../segments';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
 import { NewsList } from './NewsList';
 import { SafetyAlerts } from './SafetyAlerts';
 import { WindowBars } from './WindowBars';
-
-/** A figure of a project that opens the project's data view filtered to what it counts. */
-function FigureLink({ value, to, label }: { value: number; to: string; label: string }) {
-  const { i18n } = useTranslation();
-  const text = formatNumber(value, i18n.language);
-  if (value === 0) {
-    return (
-      <Text size="sm" c="dimmed" span>
-        {text}
-      </Text>
-    );
-  }
-  return (
-    <Anchor component={Link} to={to} size="sm" fw={600} aria-label={`${label}: ${text}`}>
-      {text}
-    </Anchor>
-  );
-}
-
-function ProjectsTable({ projects }: { projects: UserProject[] }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing={8} highlightOnHover data-testid="dashboard-projects">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dashboard.projects.name')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.projects.trees')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.projects.openChecks')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.projects.overdueWorks')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {projects.map((p) => (
-            <Table.Tr key={p.id} data-testid="dashboard-project" data-project={p.id}>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Anchor component={Link} to={`/projects/${p.id}/dashboard`} size="sm" fw={500}>
-                    {p.name}
-                  </Anchor>
-                  {p.limited && (
-                    <Tooltip label={t('dashboard.projects.limitedHint')} multiline w={260}>
-                      <IconLock size={14} aria-label={t('dashboard.projects.limited')} style={{ flex: 'none' }} />
-                    </Tooltip>
-                  )}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {p.organisationName}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" data-testid="project-trees">
-                {formatNumber(p.figures.trees + p.figures.groups, i18n.language)}
-              </Table.Td>
-              <Table.Td ta="right" data-testid="project-open-checks">
-                <FigureLink
-                  value={p.figures.open_checks}
-                  to={dataViewPath(p.id, segmentFilter('openChecks', ''))}
-                  label={t('dashboard.projects.openChecks')}
-                />
-              </Table.Td>
-              <Table.Td ta="right" data-testid="project-overdue-works">
-                <FigureLink
-                  value={p.figures.works.overdue}
-                  to={dataViewPath(p.id, segmentFilter('works', 'overdue'))}
-                  label={t('dashboard.projects.overdueWorks')}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-export function JobStatusBadge({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const color = ['blue', 'orange', 'gray'][status] ?? 'gray';
-  return (
-    <Badge variant="light" color={color} radius="sm" data-testid="job-status" data-status={status}>
-      {t(`dashboard.jobs.status.${status}`)}
-    </Badge>
-  );
-}
-
-function JobsList({ jobs }: { jobs: Job[] }) {
-  const { t } = useTranslation();
-  if (jobs.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" py="md">
-        {t('dashboard.jobs.empty')}
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="sm" data-testid="dashboard-jobs">
-      {jobs.map((j) => {
-        const share = j.action_count > 0 ? (100 * j.action_done) / j.action_count : 0;
-        return (
-          <Stack key={j.id} gap={4} data-testid="dashboard-job">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor
-                component={Link}
-                to={`/jobs/dashboard?project=${encodeURIComponent(j.project)}&job=${encodeURIComponent(j.id)}`}
-                size="sm"
-                fw={500}
-                truncate
-              >
-                {j.name}
-              </Anchor>
-              <JobStatusBadge status={j.status} />
-            </Group>
-            <Group justify="space-between" gap="xs">
-              <Text size="xs" c="dimmed" truncate>
-                {j.projectName}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('dashboard.jobs.progress', { done: j.action_done, total: j.action_count })}
-              </Text>
-            </Group>
-            <Progress value={share} size="sm" radius="xl" aria-label={j.name} />
-          </Stack>
-        );
-      })}
-    </Stack>
-  );
-}
 
 /** The user dashboard (/projects/dashboard): every project one can open, summed up. */
 export function UserDashboard() {

@@ -1,25 +1,10 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Menu, Text, Tooltip } from '@mantine/core';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconBriefcase,
-  IconDots,
-  IconEdit,
-  IconChevronDown,
-  IconDatabaseExport,
-  IconDownload,
-  IconFileCode,
-  IconFileSpreadsheet,
-  IconFileTypePdf,
-  IconMap2,
-  IconSelectAll,
-  IconShare,
-  IconTableExport,
-} from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Text, Tooltip } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconBriefcase, IconEdit, IconSelectAll, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelState } from '../filter';
 import type { ExportKind } from '../useExcelExport';
+import { ExportMenu, ViewMenu } from './SelectionMenus';
 
 /** A button of the selection bar. */
 function SelectionAction({
@@ -168,134 +153,17 @@ export function SelectionBar({
             </Tooltip>
           )}
           {may.share && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconDownload size={14} />}
-                  rightSection={<IconChevronDown size={12} />}
-                  disabled={!total}
-                  loading={exporting}
-                  data-testid="action-export-menu"
-                >
-                  {t('exports.menu')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>
-                  {count
-                    ? t('data.export.selectionLabel', { count })
-                    : t('data.export.viewLabel', { count: total ?? 0 })}
-                </Menu.Label>
-                <Menu.Item
-                  leftSection={<IconFileSpreadsheet size={14} />}
-                  onClick={() => onExport('visible')}
-                  data-testid="action-export"
-                >
-                  {t('exports.excel')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconTableExport size={14} />}
-                  onClick={() => onExport('all')}
-                  data-testid="action-export-all-fields"
-                >
-                  {t('exports.excelAll')}
-                </Menu.Item>
-                <Menu.Item leftSection={<IconFileTypePdf size={14} />} onClick={onPdf} data-testid="action-export-pdf">
-                  {t('exports.pdfItem')}
-                </Menu.Item>
-                <Menu.Item leftSection={<IconFileCode size={14} />} onClick={onGaeb} data-testid="action-export-gaeb">
-                  {t('exports.gaebItem')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconMap2 size={14} />}
-                  onClick={() => onExport('geojson')}
-                  data-testid="action-export-geojson"
-                >
-                  {t('exports.geojson')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconMap2 size={14} />}
-                  onClick={() => onExport('csv')}
-                  data-testid="action-export-csv"
-                >
-                  {t('exports.csv')}
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
-                <Menu.Item
-                  leftSection={<IconDatabaseExport size={14} />}
-                  onClick={() => onExport('project')}
-                  data-testid="action-export-project"
-                >
-                  {t('exports.excelProject')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconMap2 size={14} />}
-                  onClick={() => onExport('geojson')}
-                  data-testid="action-export-geojson"
-                >
-                  {t('exports.geojson')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconMap2 size={14} />}
-                  onClick={() => onExport('csv')}
-                  data-testid="action-export-csv"
-                >
-                  {t('exports.csv')}
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Label>{t('exports.projectLabel')}</Menu.Label>
-                <Menu.Item
-                  leftSection={<IconDatabaseExport size={14} />}
-                  onClick={() => onExport('project')}
-                  data-testid="action-export-project"
-                >
-                  {t('exports.excelProject')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ExportMenu
+              count={count}
+              total={total}
+              exporting={exporting}
+              onExport={onExport}
+              onGaeb={onGaeb}
+              onPdf={onPdf}
+            />
           )}
           {may.manager && (
-            <Menu position="bottom-end" withinPortal>
-              {/* An icon with its name as tooltip: with the filter panel open, a labelled
-                  button put the actions on a third line. */}
-              <Tooltip label={t('data.archive.view')}>
-                <Menu.Target>
-                  <ActionIcon
-                    size={30}
-                    variant="default"
-                    disabled={!total}
-                    aria-label={t('data.archive.view')}
-                    data-testid="action-view"
-                  >
-                    <IconDots size={16} />
-                  </ActionIcon>
-                </Menu.Target>
-              </Tooltip>
-              <Menu.Dropdown>
-                <Menu.Label>{t('data.archive.view')}</Menu.Label>
-                {!archivedView && (
-                  <Menu.Item
-                    leftSection={<IconArchive size={14} />}
-                    onClick={() => onArchiveView(true)}
-                    data-testid="action-archive-view"
-                  >
-                    {t('data.archive.viewArchive', { count: total ?? 0 })}
-                  </Menu.Item>
-                )}
-                {(archivedView || mixedView) && (
-                  <Menu.Item
-                    leftSection={<IconArchiveOff size={14} />}
-                    onClick={() => onArchiveView(false)}
-                    data-testid="action-activate-view"
-                  >
-                    {t('data.archive.viewActivate', { count: total ?? 0 })}
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
+            <ViewMenu total={total} archivedView={archivedView} mixedView={mixedView} onArchiveView={onArchiveView} />
           )}
         </Group>
       </Group>

@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  ActionIcon,
-  Badge,
   Button,
   Card,
   FileButton,
@@ -11,13 +9,11 @@ import {
   SegmentedControl,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileSpreadsheet, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { ConfirmModal } from '@/components/ConfirmModal';
@@ -26,6 +22,7 @@ import { canEditOrganisation } from '@/api/organisations/organisation';
 import { useDeleteEntry, useImportEntries, useListEntries } from '../api/lists';
 import { LIST_NAMES, filterEntries, parentList, type ListEntry, type ListName } from '../lists';
 import { EntryModal } from './EntryModal';
+import { ListTable } from './ListTable';
 
 const PAGE_SIZE = 50;
 
@@ -117,41 +114,6 @@ export function ListsSection({ organisation: o }: { organisation: Organisation }
     );
   };
 
-  const cell = (e: ListEntry, c: string) => {
-    switch (c) {
-      case 'botanical':
-        return (
-          <Text size="sm" fs="italic">
-            {e.botanical}
-          </Text>
-        );
-      case 'speciesName':
-      case 'name':
-        return <Text size="sm">{e.name}</Text>;
-      case 'protection':
-        return e.protection ? (
-          <Badge variant="light" color="green">
-            {t('lists.protected')}
-          </Badge>
-        ) : null;
-      case 'category':
-        return e.category ? t(`lists.categories.${e.category}`, { defaultValue: e.category }) : '';
-      case 'actionSecurity':
-        return t(`lists.actionSecurity.${e.action_security}`);
-      case 'securityRelevance':
-        return e.security_relevance ? t('lists.yes') : t('lists.no');
-      case 'symptomType':
-        return e.symptom_type ? t(`lists.symptomTypes.${e.symptom_type}`) : '';
-      case 'note':
-        return (
-          <Text size="xs" c="dimmed" lineClamp={2}>
-            {e.note}
-          </Text>
-        );
-      default:
-        return parentName(e.parent);
-    }
-  };
   const cols = columns(list);
 
   return (
@@ -231,81 +193,18 @@ export function ListsSection({ organisation: o }: { organisation: Organisation }
               {t('lists.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped highlightOnHover verticalSpacing="xs" data-testid="list-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    {cols.map((c) => (
-                      <Table.Th key={c}>{t(`lists.columns.${c}`)}</Table.Th>
-                    ))}
-                    <Table.Th w={120}>{t('lists.columns.source')}</Table.Th>
-                    {editable && <Table.Th w={90} />}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((e) => (
-                    <Table.Tr
-                      key={e.id}
-                      data-testid="list-row"
-                      data-name={list === 'species' ? e.botanical : e.name}
-                      data-global={e.global}
-                    >
-                      {cols.map((c) => (
-                        <Table.Td key={c}>{cell(e, c)}</Table.Td>
-                      ))}
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {e.global ? (
-                          <Badge
-                            variant="light"
-                            color="gray"
-                            style={{ overflow: 'visible' }}
-                            data-testid="standard-badge"
-                          >
-                            {t('lists.standard')}
-                          </Badge>
-                        ) : (
-                          <Badge variant="light" color="arbor">
-                            {t('lists.own')}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      {editable && (
-                        <Table.Td>
-                          {!e.global && (
-                            <Group gap={4} wrap="nowrap" justify="flex-end">
-                              <Tooltip label={t('lists.edit')} withArrow>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={`${t('lists.edit')}: ${e.name}`}
-                                  onClick={() => setEditing({ entry: e, key: Date.now() })}
-                                  data-testid="edit-entry"
-                                >
-                                  <IconPencil size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label={t('lists.remove')} withArrow>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label={`${t('lists.remove')}: ${e.name}`}
-                                  onClick={() => {
-                                    remove.reset();
-                                    setRemoving(e);
-                                  }}
-                                  data-testid="remove-entry"
-                                >
-                                  <IconTrash size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
-                          )}
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable
+              list={list}
+              cols={cols}
+              rows={rows}
+              editable={editable}
+              parentName={parentName}
+              onEdit={(e) => setEditing({ entry: e, key: Date.now() })}
+              onRemove={(e) => {
+                remove.reset();
+                setRemoving(e);
+              }}
+            />
           )}
           {pages > 1 && (
             <Group justify="space-between">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Avatar, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api';
 import { useSession } from '@/api/auth/getSession';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { SettingsSection } from '@/components/SettingsSection';
+import { AddRowButton, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
 import { initials } from '@/lib/initials';
 import { useAdministrators } from '../api/getAdministrators';
 import { useRemoveAdministrator } from '../api/removeAdministrator';
@@ -49,25 +50,13 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
     <SettingsSection title={t('admins.heading')} text={t('admins.text')} testId="administrators">
       <Stack gap="md">
         {admins.isPending ? (
-          <Stack gap="sm">
-            <Skeleton h={40} />
-            <Skeleton h={40} />
-          </Stack>
+          <ListSkeleton h={40} />
         ) : (
-          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="admin-list">
+          <RowList testId="admin-list">
             {(admins.data?.admins ?? []).map((a, i) => {
               const name = `${a.firstName} ${a.lastName}`.trim();
               return (
-                <Group
-                  key={a.id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  py="sm"
-                  style={i ? { borderTop: '1px solid var(--arbor-border)' } : undefined}
-                  data-testid="admin-row"
-                  data-email={a.email}
-                >
+                <ListRow key={a.id} first={i === 0} testId="admin-row" data-email={a.email}>
                   <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <Avatar color="arbor" radius="xl" size={36}>
                       {initials(a.firstName, a.lastName)}
@@ -88,22 +77,18 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
                     </Stack>
                   </Group>
                   {editable && (
-                    <Tooltip label={t('admins.remove')} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${t('admins.remove')}: ${name || a.email}`}
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(a);
-                        }}
-                        data-testid="remove-admin"
-                      >
-                        <IconUserMinus size={18} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RemoveRowButton
+                      label={t('admins.remove')}
+                      name={name || a.email}
+                      icon={IconUserMinus}
+                      onClick={() => {
+                        remove.reset();
+                        setRemoving(a);
+                      }}
+                      testId="remove-admin"
+                    />
                   )}
-                </Group>
+                </ListRow>
               );
             })}
             <AdminInvitationRows
@@ -112,20 +97,9 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
               editable={editable}
               first={!admins.data?.admins.length}
             />
-          </Stack>
+          </RowList>
         )}
-        {editable && (
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              leftSection={<IconUserPlus size={16} />}
-              onClick={openAdd}
-              data-testid="add-admin"
-            >
-              {t('admins.add')}
-            </Button>
-          </Group>
-        )}
+        {editable && <AddRowButton label={t('admins.add')} icon={IconUserPlus} onClick={openAdd} testId="add-admin" />}
       </Stack>
       <AddAdministratorModal
         organisationId={o.id}

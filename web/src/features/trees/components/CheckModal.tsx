@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -22,46 +21,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { useCreateCheck, type CheckInput } from '../api/createCheck';
-import { CHECK_TYPES, type CheckType, type ContentLists, type Finding, type Tree } from '@/api/trees/types';
+import { CHECK_TYPES, type ContentLists, type Tree } from '@/api/trees/types';
 import { ENUM_FIELDS } from '@/lib/trees/tree';
-import { customValues, enumOptions, symptomOptions, workOptions } from '@/lib/trees/options';
+import { customValues, enumOptions, symptomOptions } from '@/lib/trees/options';
 import { findingsOf } from '../findings';
+import { Findings } from './check/Findings';
+import { initial, type CheckValues } from './check/values';
+import { MeasureFields } from './check/MeasureFields';
 import { dayToTimestamp, formatDate, todayISO } from '@/lib/trees/format';
-
-type Values = {
-  day: string;
-  type: CheckType;
-  /** Where and how severe, by symptom; a symptom without an entry is recorded as not said. */
-  details: Record<string, Omit<Finding, 'symptom'>>;
-  measure: boolean;
-  work: string | null;
-  deadline: string;
-  relevant: boolean;
-  enums: Record<(typeof ENUM_FIELDS)[number], string | null>;
-  symptoms: string[];
-  comment: string;
-  general31: string;
-  general32: string;
-};
-
-function initial(tree: Tree): Values {
-  const enums = {} as Values['enums'];
-  for (const f of ENUM_FIELDS) enums[f] = tree[f] === null || tree[f] === undefined ? null : String(tree[f]);
-  return {
-    day: todayISO(),
-    type: 'routine',
-    details: {},
-    measure: false,
-    work: null,
-    deadline: '',
-    relevant: false,
-    enums,
-    symptoms: [...(tree.symptoms ?? [])],
-    comment: '',
-    general31: tree.general31 ?? '',
-    general32: tree.general32 ?? '',
-  };
-}
 
 /** The dialog's content, mounted while it is open so that each opening starts afresh. */
 function CheckModalBody({
@@ -84,13 +51,13 @@ function CheckModalBody({
   const { t, i18n } = useTranslation();
   const create = useCreateCheck(projectId, tree.id);
   const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<Values>({ mode: 'controlled', initialValues: initial(tree) });
+  const form = useForm<CheckValues>({ mode: 'controlled', initialValues: initial(tree) });
 
   const required = new Set(settings?.required_fields ?? []);
   const custom = settings?.custom_fields ?? {};
   const group = !tree.single_tree;
 
-  const submit = (v: Values) => {
+  const submit = (v: CheckValues) => {
     if (v.day > todayISO()) {
       form.setFieldError('day', t('trees.rating.futureDate'));
       return;
@@ -219,49 +186,11 @@ function CheckModalBody({
             data-testid="check-field-symptoms"
             {...form.getInputProps('symptoms')}
           />
-          {form.values.symptoms.length > 0 && (
-            <Stack gap={6} data-testid="check-findings">
-              {form.values.symptoms.map((sym) => {
-                const d = form.values.details[sym] ?? { part: '', severity: 0 };
-                const set = (next: Partial<Omit<Finding, 'symptom'>>) =>
-                  form.setFieldValue('details', { ...form.values.details, [sym]: { ...d, ...next } });
-                return (
-                  <Paper key={sym} withBorder radius="sm" px="sm" py={6} data-testid="check-finding" data-symptom={sym}>
-                    <Group justify="space-between" gap="xs" wrap="wrap">
-                      <Text size="sm" fw={500} style={{ minWidth: 0, flex: '1 1 120px' }}>
-                        {sym}
-                      </Text>
-                      <Group gap={6} wrap="wrap">
-                        <SegmentedControl
-                          size="xs"
-                          aria-label={t('trees.rating.partOf', { symptom: sym })}
-                          data={(['root', 'trunk', 'crown'] as const).map((k) => ({
-                            value: k,
-                            label: t(`trees.rating.parts.${k}`),
-                          }))}
-                          value={d.part}
-                          onChange={(v) => set({ part: v as Finding['part'] })}
-                          data-testid="finding-part"
-                        />
-                        <SegmentedControl
-                          size="xs"
-                          aria-label={t('trees.rating.severityOf', { symptom: sym })}
-                          color={d.severity === 3 ? 'red' : d.severity === 2 ? 'orange' : undefined}
-                          data={([1, 2, 3] as const).map((k) => ({
-                            value: String(k),
-                            label: t(`trees.rating.severities.${k}`),
-                          }))}
-                          value={d.severity ? String(d.severity) : ''}
-                          onChange={(v) => set({ severity: Number(v) as Finding['severity'] })}
-                          data-testid="finding-severity"
-                        />
-                      </Group>
-                    </Group>
-                  </Paper>
-                );
-              })}
-            </Stack>
-          )}
+          <Findings
+            symptoms={form.values.symptoms}
+            details={form.values.details}
+            onChange={(details) => form.setFieldValue('details', details)}
+          />
           <SimpleGrid cols={{ base: 2, xs: group ? 4 : 3 }} spacing="sm">
             {enumSelect('valuation_root')}
             {enumSelect('valuation_trunk')}
@@ -290,35 +219,7 @@ function CheckModalBody({
             data-testid="check-measure"
             {...form.getInputProps('measure', { type: 'checkbox' })}
           />
-          {form.values.measure && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="check-measure-fields">
-              <Select
-                label={t('trees.rating.measureWork')}
-                placeholder={t('trees.rating.measureWorkPlaceholder')}
-                data={workOptions(t, lists?.work)}
-                searchable
-                required
-                data-testid="check-measure-work"
-                {...form.getInputProps('work')}
-                onChange={(id) => {
-                  form.setFieldValue('work', id);
-                  const e = lists?.work?.find((x) => x.id === id);
-                  if (e) form.setFieldValue('relevant', e.security_relevance);
-                }}
-              />
-              <TextInput
-                type="date"
-                label={t('trees.rating.measureDeadline')}
-                data-testid="check-measure-deadline"
-                {...form.getInputProps('deadline')}
-              />
-              <Switch
-                label={t('trees.rating.measureRelevant')}
-                data-testid="check-measure-relevant"
-                {...form.getInputProps('relevant', { type: 'checkbox' })}
-              />
-            </SimpleGrid>
-          )}
+          {form.values.measure && <MeasureFields form={form} lists={lists} />}
           <Alert variant="light" color="blue" p="xs">
             {t('trees.rating.immutable')}
           </Alert>

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectSettings } from '@/api/projects/settings';
 import { useChecks } from '../api/getChecks';
-import type { Assessment, Check, ContentLists, Tree } from '@/api/trees/types';
-import { checkClassOf, type TreePermissions } from '@/lib/trees/tree';
+import type { Assessment, Check } from '@/api/trees/types';
+import { checkClassOf } from '@/lib/trees/tree';
 import { CheckClassBadge } from './badges';
 import { CheckModal } from './CheckModal';
 import { enumLabel } from '@/lib/trees/options';
 import { formatDate, formatDateTime } from '@/lib/trees/format';
 import { Section } from './Section';
+import type { TreeTabProps } from './tabProps';
 import { saidFindings } from '../findings';
 
 const ASSESSMENT = ['vitality', 'development', 'damage_tree', 'security_expectation'] as const;
@@ -118,21 +118,7 @@ function CheckRecord({ c, group }: { c: Check; group: boolean }) {
 }
 
 /** Rating: the current assessment, the next inspection, and every inspection newest first. */
-export function RatingTab({
-  projectId,
-  tree,
-  perms,
-  settings,
-  lists,
-  onChanged,
-}: {
-  projectId: string;
-  tree: Tree;
-  perms: TreePermissions;
-  settings: ProjectSettings | undefined;
-  lists: ContentLists | undefined;
-  onChanged?: () => void;
-}) {
+export function RatingTab({ projectId, tree, perms, settings, lists, onChanged }: TreeTabProps) {
   const { t, i18n } = useTranslation();
   const checks = useChecks(projectId, tree.id);
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconArrowBackUp, IconAxe, IconCheck, IconTrash } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import type { Tree } from '@/api/trees/types';
 import { stockState, type TreePermissions } from '@/lib/trees/tree';
 import { formatDate, todayISO } from '@/lib/trees/format';
 import { Section } from './Section';
+import { StockModal } from './stock/StockModal';
 
 const STATE_COLORS = { stock: 'green', felled: 'orange', archived: 'gray' } as const;
 
@@ -167,95 +168,59 @@ export function StockSection({
         </Text>
       )}
 
-      <Modal
+      <StockModal
         opened={modal === 'fell'}
         onClose={() => setModal(null)}
         title={t('trees.stock.fellTitle')}
-        centered
-        data-testid="fell-modal"
+        testId="fell"
+        error={error}
+        confirm={{
+          label: t('trees.stock.fell'),
+          color: 'orange',
+          loading: fell.isPending,
+          onClick: () => submitFell(false),
+        }}
       >
-        <Stack gap="md">
-          <Text size="sm">{t('trees.stock.fellText')}</Text>
-          <TextInput
-            type="date"
-            label={t('trees.stock.cutDate')}
-            value={cutDate}
-            max={todayISO()}
-            onChange={(e) => setCutDate(e.currentTarget.value)}
-            required
-            data-testid="fell-date"
-            data-autofocus
-          />
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setModal(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="orange" loading={fell.isPending} onClick={() => submitFell(false)} data-testid="fell-submit">
-              {t('trees.stock.fell')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{t('trees.stock.fellText')}</Text>
+        <TextInput
+          type="date"
+          label={t('trees.stock.cutDate')}
+          value={cutDate}
+          max={todayISO()}
+          onChange={(e) => setCutDate(e.currentTarget.value)}
+          required
+          data-testid="fell-date"
+          data-autofocus
+        />
+      </StockModal>
 
-      <Modal
+      <StockModal
         opened={modal === 'unfell'}
         onClose={() => setModal(null)}
         title={t('trees.stock.unfellTitle')}
-        centered
-        data-testid="unfell-modal"
+        testId="unfell"
+        error={error}
+        confirm={{ label: t('trees.stock.unfell'), loading: fell.isPending, onClick: () => submitFell(true) }}
+        focusConfirm
       >
-        <Stack gap="md">
-          <Text size="sm">{t('trees.stock.unfellText', { date: formatDate(tree.cut_date, i18n.language) })}</Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setModal(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              loading={fell.isPending}
-              onClick={() => submitFell(true)}
-              data-testid="unfell-submit"
-              data-autofocus
-            >
-              {t('trees.stock.unfell')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{t('trees.stock.unfellText', { date: formatDate(tree.cut_date, i18n.language) })}</Text>
+      </StockModal>
 
-      <Modal
+      <StockModal
         opened={modal === 'archive'}
         onClose={() => setModal(null)}
         title={tree.archive ? t(`trees.stock.activateTitle.${kind}`) : t(`trees.stock.archiveTitle.${kind}`)}
-        centered
-        data-testid="archive-modal"
+        testId="archive"
+        error={error}
+        confirm={{
+          label: tree.archive ? t('trees.stock.activate') : t('trees.stock.archive'),
+          loading: archive.isPending,
+          onClick: submitArchive,
+        }}
+        focusConfirm
       >
-        <Stack gap="md">
-          <Text size="sm">{tree.archive ? t('trees.stock.activateText') : t('trees.stock.archiveText')}</Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setModal(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button loading={archive.isPending} onClick={submitArchive} data-testid="archive-submit" data-autofocus>
-              {tree.archive ? t('trees.stock.activate') : t('trees.stock.archive')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{tree.archive ? t('trees.stock.activateText') : t('trees.stock.archiveText')}</Text>
+      </StockModal>
     </Section>
   );
 }

@@ -1,33 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Group,
-  Indicator,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClipboardCheck,
-  IconFileText,
-  IconFileTypePdf,
-  IconHistory,
-  IconInfoCircle,
-  IconPhoto,
-  IconPlant2,
-  IconPolygon,
-  IconTool,
-} from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '@mantine/hooks';
 import { ApiError } from '@/lib/api';
@@ -36,15 +9,16 @@ import { useProject } from '@/api/projects/getProject';
 import { useProjectSettings } from '@/api/projects/settings';
 import { useContentLists } from '@/api/trees/getContentLists';
 import { useTree } from '../api/getTree';
-import { stockState, treeLabel, treePermissions } from '@/lib/trees/tree';
+import { treeLabel, treePermissions } from '@/lib/trees/tree';
 import { ActionsTab } from './ActionsTab';
-import { CheckClassBadge, SafetyBadge } from './badges';
 import { DocumentsTab } from './FilesTab';
 import { ImagesTab } from './ImagesTab';
 import { useFiles, type FileOwner } from '@/api/documents/documents';
 import { GeneralTab } from './GeneralTab';
 import { HistoryTab } from './HistoryTab';
 import { RatingTab } from './RatingTab';
+import { TreeHeader } from './info/TreeHeader';
+import { TreeTabList } from './info/TreeTabList';
 
 export interface TreeInfoWindowProps {
   projectId: string;
@@ -61,15 +35,6 @@ export interface TreeInfoWindowProps {
    */
   access?: { role: string; terminated: boolean };
 }
-
-const TABS = [
-  { value: 'general', icon: IconInfoCircle },
-  { value: 'rating', icon: IconClipboardCheck },
-  { value: 'actions', icon: IconTool },
-  { value: 'images', icon: IconPhoto },
-  { value: 'documents', icon: IconFileText },
-  { value: 'history', icon: IconHistory },
-] as const;
 
 /**
  * The info window of a tree or group (docs/PRODUCT.md §2): opened from the map, the table or ?tree=<uuid>.
@@ -92,7 +57,6 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
     ? treePermissions(access.role, access.terminated)
     : treePermissions(project.data?.role, project.data?.terminated ?? true);
   const species = d ? lists.data?.species.find((s) => s.id === d.species) : undefined;
-  const state = d ? stockState(d) : 'stock';
   const missing = tree.error instanceof ApiError && tree.error.status === 404;
   const owner = useMemo<FileOwner | null>(
     () => (d ? { kind: 'object', projectId, objectType: d.single_tree ? 'tree' : 'group', objectId: d.id } : null),
@@ -107,6 +71,7 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
   const role = access?.role ?? project.data?.role;
   const mayExport = role === 'manager' || role === 'editor' || role === 'care';
   const [pdfOpen, setPdfOpen] = useState(false);
+  const tabProps = { projectId, perms, settings: settings.data, lists: lists.data, onChanged };
 
   return (
     <Paper
@@ -121,78 +86,16 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
       role="complementary"
       aria-label={group ? t('map.info.group') : t('map.info.tree')}
     >
-      <Box p="md" pb="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <ThemeIcon variant="light" size={40} radius="md" color={state === 'stock' ? 'arbor' : 'gray'}>
-              {group ? <IconPolygon size={22} stroke={1.6} /> : <IconPlant2 size={22} stroke={1.6} />}
-            </ThemeIcon>
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-                {group ? t('map.info.group') : t('map.info.tree')}
-              </Text>
-              {tree.isLoading ? (
-                <Skeleton h={24} w={120} mt={2} />
-              ) : (
-                <Text fw={700} size="lg" lh={1.2} data-testid="map-tree-number">
-                  {d ? treeLabel(d, !!project.data?.show_number_text, t('map.info.number')) : '—'}
-                </Text>
-              )}
-              {d && (
-                <Text size="sm" c="dimmed" truncate data-testid="tree-species-line">
-                  {species ? (
-                    <>
-                      <Text span fs="italic" inherit>
-                        {species.botanical || species.name}
-                      </Text>
-                      {species.name && species.name !== species.botanical ? ` · ${species.name}` : ''}
-                    </>
-                  ) : (
-                    d.species_botanical || t('map.info.noSpecies')
-                  )}
-                </Text>
-              )}
-            </Stack>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            {d && mayExport && (
-              <Tooltip label={t('exports.pdf.title')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => setPdfOpen(true)}
-                  aria-label={t('exports.pdf.title')}
-                  data-testid="tree-pdf"
-                >
-                  <IconFileTypePdf size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <CloseButton onClick={onClose} aria-label={t('map.info.close')} data-testid="tree-close" />
-          </Group>
-        </Group>
-        {d && (
-          <Group gap={6} mt="sm">
-            <SafetyBadge value={d.action_security} checkClass={d.check_class} />
-            <CheckClassBadge value={d.check_class} />
-            {state !== 'stock' && (
-              <Badge color={state === 'felled' ? 'orange' : 'gray'} variant="filled" data-testid="tree-state-badge">
-                {t(`trees.stock.state.${state}`)}
-              </Badge>
-            )}
-            {d.species_protection && (
-              <Badge color="grape" variant="light">
-                {t('trees.general.protected')}
-              </Badge>
-            )}
-          </Group>
-        )}
-        {project.data?.terminated && (
-          <Text size="xs" c="dimmed" mt="xs">
-            {t('trees.readOnlyTerminated')}
-          </Text>
-        )}
-      </Box>
+      <TreeHeader
+        tree={d}
+        loading={tree.isLoading}
+        label={d ? treeLabel(d, !!project.data?.show_number_text, t('map.info.number')) : ''}
+        species={species}
+        terminated={!!project.data?.terminated}
+        mayExport={mayExport}
+        onPdf={() => setPdfOpen(true)}
+        onClose={onClose}
+      />
 
       {missing && (
         <Stack p="md" gap="sm" data-testid="tree-missing">
@@ -226,46 +129,7 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
           keepMounted={false}
           style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
         >
-          <Tabs.List grow px={4}>
-            {TABS.map(({ value, icon: Icon }) => (
-              <Tooltip key={value} label={t(`trees.tabs.${value}`)} disabled={!iconsOnly} withinPortal>
-                <Tabs.Tab
-                  value={value}
-                  px={4}
-                  py={iconsOnly ? 12 : 8}
-                  data-testid={`tree-tab-${value}`}
-                  aria-label={t(`trees.tabs.${value}`)}
-                  style={{ minWidth: 0 }}
-                >
-                  <Stack gap={2} align="center" maw="100%">
-                    <Indicator
-                      label={counts[value]}
-                      disabled={!counts[value]}
-                      size={15}
-                      offset={2}
-                      color="gray"
-                      data-testid={`tree-tab-count-${value}`}
-                      data-count={counts[value] ?? 0}
-                    >
-                      <Icon size={iconsOnly ? 20 : 18} stroke={1.6} />
-                    </Indicator>
-                    {!iconsOnly && (
-                      <Text
-                        fz={10.5}
-                        fw={500}
-                        ta="center"
-                        lh={1.15}
-                        maw="100%"
-                        style={{ whiteSpace: 'normal', hyphens: 'auto' }}
-                      >
-                        {t(`trees.tabs.${value}`)}
-                      </Text>
-                    )}
-                  </Stack>
-                </Tabs.Tab>
-              </Tooltip>
-            ))}
-          </Tabs.List>
+          <TreeTabList iconsOnly={iconsOnly} counts={counts} />
           <Box style={{ flex: 1, overflowY: 'auto', minHeight: 0 }} px="md" pt="md" data-testid="tree-panel-scroll">
             {/* General stays mounted so that unsaved changes survive a look at another tab. */}
             <Box role="tabpanel" hidden={tab !== 'general'}>
@@ -281,24 +145,10 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
               />
             </Box>
             <Tabs.Panel value="rating">
-              <RatingTab
-                projectId={projectId}
-                tree={d}
-                perms={perms}
-                settings={settings.data}
-                lists={lists.data}
-                onChanged={onChanged}
-              />
+              <RatingTab tree={d} {...tabProps} />
             </Tabs.Panel>
             <Tabs.Panel value="actions">
-              <ActionsTab
-                projectId={projectId}
-                tree={d}
-                perms={perms}
-                settings={settings.data}
-                lists={lists.data}
-                onChanged={onChanged}
-              />
+              <ActionsTab tree={d} {...tabProps} />
             </Tabs.Panel>
             <Tabs.Panel value="images">
               {owner && <ImagesTab owner={owner} photos={photos} loading={files.isLoading} mayEdit={mayEditFiles} />}

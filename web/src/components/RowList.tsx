@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Button, Group, Skeleton, Stack, Tooltip } from '@mantine/core';
+import type { IconPlus } from '@tabler/icons-react';
+
+type Icon = typeof IconPlus;
+
+/** Two grey bars of a list that is loading. */
+export function ListSkeleton({ h }: { h: number }) {
+  return (
+    <Stack gap="sm">
+      <Skeleton h={h} />
+      <Skeleton h={h} />
+    </Stack>
+  );
+}
+
+/** A list of rows of a settings section (administrators, API keys …), divided by lines. */
+export function RowList({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={testId}>
+      {children}
+    </Stack>
+  );
+}
+
+/** One row of a RowList: what it shows, and at its end what can be done with it. Data attributes
+ * (data-email, data-name …) name the row for tests. */
+export function ListRow({
+  first,
+  testId,
+  children,
+  ...data
+}: {
+  first: boolean;
+  testId: string;
+  children: ReactNode;
+  [data: `data-${string}`]: string;
+}) {
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      py="sm"
+      style={first ? undefined : { borderTop: '1px solid var(--arbor-border)' }}
+      data-testid={testId}
+      {...data}
+    >
+      {children}
+    </Group>
+  );
+}
+
+/** The red icon at a row's end that removes it (after a confirmation the caller asks). */
+export function RemoveRowButton({
+  label,
+  name,
+  icon: Icon,
+  onClick,
+  testId,
+}: {
+  label: string;
+  /** What the row is called, for the button's accessible name. */
+  name: string;
+  icon: Icon;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="subtle" color="red" aria-label={`${label}: ${name}`} onClick={onClick} data-testid={testId}>
+        <Icon size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The button below a list that adds to it. */
+export function AddRowButton({
+  label,
+  icon: Icon,
+  onClick,
+  disabled,
+  testId,
+}: {
+  label: string;
+  icon: Icon;
+  onClick: () => void;
+  disabled?: boolean;
+  testId: string;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button
+        variant="default"
+        leftSection={<Icon size={16} />}
+        onClick={onClick}
+        disabled={disabled}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+}
