@@ -113,6 +113,18 @@ export default function OrganisationLayout() {
           {t('organisation.expiredText')}
         </Alert>
       )}
+      {o.status !== 'terminated' && o.tree_space_percent_in_use >= 90 && (
+        <Alert
+          color={o.tree_count >= o.tree_count_max ? 'red' : 'orange'}
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          data-testid="tree-package-notice"
+        >
+          {t(o.tree_count >= o.tree_count_max ? 'organisation.treePackageFull' : 'organisation.treePackageAlmostFull', {
+            percent: Math.round(o.tree_space_percent_in_use),
+          })}
+        </Alert>
+      )}
       <Tabs
         value={active}
         onChange={(v) => v && navigate(`/organisations/${o.id}/${v}`)}
