@@ -120,13 +120,15 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership)), addons: acc.Addons}
+		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership)), addons: acc.Addons,
+			demoOver: !acc.Booked && !s.now().Before(acc.DemoUntil)}
 	case projectScope, contentScope:
 		acc, err := s.projectAccess(ctx, id, si.claims.Sub, cacheable(r))
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit, addons: acc.Addons}
+		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit, addons: acc.Addons,
+			demoOver: !acc.Booked && !s.now().Before(acc.DemoUntil)}
 	}
 	t.caller = roles
 	if rt.scope == contentScope && si.claims.Type == "job" && t.exists {
@@ -143,6 +145,13 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 	}
 	if t.terminated && changesState(r.Method) {
 		return ctx, arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
+	}
+	if t.demoOver && changesState(r.Method) && (rt.scope != organisationScope || rt.action == auth.ActProjectCreate) &&
+		rt.action != auth.ActTreeRead && rt.action != auth.ActTreeExport {
+		// After the demo the organisation's data is read-only: it can be read and exported (reads
+		// that are POSTs), its own settings (billing data, administrators) changed and a package
+		// booked, nothing else (docs/PRODUCT.md §4).
+		return ctx, arbor.Errorf(arbor.ECONFLICT, "org.demo_expired", nil)
 	}
 	if err := needAddon(rt, t); err != nil {
 		return ctx, err
@@ -224,6 +233,7 @@ type target struct {
 	caller         []auth.Role   // the caller's anywhere: anonymous, or user and maybe super
 	limit          *store.Filter // a member's access limit in a project
 	addons         []string      // the add-ons the organisation may use now
+	demoOver       bool          // the demo ended and no package is booked: read-only
 }
 
 // may says whether the caller may do action beyond the route's own (a handler's variant of it,

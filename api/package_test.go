@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // packageUse reads the organisation's usage from its packages page as its administrator.
@@ -289,5 +291,91 @@ func TestAddonsGateTheirRoutes(t *testing.T) {
 	wantStatus(t, admin.do("POST", "/api/management/organisation/"+w.org+"/packages", map[string]any{"package": "gaeb"}), http.StatusCreated)
 	if r := gaeb(); r.StatusCode == http.StatusForbidden {
 		t.Fatalf("GAEB after booking: %d %s", r.StatusCode, r.body)
+	}
+}
+
+// TestDemoEnds: the periodic job tells every administrator once a week before the demo's end,
+// once a day before and once when it ended, with a clock the test moves; an ended demo leaves the
+// organisation read-only (reads and exports still work) until a tree data package is booked, and
+// nothing is deleted.
+func TestDemoEnds(t *testing.T) {
+	t.Parallel()
+	var clock atomic.Int64
+	start := time.Now()
+	clock.Store(start.UnixNano())
+	e := newEnv(t, withNow(func() time.Time { return time.Unix(0, clock.Load()) }))
+	w := e.buildTreeWorld(t)
+	admin := e.login(t, w.admin, testPassword)
+	second := newEmail(t)
+	e.exec(t, `INSERT INTO organisation_admin (organisation_id, user_id) VALUES ($1, $2)`, w.org, e.signUp(t, second, testPassword))
+	e.exec(t, `UPDATE organisation SET demo_until = $2 WHERE id = $1`, w.org, start.Add(28*24*time.Hour))
+	tree := w.createTree(t, w.editor, map[string]any{"number": 1})
+	ctx := t.Context()
+	// Other tests' organisations share the database: ours is checked by the mails it causes.
+	endDemos := func(at time.Duration) {
+		t.Helper()
+		clock.Store(start.Add(at).UnixNano())
+		if _, err := e.srv.app.EndDemos(ctx, start.Add(at)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mails := func(to string) []string {
+		e.mail.settle()
+		var subjects []string
+		for _, m := range e.mail.to(to) {
+			if strings.Contains(m.Subject, "demo") {
+				subjects = append(subjects, m.Subject)
+			}
+		}
+		return subjects
+	}
+	endDemos(20 * 24 * time.Hour) // 8 days left: nothing yet
+	if got := mails(w.admin); len(got) != 0 {
+		t.Fatalf("8 days before: %v", got)
+	}
+	endDemos(22 * 24 * time.Hour)
+	endDemos(22*24*time.Hour + time.Hour) // a second run tells nobody again
+	for _, to := range []string{w.admin, second} {
+		if got := mails(to); len(got) != 1 || got[0] != "Your Arbor demo ends in 6 days" {
+			t.Fatalf("a week before, %s got %v", to, got)
+		}
+	}
+	endDemos(27*24*time.Hour + 12*time.Hour)
+	if got := mails(w.admin); len(got) != 2 || got[1] != "Your Arbor demo ends tomorrow" {
+		t.Fatalf("a day before: %v", got)
+	}
+	// Still in the demo: changes work.
+	wantStatus(t, w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.44, 54.79), "number": 2}), http.StatusCreated)
+
+	endDemos(28*24*time.Hour + time.Minute)
+	endDemos(29 * 24 * time.Hour)
+	if got := mails(second); len(got) != 3 || got[2] != "Your Arbor demo has ended" {
+		t.Fatalf("at the end: %v", got)
+	}
+	if n := e.count(t, `SELECT count(*) FROM organisation WHERE id = $1 AND demo_ended_at IS NOT NULL AND demo_notice = 0`, w.org); n != 1 {
+		t.Fatal("the end is not recorded")
+	}
+	org := admin.do("GET", "/api/management/organisation/"+w.org+"/packages", nil).json(t)["usage"].(map[string]any)
+	if org["status"] != "expired" {
+		t.Fatalf("after the end: %v", org["status"])
+	}
+
+	// Read-only: writes refused, reads and exports kept, nothing deleted.
+	r := w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.45, 54.79), "number": 3})
+	wantError(t, r, http.StatusConflict, "conflict", "The 28-day demo of this organisation has ended: its data can still be read, but changes need a tree data package. An administrator can book one on the organisation's packages page.")
+	wantError(t, w.editor.do("PUT", w.url("/api/content/tree/"+tree["id"].(string)), map[string]any{"version": tree["version"], "height": 12}), http.StatusConflict, "conflict", "")
+	wantError(t, admin.do("POST", "/api/management/organisation/"+w.org+"/projects", map[string]any{"name": "New"}), http.StatusConflict, "conflict", "")
+	wantStatus(t, w.reader.do("GET", w.url("/api/content/tree/"+tree["id"].(string)), nil), http.StatusOK)
+	wantStatus(t, w.manager.do("POST", w.url("/api/content/data"), map[string]any{"limit": 10}), http.StatusOK)
+	if n := e.count(t, `SELECT count(*) FROM tree WHERE organisation_id = $1`, w.org); n != 2 {
+		t.Fatalf("%d trees after the end", n)
+	}
+
+	// Booking a package opens the organisation again; the job tells no more.
+	wantStatus(t, admin.do("POST", "/api/management/organisation/"+w.org+"/packages", map[string]any{"package": "trees-500"}), http.StatusCreated)
+	wantStatus(t, w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.45, 54.79), "number": 3}), http.StatusCreated)
+	endDemos(40 * 24 * time.Hour)
+	if got := mails(w.admin); len(got) != 3 {
+		t.Fatalf("after booking: %v", got)
 	}
 }

@@ -67,6 +67,10 @@ CREATE INDEX booking_organisation ON booking (organisation_id, created_at DESC);
 ALTER TABLE organisation
     ADD COLUMN tree_package text REFERENCES package,
     ADD COLUMN tree_units   bigint NOT NULL DEFAULT 0,
+    -- The demo's end (docs/PRODUCT.md §4): the last notice mailed (days before the end: 7, 1, 0
+    -- when ended; 28 none yet) and when the periodic job saw it end.
+    ADD COLUMN demo_notice   smallint NOT NULL DEFAULT 28,
+    ADD COLUMN demo_ended_at timestamptz,
     ALTER COLUMN max_object SET DEFAULT 1000;
 UPDATE organisation o SET max_object = greatest(o.max_object, 1000),
     tree_units = (SELECT coalesce(sum(CASE WHEN t.single_tree THEN 1 ELSE greatest(ceil(coalesce(t.area, 0) / 100.0), 1) END), 0)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"arbor/api"
+	"arbor/domain"
 	"arbor/auth"
 	"arbor/files"
 	"arbor/mail"
@@ -153,7 +154,8 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	}
 	defer bucket.Close()
 	fileStore := files.New(db, bucket, store.FileQueue)
-	stopWorkers, err := worker.Start(ctx, db, worker.Config{MailQueue: store.MailQueue, Mail: sender, Log: log, Files: fileStore})
+	stopWorkers, err := worker.Start(ctx, db, worker.Config{MailQueue: store.MailQueue, Mail: sender, Log: log, Files: fileStore,
+		App: domain.New(db, store.MailQueue, cfg.BaseURL)})
 	if err != nil {
 		return err
 	}
