@@ -49,7 +49,7 @@ for _ in $(seq 1 60); do
 done
 
 status=0
-(cd web && ARBOR_URL="http://127.0.0.1:$port" ARBOR_OUTBOX="$data/outbox" npm run e2e --silent) || status=$?
+(cd web && ARBOR_URL="http://127.0.0.1:$port" ARBOR_OUTBOX="$data/outbox" ARBOR_E2E_DATABASE_URL="$url" npm run e2e --silent) || status=$?
 if [ "$status" != 0 ]; then
   echo "e2e: failed; the server's log:" >&2; tail -n 50 "$data/server.log" >&2
 fi

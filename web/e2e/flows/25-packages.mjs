@@ -2,9 +2,23 @@
 // packages page shows the usage and the price list from the server, the booking is confirmed by
 // e-mail and its invoice (a PDF) is in the organisation's documents. Screenshots of the page and
 // the modal in English and German, light and dark, desktop and phone.
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { test, assert, shot, newUser, createOrganisation, goto, apiJSON, pickMenu, OUTBOX, BASE } from '../lib.mjs';
+import {
+  test,
+  assert,
+  shot,
+  newUser,
+  createOrganisation,
+  createProject,
+  goto,
+  apiJSON,
+  pickMenu,
+  OUTBOX,
+  BASE,
+} from '../lib.mjs';
 
 async function bookingMail(to) {
   const deadline = Date.now() + 15000;
@@ -92,4 +106,38 @@ test('packages: an administrator books a package and finds the invoice in the do
   assert(head === '%PDF-', `the invoice is no PDF: ${head}`);
   await shot(page, 'organisation-invoices-en-light');
   assert(BASE, 'base');
+});
+
+// The server's database (scripts/e2e.sh): moving an organisation's demo into the past is moving
+// the clock past its 28 days.
+async function sql(statement) {
+  const url = process.env.ARBOR_E2E_DATABASE_URL;
+  assert(url, 'ARBOR_E2E_DATABASE_URL is not set (scripts/e2e.sh sets it)');
+  await promisify(execFile)('psql', [url, '-qX', '-v', 'ON_ERROR_STOP=1', '-c', statement]);
+}
+
+test('packages: the demo ends, the organisation is read-only, the expired modal offers a package', async (browser) => {
+  const { page } = await newUser(browser, 'demoend');
+  const orgId = await createOrganisation(page, `Stadtgrün ${Date.now().toString(36)}`);
+  const projectId = await createProject(page, orgId, 'Alleen');
+  await sql(`UPDATE organisation SET demo_until = now() - interval '1 minute' WHERE id = '${orgId}'`);
+  await goto(page, `/organisations/${orgId}/organisation`);
+  await page.getByTestId('demo-expired-modal').waitFor();
+  await page.getByTestId('organisation-status').getByText('Demo expired').waitFor();
+  await shot(page, 'demo-expired-modal-en-light', { fullPage: false });
+  const tree = { geom: { type: 'Point', coordinates: [9.43, 54.78] } };
+  const refused = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, tree);
+  assert(refused.status === 409, `a tree after the demo: ${refused.status}`);
+  await page.getByTestId('demo-expired-book').click();
+  await page.getByTestId('packages-page').and(page.locator('[data-status="expired"]')).waitFor();
+  await page.getByTestId('book-trees-500').click();
+  await page.getByTestId('booking-confirm').click();
+  await page.getByTestId('booking-done').waitFor();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('packages-page').and(page.locator('[data-status="booked"]')).waitFor();
+  const made = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, tree);
+  assert(made.status === 201, `a tree after booking: ${made.status}`);
+  await goto(page, `/organisations/${orgId}/organisation`);
+  await page.getByTestId('organisation-status').getByText('Booked').waitFor();
+  assert((await page.getByTestId('demo-expired-modal').count()) === 0, 'the modal comes after booking');
 });
