@@ -33,8 +33,15 @@ func TestTreePackageLimit(t *testing.T) {
 	w.createTree(t, w.editor, map[string]any{"number": 3})
 	wantStatus(t, w.care.do("POST", w.url("/api/content/tree/"+a["id"].(string)+"/fell"), map[string]any{"version": a["version"], "cut_date": "2026-01-05"}), http.StatusOK)
 	wantStatus(t, w.manager.do("PUT", w.url("/api/content/archive"), map[string]any{"ids": []string{b["id"].(string)}, "archive": true}), http.StatusOK)
+	e.exec(t, `UPDATE organisation SET max_object = 1000 WHERE id = $1`, w.org)
 	if u := packageUse(t, admin, w.org); u["tree_count"] != 3.0 || u["tree_count_max"] != 1000.0 || u["status"] != "demo" {
-		t.Fatalf("felled and archived count, demo allowance 1000: %v", u)
+		t.Fatalf("felled and archived count: %v", u)
+	}
+	// A new organisation's demo holds 1,000 trees.
+	r := admin.do("POST", "/api/management/organisation/new", map[string]any{"name": "Neu " + t.Name(), "zip": "24937", "city": "Flensburg"})
+	wantStatus(t, r, http.StatusCreated)
+	if u := packageUse(t, admin, r.json(t)["id"].(string)); u["tree_count_max"] != 1000.0 || u["status"] != "demo" || u["tree_count"] != 0.0 {
+		t.Fatalf("a new organisation: %v", u)
 	}
 
 	// A group counts one tree per 100 m² begun.
@@ -45,7 +52,7 @@ func TestTreePackageLimit(t *testing.T) {
 	}
 	units := int(math.Ceil(area / 100))
 	e.exec(t, `UPDATE organisation SET max_object = $2 WHERE id = $1`, w.org, 3+units-1)
-	r := w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": group, "number": 4}, header("Accept-Language", "en"))
+	r = w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": group, "number": 4}, header("Accept-Language", "en"))
 	wantError(t, r, http.StatusConflict, "conflict", treesFull)
 	e.exec(t, `UPDATE organisation SET max_object = $2 WHERE id = $1`, w.org, 3+units)
 	w.createTree(t, w.editor, map[string]any{"geom": group, "number": 4})

@@ -71,7 +71,9 @@ ALTER TABLE organisation
     -- when ended; 28 none yet) and when the periodic job saw it end.
     ADD COLUMN demo_notice   smallint NOT NULL DEFAULT 28,
     ADD COLUMN demo_ended_at timestamptz,
-    ALTER COLUMN max_object SET DEFAULT 1000;
+    -- The app gives a new organisation the demo's allowance (billing_terms.demo_trees); one the
+    -- operator makes by hand (a seed, a test) is not limited unless given a size.
+    ALTER COLUMN max_object SET DEFAULT 1000000;
 UPDATE organisation o SET max_object = greatest(o.max_object, 1000),
     tree_units = (SELECT coalesce(sum(CASE WHEN t.single_tree THEN 1 ELSE greatest(ceil(coalesce(t.area, 0) / 100.0), 1) END), 0)
                   FROM tree t WHERE t.organisation_id = o.id);
