@@ -133,7 +133,7 @@ type ProjectAccess struct {
 	OrganisationID string
 	Terminated     bool
 	Membership     Membership
-	Limit          *Filter // the filter a member's access is limited to; nil: the whole project
+	Limit          *Filter  // the filter a member's access is limited to; nil: the whole project
 	Addons         []string // the add-ons the organisation may use now (sql/085_packages.sql)
 	DemoUntil      time.Time
 	Booked         bool // a tree data package is booked: the demo's end no longer matters

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"arbor/api"
-	"arbor/domain"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/files"
 	"arbor/mail"
 	"arbor/store"
