@@ -302,9 +302,11 @@ func TestAddonsGateTheirRoutes(t *testing.T) {
 }
 
 // TestDemoEnds: the periodic job tells every administrator once a week before the demo's end,
-// once a day before and once when it ended, with a clock the test moves; an ended demo leaves the
-// organisation read-only (reads and exports still work) until a tree data package is booked, and
-// nothing is deleted.
+// once a day before and once when it ended; an ended demo leaves the organisation read-only
+// (reads and exports still work) until a tree data package is booked, and nothing is deleted.
+// The server's clock is the test's: moving it past the 28 days ends the demo for the API. The
+// job runs over the whole (shared) database, so its steps move this organisation's end, not the
+// job's clock, lest other tests' organisations get notices.
 func TestDemoEnds(t *testing.T) {
 	t.Parallel()
 	var clock atomic.Int64
@@ -315,14 +317,13 @@ func TestDemoEnds(t *testing.T) {
 	admin := e.login(t, w.admin, testPassword)
 	second := newEmail(t)
 	e.exec(t, `INSERT INTO organisation_admin (organisation_id, user_id) VALUES ($1, $2)`, w.org, e.signUp(t, second, testPassword))
-	e.exec(t, `UPDATE organisation SET demo_until = $2 WHERE id = $1`, w.org, start.Add(28*24*time.Hour))
 	tree := w.createTree(t, w.editor, map[string]any{"number": 1})
 	ctx := t.Context()
-	// Other tests' organisations share the database: ours is checked by the mails it causes.
-	endDemos := func(at time.Duration) {
+	// endDemos runs the job now with the demo ending after left.
+	endDemos := func(left time.Duration) {
 		t.Helper()
-		clock.Store(start.Add(at).UnixNano())
-		if _, err := e.srv.app.EndDemos(ctx, start.Add(at)); err != nil {
+		e.exec(t, `UPDATE organisation SET demo_until = $2 WHERE id = $1`, w.org, time.Now().Add(left))
+		if _, err := e.srv.app.EndDemos(ctx, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -336,26 +337,31 @@ func TestDemoEnds(t *testing.T) {
 		}
 		return subjects
 	}
-	endDemos(20 * 24 * time.Hour) // 8 days left: nothing yet
+	endDemos(8 * 24 * time.Hour) // 8 days left: nothing yet
 	if got := mails(w.admin); len(got) != 0 {
 		t.Fatalf("8 days before: %v", got)
 	}
-	endDemos(22 * 24 * time.Hour)
-	endDemos(22*24*time.Hour + time.Hour) // a second run tells nobody again
+	endDemos(6*24*time.Hour - time.Hour)
+	endDemos(6*24*time.Hour - 2*time.Hour) // a second run tells nobody again
 	for _, to := range []string{w.admin, second} {
 		if got := mails(to); len(got) != 1 || got[0] != "Your Arbor demo ends in 6 days" {
 			t.Fatalf("a week before, %s got %v", to, got)
 		}
 	}
-	endDemos(27*24*time.Hour + 12*time.Hour)
+	endDemos(12 * time.Hour)
 	if got := mails(w.admin); len(got) != 2 || got[1] != "Your Arbor demo ends tomorrow" {
 		t.Fatalf("a day before: %v", got)
 	}
+	// The server's clock past the 28 days ends the demo for the API at once, whatever the job did.
+	e.exec(t, `UPDATE organisation SET demo_until = $2 WHERE id = $1`, w.org, start.Add(28*24*time.Hour))
+	clock.Store(start.Add(28*24*time.Hour + time.Second).UnixNano())
+	wantError(t, w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.44, 54.79), "number": 2}), http.StatusConflict, "conflict", "")
+	clock.Store(start.UnixNano())
 	// Still in the demo: changes work.
 	wantStatus(t, w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.44, 54.79), "number": 2}), http.StatusCreated)
 
-	endDemos(28*24*time.Hour + time.Minute)
-	endDemos(29 * 24 * time.Hour)
+	endDemos(-time.Hour)
+	endDemos(-24 * time.Hour)
 	if got := mails(second); len(got) != 3 || got[2] != "Your Arbor demo has ended" {
 		t.Fatalf("at the end: %v", got)
 	}
@@ -381,7 +387,7 @@ func TestDemoEnds(t *testing.T) {
 	// Booking a package opens the organisation again; the job tells no more.
 	wantStatus(t, admin.do("POST", "/api/management/organisation/"+w.org+"/packages", map[string]any{"package": "trees-500"}), http.StatusCreated)
 	wantStatus(t, w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.45, 54.79), "number": 3}), http.StatusCreated)
-	endDemos(40 * 24 * time.Hour)
+	endDemos(-48 * time.Hour)
 	if got := mails(w.admin); len(got) != 3 {
 		t.Fatalf("after booking: %v", got)
 	}
