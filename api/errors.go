@@ -106,6 +106,9 @@ func (s *Server) classify(r *http.Request, err error) *arbor.Error {
 		}
 		return arbor.Errorf(arbor.EUNAVAILABLE, "error.unavailable", nil)
 	}
+	if errors.As(err, &pg) && pg.Code == "AR001" {
+		return arbor.Errorf(arbor.ECONFLICT, "package.trees_full", nil)
+	}
 	s.log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 	return arbor.Errorf(arbor.EINTERNAL, "error.internal", nil)
 }

@@ -52,9 +52,13 @@ func (s *Server) authoriseKey(r *http.Request, rt route, key string) (context.Co
 		return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	t := target{exists: true, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated,
-		roles: []auth.Role{auth.Reader}, caller: []auth.Role{auth.Anonymous}}
+		roles: []auth.Role{auth.Reader}, caller: []auth.Role{auth.Anonymous}, addons: acc.Addons}
 	if !auth.Can(t.roles, rt.action) {
 		return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
+	}
+	// Programs reach a project only through the GIS web service add-on.
+	if err := needAddon(route{addon: "gis"}, t); err != nil {
+		return ctx, err
 	}
 	return context.WithValue(ctx, targetKey, t), nil
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -119,13 +120,15 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership))}
+		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership)), addons: acc.Addons,
+			demoOver: !acc.Booked && !s.now().Before(acc.DemoUntil)}
 	case projectScope, contentScope:
 		acc, err := s.projectAccess(ctx, id, si.claims.Sub, cacheable(r))
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit}
+		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit, addons: acc.Addons,
+			demoOver: !acc.Booked && !s.now().Before(acc.DemoUntil)}
 	}
 	t.caller = roles
 	if rt.scope == contentScope && si.claims.Type == "job" && t.exists {
@@ -142,6 +145,16 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 	}
 	if t.terminated && changesState(r.Method) {
 		return ctx, arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
+	}
+	if t.demoOver && changesState(r.Method) && (rt.scope != organisationScope || rt.action == auth.ActProjectCreate) &&
+		rt.action != auth.ActTreeRead && rt.action != auth.ActTreeExport {
+		// After the demo the organisation's data is read-only: it can be read and exported (reads
+		// that are POSTs), its own settings (billing data, administrators) changed and a package
+		// booked, nothing else (docs/PRODUCT.md §4).
+		return ctx, arbor.Errorf(arbor.ECONFLICT, "org.demo_expired", nil)
+	}
+	if err := needAddon(rt, t); err != nil {
+		return ctx, err
 	}
 	if !auth.Can(t.roles, rt.action) {
 		// Allowed only as platform support: keep a record of it.
@@ -219,6 +232,8 @@ type target struct {
 	roles          []auth.Role   // the caller's in the organisation or project
 	caller         []auth.Role   // the caller's anywhere: anonymous, or user and maybe super
 	limit          *store.Filter // a member's access limit in a project
+	addons         []string      // the add-ons the organisation may use now
+	demoOver       bool          // the demo ended and no package is booked: read-only
 }
 
 // may says whether the caller may do action beyond the route's own (a handler's variant of it,
@@ -323,4 +338,13 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// needAddon refuses a route of an add-on (the GIS web service, GAEB export) to an organisation
+// that may not use it: 403 with a message that names the add-on to book.
+func needAddon(rt route, t target) error {
+	if rt.addon == "" || slices.Contains(t.addons, rt.addon) {
+		return nil
+	}
+	return arbor.Errorf(arbor.EFORBIDDEN, "package.addon_needed."+rt.addon, nil)
 }

@@ -96,6 +96,10 @@ var routeExpectations = map[string]expect{
 	"GET /api/management/organisation/{id}/assignments":        orgAdmin,
 	"POST /api/management/organisation/{id}/projects":          orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":            orgOwnOnly,
+	"GET /api/management/organisation/{id}/packages":           orgAdmin,
+	"POST /api/management/organisation/{id}/packages":          orgOwnOnly,
+	"GET /api/document/billing/{id}":                           orgAdmin,
+	"GET /api/document/download-billing/{id}/{bookingId}":      orgAdmin,
 	"GET /api/management/project-list":                         selfOnly,
 	// Photos and documents: the walk's file is a tree's photo, so changing it needs tree data
 	// rights (care may attach to works, not to trees).
@@ -222,6 +226,7 @@ type walkWorld struct {
 	orgA, projectA, jobA  string
 	basemap, tree, action string
 	apiKey                string            // an API key of organisation A
+	booking               string            // a booking (an invoice) of organisation A
 	workEntry             string            // an own work list entry nothing uses
 	treeImport            string            // an import that made nothing (undone by management)
 	treeFile, orgFile     string            // a photo of the tree, a document of organisation A
@@ -287,6 +292,11 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	}
 	if err := q.QueryRow(ctx, `INSERT INTO api_key (organisation_id, name, prefix, hash, projects)
 		VALUES ($1, 'QGIS', 'arb_xx', sha256(gen_random_uuid()::text::bytea), ARRAY[$2::uuid]) RETURNING id`, w.orgA, w.projectA).Scan(&w.apiKey); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.QueryRow(ctx, `INSERT INTO booking (organisation_id, package_id, unit_cents, net_cents, vat_percent, vat_cents,
+		gross_cents, period_start, period_end, billing, username)
+		VALUES ($1, 'gaeb', 32000, 32000, 19, 6080, 38080, current_date, current_date + 365, '{"name": "A"}', 'Admin') RETURNING id`, w.orgA).Scan(&w.booking); err != nil {
 		t.Fatal(err)
 	}
 	if err := q.QueryRow(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
@@ -368,7 +378,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
 			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
-			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey, "{kind}", "project").Replace(rt.path)
+			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey, "{kind}", "project", "{bookingId}", w.booking).Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}

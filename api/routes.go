@@ -29,8 +29,9 @@ type route struct {
 	scope   scope
 	summary string
 	h       handler
-	noCSRF  bool // safe to call without the CSRF header (logout)
-	key     bool // an organisation's API key may call it (read-only GIS access: features and tiles)
+	noCSRF  bool   // safe to call without the CSRF header (logout)
+	key     bool   // an organisation's API key may call it (read-only GIS access: features and tiles)
+	addon   string // the add-on the organisation must have booked (docs/PRODUCT.md "Packages and prices")
 }
 
 // routes is the one route table of the API.
@@ -125,7 +126,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/content/export-tree-list", action: auth.ActTreeExport, scope: cont, summary: "1 to 100 selected trees and groups as a PDF list: a table, then each one's record: {ids}", h: s.exportTreeList},
 		{method: "POST", path: "/api/content/export-all-trees", action: auth.ActTreeExport, scope: cont, summary: "The whole project (its stock, or state felled, archived or all) with every field as an Excel workbook, without a limit: {state, sheet}", h: s.exportAllTrees},
 		{method: "POST", path: "/api/content/export-gis", action: auth.ActTreeExport, scope: cont, summary: "The objects a filter shows (with ids: a selection) as GeoJSON or CSV with WKT, in EPSG:4326 or another EPSG code: {filter, format (geojson, csv), srid}", h: s.exportGIS},
-		{method: "POST", path: "/api/content/export-gaeb", action: auth.ActTreeExport, scope: cont, summary: "The open works of a view, a selection (filter with ids) or a job as a GAEB DA XML 3.3 X83 tender: {filter} or {job}", h: s.exportGAEB},
+		{method: "POST", path: "/api/content/export-gaeb", action: auth.ActTreeExport, scope: cont, summary: "The open works of a view, a selection (filter with ids) or a job as a GAEB DA XML 3.3 X83 tender: {filter} or {job}", addon: "gaeb", h: s.exportGAEB},
 		{method: "GET", path: "/api/content/tree-hist", action: auth.ActTreeRead, scope: cont, summary: "The history of a tree or group (?tree=)", h: s.treeHistory},
 
 		{method: "GET", path: "/api/content/filters", action: auth.ActFilterOwn, scope: cont, summary: "Saved filters one may use: own, project-wide and shared", h: s.listFilters},
@@ -172,13 +173,13 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/styles/{id}/{theme}.json", action: auth.ActTreeRead, scope: proj, summary: "MapLibre style of the data layers by a theme (safety, vitality, damage, development, deadline, inspection); ?scheme=light|dark", h: s.style},
 
 		// The GIS web service: OGC API Features of a project (docs/API.md "GIS web service").
-		{method: "GET", path: "/api/features/{id}", action: auth.ActTreeRead, scope: proj, key: true, summary: "OGC API Features landing page of a project (?f=json|html)", h: s.featureLanding},
-		{method: "GET", path: "/api/features/{id}/conformance", action: auth.ActTreeRead, scope: proj, key: true, summary: "The OGC conformance classes the service implements", h: s.featureConformance},
-		{method: "GET", path: "/api/features/{id}/collections", action: auth.ActTreeRead, scope: proj, key: true, summary: "The collections: trees, groups, works, inspections", h: s.featureCollections},
-		{method: "GET", path: "/api/features/{id}/collections/{collection}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One collection: extent, reference systems, links", h: s.featureCollection},
-		{method: "GET", path: "/api/features/{id}/collections/{collection}/queryables", action: auth.ActTreeRead, scope: proj, key: true, summary: "The fields a filter may name (JSON Schema)", h: s.featureQueryables},
-		{method: "GET", path: "/api/features/{id}/collections/{collection}/items", action: auth.ActTreeRead, scope: proj, key: true, summary: "Features as GeoJSON, streamed (limit, offset, bbox, bbox-crs, crs, datetime, properties, filter, filter-lang)", h: s.featureItems},
-		{method: "GET", path: "/api/features/{id}/collections/{collection}/items/{featureId}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One feature with an ETag (crs, properties)", h: s.featureItem},
+		{method: "GET", path: "/api/features/{id}", action: auth.ActTreeRead, scope: proj, key: true, summary: "OGC API Features landing page of a project (?f=json|html)", addon: "gis", h: s.featureLanding},
+		{method: "GET", path: "/api/features/{id}/conformance", action: auth.ActTreeRead, scope: proj, key: true, summary: "The OGC conformance classes the service implements", addon: "gis", h: s.featureConformance},
+		{method: "GET", path: "/api/features/{id}/collections", action: auth.ActTreeRead, scope: proj, key: true, summary: "The collections: trees, groups, works, inspections", addon: "gis", h: s.featureCollections},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One collection: extent, reference systems, links", addon: "gis", h: s.featureCollection},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}/queryables", action: auth.ActTreeRead, scope: proj, key: true, summary: "The fields a filter may name (JSON Schema)", addon: "gis", h: s.featureQueryables},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}/items", action: auth.ActTreeRead, scope: proj, key: true, summary: "Features as GeoJSON, streamed (limit, offset, bbox, bbox-crs, crs, datetime, properties, filter, filter-lang)", addon: "gis", h: s.featureItems},
+		{method: "GET", path: "/api/features/{id}/collections/{collection}/items/{featureId}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One feature with an ETag (crs, properties)", addon: "gis", h: s.featureItem},
 
 		// Value lists: the global ones and the organisation's own.
 		{method: "GET", path: "/api/management/organisation/{id}/lists/{list}", action: auth.ActListRead, scope: org, summary: "A value list (species, work, work_note, symptom, symptom_note): global and own entries", h: s.organisationList},
@@ -205,8 +206,14 @@ func (s *Server) routes() []route {
 		{method: "DELETE", path: "/api/management/organisation/{id}/documents/{fileId}", action: auth.ActOrganisationUpdate, scope: org, summary: "Delete one of the organisation's documents", h: s.deleteOrganisationDocument},
 		// API keys of an organisation for programs (GIS clients): read-only, per project.
 		{method: "GET", path: "/api/management/organisation/{id}/api-keys", action: auth.ActOrganisationAPIKeys, scope: org, summary: "The organisation's API keys with their projects and last use (never the keys)", h: s.listAPIKeys},
-		{method: "POST", path: "/api/management/organisation/{id}/api-keys", action: auth.ActOrganisationAPIKeys, scope: org, summary: "Make a read-only API key for projects: {name, projects}; the answer's secret is shown only once", h: s.createAPIKey},
+		{method: "POST", path: "/api/management/organisation/{id}/api-keys", action: auth.ActOrganisationAPIKeys, scope: org, summary: "Make a read-only API key for projects: {name, projects}; the answer's secret is shown only once", addon: "gis", h: s.createAPIKey},
 		{method: "DELETE", path: "/api/management/organisation/{id}/api-keys/{keyId}", action: auth.ActOrganisationAPIKeys, scope: org, summary: "Revoke an API key", h: s.revokeAPIKey},
+
+		// Packages, bookings and invoices (docs/API.md "Packages and invoices"): administrators only.
+		{method: "GET", path: "/api/management/organisation/{id}/packages", action: auth.ActOrganisationBilling, scope: org, summary: "The price list, what the organisation booked and how much of it is in use (tree_count_max, tree_space_percent_in_use, data_space_mb_max, data_space_percent_in_use)", h: s.getPackages},
+		{method: "POST", path: "/api/management/organisation/{id}/packages", action: auth.ActOrganisationBook, scope: org, summary: "Book a package: {package, quantity}; prices come from the price list only; 201 with the booking and its invoice", h: s.bookPackage},
+		{method: "GET", path: "/api/document/billing/{id}", action: auth.ActOrganisationBilling, scope: org, summary: "The organisation's invoices, newest first", h: s.listInvoices},
+		{method: "GET", path: "/api/document/download-billing/{id}/{bookingId}", action: auth.ActOrganisationBilling, scope: org, summary: "One invoice as a PDF", h: s.downloadInvoice},
 
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}

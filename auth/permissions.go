@@ -29,6 +29,8 @@ const (
 	ActOrganisationAdmins  Action = "organisation.admins" // list, add, remove administrators
 	ActOrganisationCancel  Action = "organisation.cancel"
 	ActOrganisationSupport Action = "organisation.support" // list every organisation (?all=true)
+	ActOrganisationBilling Action = "organisation.billing" // the packages page: price list, usage, bookings and invoices
+	ActOrganisationBook    Action = "organisation.book"    // book a package (docs/PRODUCT.md §6: administrators upgrade packages)
 
 	ActProjectList     Action = "project.list"
 	ActProjectCreate   Action = "project.create"
@@ -77,6 +79,8 @@ var permissions = map[Action][]Role{
 	ActOrganisationAdmins:  {Admin, Super},
 	ActOrganisationCancel:  {Admin},
 	ActOrganisationSupport: {Super},
+	ActOrganisationBilling: {Admin, Super},
+	ActOrganisationBook:    {Admin},
 
 	ActProjectList:     {User},
 	ActProjectCreate:   {Admin},

@@ -2,7 +2,8 @@
 # Runs the Playwright suite (web/e2e) in Chromium against a real server: a fresh database and
 # data folder each run, removed afterwards. The server's e-mails land in the outbox, where the
 # tests read confirmation and reset links. ARBOR_E2E_PORT (18080) and ARBOR_BIN (bin/arbor) let
-# several runs go on at once; E2E_ONLY runs only the tests whose name contains it.
+# several runs go on at once; E2E_ONLY runs only the tests whose name contains it. The flows get the
+# server's database as ARBOR_E2E_DATABASE_URL (to move a demo's end into the past).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,7 +50,7 @@ for _ in $(seq 1 60); do
 done
 
 status=0
-(cd web && ARBOR_URL="http://127.0.0.1:$port" ARBOR_OUTBOX="$data/outbox" npm run e2e --silent) || status=$?
+(cd web && ARBOR_URL="http://127.0.0.1:$port" ARBOR_OUTBOX="$data/outbox" ARBOR_E2E_DATABASE_URL="$url" npm run e2e --silent) || status=$?
 if [ "$status" != 0 ]; then
   echo "e2e: failed; the server's log:" >&2; tail -n 50 "$data/server.log" >&2
 fi

@@ -85,8 +85,10 @@ func (db *DB) LoadDemo(ctx context.Context, d Demo) (*DemoResult, error) {
 		if _, err := tx.q.Exec(ctx, `SELECT arbor_set_actor($1, NULL, NULL)`, userID); err != nil {
 			return err
 		}
-		if err := tx.q.QueryRow(ctx, `INSERT INTO organisation (name, street, number, zip, city, country, location, max_object, created_by)
-			VALUES ($1, 'Rathausplatz', '1', '24937', 'Flensburg', 'DE', 'de', 25000, $2) RETURNING id`,
+		// The showcase holds a tree data package of its size, so it stays usable after 28 days
+		// (docs/PRODUCT.md "Packages and prices"); a new organisation starts in its demo instead.
+		if err := tx.q.QueryRow(ctx, `INSERT INTO organisation (name, street, number, zip, city, country, location, max_object, tree_package, created_by)
+			VALUES ($1, 'Rathausplatz', '1', '24937', 'Flensburg', 'DE', 'de', 25000, 'trees-25000', $2) RETURNING id`,
 			d.Organisation, userID).Scan(&res.OrganisationID); err != nil {
 			return err
 		}

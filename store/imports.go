@@ -437,7 +437,7 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 		FROM import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
 		ORDER BY r.line`, sc.OrganisationID, sc.ProjectID, res.ID)
 	if err != nil {
-		return err
+		return PackageFull(err)
 	}
 	if _, err := tx.q.Exec(ctx, `UPDATE tree_import SET trees = $2, groups = $3 WHERE id = $1`, res.ID, res.Trees, res.Groups); err != nil {
 		return err

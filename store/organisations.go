@@ -24,11 +24,18 @@ type Organisation struct {
 	DemoUntil    time.Time  `json:"demo_until"`
 	Status       string     `json:"status"` // demo, expired, terminated
 	DemoDaysLeft int        `json:"demo_days_left"`
-	ProjectCount int        `json:"project_count"`
-	Roles        []string   `json:"roles"` // the caller's: admin, member (auth.OrganisationRoles of Membership)
-	Membership   Membership `json:"-"`     // the caller's membership rows
-	Version      int        `json:"version"`
-	CreatedAt    time.Time  `json:"created_at"`
+	TreePackage  *string    `json:"tree_package"` // the booked tree data package, nil in the demo
+
+	// The tree data package: what the objects count against it (docs/PRODUCT.md §9), its size
+	// and how much of it is in use.
+	TreeCount             int64      `json:"tree_count"`
+	TreeCountMax          int        `json:"tree_count_max"`
+	TreeSpacePercentInUse float64    `json:"tree_space_percent_in_use"`
+	ProjectCount          int        `json:"project_count"`
+	Roles                 []string   `json:"roles"` // the caller's: admin, member (auth.OrganisationRoles of Membership)
+	Membership            Membership `json:"-"`     // the caller's membership rows
+	Version               int        `json:"version"`
+	CreatedAt             time.Time  `json:"created_at"`
 
 	// Storage for photos and documents: the size in MB and how much of it is in use.
 	DataSpaceMBMax        int     `json:"data_space_mb_max"`
@@ -63,7 +70,7 @@ const organisationSelect = `
 	       o.address_supplement_invoice, o.contact_invoice, o.email_invoice, o.invoice_note,
 	       o.invoice_supplement, o.invoice_type, o.leitweg_id_invoice, o.subject_invoice, o.tax_id_invoice,
 	       o.avv, o.agb, o.terminated, o.terminated_at, o.terminated_by, o.location, o.max_object,
-	       o.demo_until, o.version, o.created_at, o.data_space_mb_max,
+	       o.demo_until, o.version, o.created_at, o.data_space_mb_max, o.tree_package, o.tree_units,
 	       (SELECT coalesce(sum(d.size), 0) FROM document d WHERE d.organisation_id = o.id)::bigint,
 	       (SELECT count(*) FROM project p WHERE p.organisation_id = o.id)::int,
 	       EXISTS (SELECT 1 FROM organisation_admin a WHERE a.organisation_id = o.id AND a.user_id = $1),
@@ -78,7 +85,7 @@ func scanOrganisation(row pgx.Row) (*Organisation, error) {
 		&o.AddressSupplementInvoice, &o.ContactInvoice, &o.EmailInvoice, &o.InvoiceNote,
 		&o.InvoiceSupplement, &o.InvoiceType, &o.LeitwegIDInvoice, &o.SubjectInvoice, &o.TaxIDInvoice,
 		&o.Avv, &o.Agb, &o.Terminated, &o.TerminatedAt, &o.TerminatedBy, &o.Location, &o.MaxObject,
-		&o.DemoUntil, &o.Version, &o.CreatedAt, &o.DataSpaceMBMax, &used, &o.ProjectCount, &admin, &member)
+		&o.DemoUntil, &o.Version, &o.CreatedAt, &o.DataSpaceMBMax, &o.TreePackage, &o.TreeCount, &used, &o.ProjectCount, &admin, &member)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -89,14 +96,13 @@ func scanOrganisation(row pgx.Row) (*Organisation, error) {
 	space := newDataSpace(o.DataSpaceMBMax, used)
 	o.DataSpaceMBUsed, o.DataSpacePercentInUse = space.MBUsed, space.PercentInUse
 	o.Membership = Membership{Admin: admin, Member: member}
-	left := time.Until(o.DemoUntil)
-	switch {
-	case o.Terminated:
-		o.Status = "terminated"
-	case left <= 0:
-		o.Status = "expired"
-	default:
-		o.Status = "demo"
+	o.TreeCountMax = o.MaxObject
+	if o.MaxObject > 0 {
+		o.TreeSpacePercentInUse = roundTo(float64(o.TreeCount)*100/float64(o.MaxObject), 1)
+	}
+	o.Status = organisationStatus(o.Terminated, o.TreePackage != nil, o.DemoUntil, time.Now())
+	if o.Status == "demo" {
+		left := time.Until(o.DemoUntil)
 		o.DemoDaysLeft = int((left + 24*time.Hour - time.Nanosecond) / (24 * time.Hour))
 	}
 	return &o, nil
@@ -129,8 +135,9 @@ func (s *Queries) CreateOrganisation(ctx context.Context, userID string, f Organ
 		WITH o AS (
 			INSERT INTO organisation (name, street, number, zip, city, country, phone,
 				address_supplement_invoice, contact_invoice, email_invoice, invoice_note, invoice_supplement,
-				invoice_type, leitweg_id_invoice, subject_invoice, tax_id_invoice, location, created_by)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+				invoice_type, leitweg_id_invoice, subject_invoice, tax_id_invoice, location, created_by, max_object)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+				(SELECT demo_trees FROM billing_terms))
 			RETURNING id
 		), a AS (
 			INSERT INTO organisation_admin (organisation_id, user_id) SELECT id, $18 FROM o
@@ -248,6 +255,9 @@ type OrganisationAccess struct {
 	Exists     bool
 	Terminated bool
 	Membership Membership
+	Addons     []string // the add-ons the organisation may use now (sql/085_packages.sql)
+	DemoUntil  time.Time
+	Booked     bool // a tree data package is booked: the demo's end no longer matters
 }
 
 // OrganisationAccess looks up an organisation's existence, state and userID's membership in it.
@@ -257,8 +267,9 @@ func (s *Queries) OrganisationAccess(ctx context.Context, orgID, userID string) 
 	err := s.q.QueryRow(ctx, `
 		SELECT o.terminated,
 		       EXISTS (SELECT 1 FROM organisation_admin WHERE organisation_id = o.id AND user_id = $2),
-		       EXISTS (SELECT 1 FROM project_member WHERE organisation_id = o.id AND user_id = $2)
-		FROM organisation o WHERE o.id = $1`, orgID, userID).Scan(&a.Terminated, &admin, &member)
+		       EXISTS (SELECT 1 FROM project_member WHERE organisation_id = o.id AND user_id = $2),
+		       arbor_addons(o.id), o.demo_until, o.tree_package IS NOT NULL
+		FROM organisation o WHERE o.id = $1`, orgID, userID).Scan(&a.Terminated, &admin, &member, &a.Addons, &a.DemoUntil, &a.Booked)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, nil
 	}

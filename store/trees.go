@@ -502,7 +502,7 @@ func (tx *Tx) CreateTree(ctx context.Context, sc Content, who Actor, in TreeInpu
 	var id string
 	err = tx.q.QueryRow(ctx, `INSERT INTO tree (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(vals, ", ")+`) RETURNING id`, args...).Scan(&id)
 	if err != nil {
-		return nil, false, err
+		return nil, false, PackageFull(err)
 	}
 	t, err := tx.Tree(ctx, sc, id)
 	if arbor.ErrorCode(err) == arbor.ENOTFOUND {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"arbor/domain"
 	"arbor/files"
 	"arbor/mail"
 	"arbor/store"
@@ -26,6 +27,9 @@ type Config struct {
 	// does neither.
 	Files     *files.Service
 	FileQueue string // store.FileQueue but in tests
+	// App ends demos (a periodic job); without it this process does not. Now is its clock.
+	App *domain.Service
+	Now func() time.Time
 }
 
 // Start works the queue in this process until stop is called: any number of processes may, each
@@ -60,6 +64,17 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 			func() (river.JobArgs, *river.InsertOpts) {
 				return store.SweepJob{}, &river.InsertOpts{Queue: fileQueue}
 			},
+			&river.PeriodicJobOpts{RunOnStart: true}))
+	}
+	if cfg.App != nil {
+		if cfg.Now == nil {
+			cfg.Now = time.Now
+		}
+		if err := river.AddWorkerSafely(workers, &Demo{app: cfg.App, now: cfg.Now, log: cfg.Log}); err != nil {
+			return nil, err
+		}
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(demoEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return store.DemoJob{}, nil },
 			&river.PeriodicJobOpts{RunOnStart: true}))
 	}
 	client, err := river.NewClient(riverpgxv5.New(db.Pool), &river.Config{

@@ -16,6 +16,7 @@ import (
 
 	"arbor/api"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/files"
 	"arbor/mail"
 	"arbor/store"
@@ -153,7 +154,8 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	}
 	defer bucket.Close()
 	fileStore := files.New(db, bucket, store.FileQueue)
-	stopWorkers, err := worker.Start(ctx, db, worker.Config{MailQueue: store.MailQueue, Mail: sender, Log: log, Files: fileStore})
+	stopWorkers, err := worker.Start(ctx, db, worker.Config{MailQueue: store.MailQueue, Mail: sender, Log: log, Files: fileStore,
+		App: domain.New(db, store.MailQueue, cfg.BaseURL)})
 	if err != nil {
 		return err
 	}

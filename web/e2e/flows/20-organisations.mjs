@@ -132,7 +132,7 @@ test('organisations and projects: create, share as View, the reader sees it read
     ['organisation-projects', `/organisations/${orgId}/projects`, 'assignments-table'],
     ['organisation-documents', `/organisations/${orgId}/documents`, 'organisation-documents'],
     ['organisation-lists', `/organisations/${orgId}/lists`, 'value-lists'],
-    ['organisation-packages', `/organisations/${orgId}/packages`, 'coming-soon'],
+    ['organisation-packages', `/organisations/${orgId}/packages`, 'packages-page'],
     ['projects', '/projects', 'project-list'],
     ['project', `/projects/${projectId}`, 'project-page'],
     ['project-settings-general', `/projects/${projectId}/settings/general`, 'project-general-form'],

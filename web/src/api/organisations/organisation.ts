@@ -64,6 +64,8 @@ export function statusBadge(o: Pick<Organisation, 'status' | 'demo_days_left'>):
       return { key: 'organisations.status.terminated', color: 'gray' };
     case 'expired':
       return { key: 'organisations.status.expired', color: 'red' };
+    case 'booked':
+      return { key: 'organisations.status.booked', color: 'arbor' };
     default:
       return {
         key: 'organisations.status.demo',

@@ -19,7 +19,7 @@ export interface OrganisationFields {
   location: string;
 }
 
-export type OrganisationStatus = 'demo' | 'expired' | 'terminated';
+export type OrganisationStatus = 'demo' | 'expired' | 'booked' | 'terminated';
 export type OrganisationRole = 'admin' | 'member';
 
 export interface Organisation extends OrganisationFields {
@@ -33,6 +33,11 @@ export interface Organisation extends OrganisationFields {
   demo_until: string;
   status: OrganisationStatus;
   demo_days_left: number;
+  /** The booked tree data package (null during the demo) and how much of it the objects use. */
+  tree_package: string | null;
+  tree_count: number;
+  tree_count_max: number;
+  tree_space_percent_in_use: number;
   project_count: number;
   roles: OrganisationRole[];
   version: number;

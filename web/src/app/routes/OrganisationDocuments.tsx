@@ -8,6 +8,8 @@ import { DocumentList } from '@/components/documents/DocumentList';
 import { StorageMeter } from '@/components/documents/StorageMeter';
 import { ACCEPT_DOCUMENTS } from '@/components/documents/fileIcons';
 import { UploadButton } from '@/components/documents/UploadButton';
+import { isAdmin } from '@/api/organisations/organisation';
+import { InvoicesList } from '@/features/packages/components/InvoicesList';
 
 /** The organisation's documents page: its own files and the storage they and every photo use. */
 export function OrganisationDocuments({ organisation: o }: { organisation: Organisation }) {
@@ -40,6 +42,15 @@ export function OrganisationDocuments({ organisation: o }: { organisation: Organ
           />
         </Stack>
       </SettingsSection>
+      {isAdmin(o) && (
+        <SettingsSection
+          title={t('packages.invoices.title')}
+          text={t('packages.invoices.text')}
+          testId="organisation-invoices"
+        >
+          <InvoicesList organisationId={o.id} />
+        </SettingsSection>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import { Divider, Stack } from '@mantine/core';
-import { IconPackage } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ComingSoon';
+import { PackagesPage } from '@/features/packages/components/PackagesPage';
 import { ListsSection } from '@/features/lists/components/ListsSection';
 import { canEditOrganisation, isAdmin } from '@/api/organisations/organisation';
 import { AdministratorsSection } from '@/features/organisations/components/AdministratorsSection';
@@ -57,13 +56,7 @@ export default function OrganisationSectionPage() {
     case 'lists':
       return <ListsSection organisation={o} />;
     case 'packages':
-      return (
-        <ComingSoon
-          icon={<IconPackage size={30} stroke={1.6} />}
-          title={t('organisation.soon.packages.title')}
-          text={t('organisation.soon.packages.text')}
-        />
-      );
+      return <PackagesPage organisation={o} />;
     default:
       return (
         <NotFoundState

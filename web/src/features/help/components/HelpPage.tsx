@@ -117,7 +117,9 @@ export default function HelpPage() {
           {t('helpGuide.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          {(['map', 'info', 'files', 'data', 'import', 'exports', 'dashboards', 'safety', 'jobs'] as const).map((part) => (
+          {(
+            ['map', 'info', 'files', 'data', 'import', 'exports', 'dashboards', 'safety', 'jobs', 'packages'] as const
+          ).map((part) => (
             <Stack gap={4} key={part}>
               <Text fw={600}>{t(`helpGuide.${part}.title`)}</Text>
               <Text size="sm" c="dimmed">

@@ -19,6 +19,7 @@ import { useOrganisation } from '../api/getOrganisation';
 import type { Organisation } from '@/api/organisations/types';
 import { addressLine } from '@/api/organisations/organisation';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
+import { DemoNotices } from './DemoNotices';
 
 /** The sub-pages of an organisation (docs/PRODUCT.md §2 "organisation settings"). */
 export const ORGANISATION_SECTIONS = [
@@ -108,9 +109,17 @@ export default function OrganisationLayout() {
           </Text>
         </Alert>
       )}
-      {o.status === 'expired' && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="expired-notice">
-          {t('organisation.expiredText')}
+      <DemoNotices organisation={o} />
+      {o.status !== 'terminated' && o.tree_space_percent_in_use >= 90 && (
+        <Alert
+          color={o.tree_count >= o.tree_count_max ? 'red' : 'orange'}
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          data-testid="tree-package-notice"
+        >
+          {t(o.tree_count >= o.tree_count_max ? 'organisation.treePackageFull' : 'organisation.treePackageAlmostFull', {
+            percent: Math.round(o.tree_space_percent_in_use),
+          })}
         </Alert>
       )}
       <Tabs

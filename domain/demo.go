@@ -1,0 +1,43 @@
+package domain
+
+import (
+	"context"
+	"time"
+
+	"arbor/store"
+)
+
+// EndDemos sends the demo notices due at now to every administrator of each organisation — the
+// demo ends in N days, in one day, has ended — each once, in one transaction with marking them
+// sent. An ended demo leaves the organisation read-only until a package is booked (the API
+// refuses its changes); nothing is deleted. It answers how many organisations were told.
+func (d *Service) EndDemos(ctx context.Context, now time.Time) (int, error) {
+	var n int
+	err := d.db.InTx(ctx, func(tx *store.Tx) error {
+		due, err := tx.DueDemoNotices(ctx, now)
+		if err != nil {
+			return err
+		}
+		n = len(due)
+		for _, o := range due {
+			admins, err := tx.Administrators(ctx, o.OrganisationID)
+			if err != nil {
+				return err
+			}
+			key := map[int]string{7: "mail.demo_days", 1: "mail.demo_one_day", 0: "mail.demo_ended"}[o.Days]
+			for _, a := range admins {
+				u, err := tx.UserByID(ctx, a.ID)
+				if err != nil {
+					return err
+				}
+				args := map[string]any{"org": o.Name, "days": o.DaysLeft,
+					"link": d.Link("/organisations/"+o.OrganisationID+"/packages", nil)}
+				if err := d.Send(ctx, tx, u.Language, u.Email, key, u.FirstName, args); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return n, err
+}
