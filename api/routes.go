@@ -232,6 +232,10 @@ func (s *Server) Handler() http.Handler {
 // wrap applies a route's access rule and CSRF check, then runs its handler.
 func (s *Server) wrap(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := checkQuery(r); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 		ctx, err := s.authorise(r, rt)
 		if err != nil {
 			s.writeError(w, r, err)
