@@ -188,3 +188,37 @@ func TestJobListCallsRefuseForeignIDs(t *testing.T) {
 	}
 	wantStatus(t, w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": w.job, "ids": []string{own, own}}), 200)
 }
+
+// TestSecurityHeaders: every answer — the API's, its errors, the app's pages — carries the
+// security headers; the policy lets MapLibre's worker and any https basemap in, frames nobody
+// in; HSTS is sent only where the server is reached over https.
+func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	secure := newEnv(t, func(c *Config) { c.BaseURL = "https://arbor.example" })
+	for _, env := range []*env{e, secure} {
+		b := env.browser()
+		for _, p := range []string{"/api/health", "/api/no-such-call", "/api/management/user/user", "/", "/map"} {
+			r := b.do("GET", p, nil)
+			csp := r.Header.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'self';", "worker-src 'self' blob:", "img-src 'self' data: blob: https:",
+				"connect-src 'self' https:", "frame-ancestors 'none'", "object-src 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("%s: policy %q lacks %q", p, csp, want)
+				}
+			}
+			if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
+				t.Errorf("%s: policy allows scripts it must not: %q", p, csp)
+			}
+			for k, v := range map[string]string{"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY"} {
+				if r.Header.Get(k) != v {
+					t.Errorf("%s: %s %q", p, k, r.Header.Get(k))
+				}
+			}
+			hsts := r.Header.Get("Strict-Transport-Security")
+			if (env == secure) != strings.HasPrefix(hsts, "max-age=31536000") {
+				t.Errorf("%s (https: %v): HSTS %q", p, env == secure, hsts)
+			}
+		}
+	}
+}

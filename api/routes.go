@@ -212,7 +212,7 @@ func (s *Server) routes() []route {
 // Handler returns the HTTP handler of the whole server: the API and the web app.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.recoverPanics, s.logRequests, securityHeaders)
+	r.Use(s.recoverPanics, s.logRequests, s.securityHeaders)
 	r.Route("/api", func(api chi.Router) {
 		api.Use(s.readSession)
 		api.NotFound(func(w http.ResponseWriter, r *http.Request) {
