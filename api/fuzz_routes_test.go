@@ -205,7 +205,7 @@ func TestFuzzEveryRoute(t *testing.T) {
 	statuses := map[int]int{}
 	total := 0
 	var failures []string
-	sem := make(chan struct{}, 4)
+	sem := make(chan struct{}, 6)
 	var wg sync.WaitGroup
 	for _, rt := range e.srv.routes() {
 		wg.Add(1)

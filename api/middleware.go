@@ -315,9 +315,9 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	})
 }
 
-// contentSecurityPolicy is the policy of every answer (docs/ARCHITECTURE.md "Security
-// headers"): scripts only from the app itself; inline styles (the UI library's and the GIS
-// service's plain pages set them); MapLibre's worker from the app or a blob: URL; map tiles,
+// contentSecurityPolicy is the policy of every answer (docs/API.md "Sessions"): scripts only
+// from the app itself; inline styles (the UI library's and the GIS service's plain pages set
+// them); MapLibre's worker from the app or a blob: URL; map tiles,
 // styles, glyphs and basemaps from any https host, since a project's basemap may be anyone's
 // (plain http too while the app itself is served over http); no plug-ins, no framing.
 func contentSecurityPolicy(secure bool) string {

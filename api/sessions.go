@@ -68,7 +68,7 @@ func (s *Server) setCookies(w http.ResponseWriter, token string, maxAge int) {
 
 // deviceCookie marks a browser that logged into an account before: it keeps an allowance of
 // failed log-ins of its own, so nobody can lock the account's owner out by failing on purpose
-// (docs/ARCHITECTURE.md "Login throttling"). It outlives log-outs; only the log-in reads it.
+// (docs/API.md "Sessions"). It outlives log-outs; only the log-in reads it.
 const deviceCookie = "arbor_device"
 
 func (s *Server) setDeviceCookie(w http.ResponseWriter, email string) {
