@@ -8,7 +8,8 @@ RETURNS void LANGUAGE sql AS $$
     DELETE FROM login_failure WHERE at < now() - throttle_window;
 $$;
 
--- arbor_login_wait answers how long a log-in for an address from a client must wait: the
+-- arbor_login_wait answers how long a log-in for an address from a client must wait (without
+-- counting it: arbor_login_begin below is what a log-in calls; this one reads the same limits): the
 -- seconds until the oldest failure inside the window leaves it, once either the address or the
 -- client has reached its limit; 0 when a try is allowed.
 CREATE OR REPLACE FUNCTION arbor_login_wait(
@@ -16,11 +17,11 @@ CREATE OR REPLACE FUNCTION arbor_login_wait(
 RETURNS integer LANGUAGE sql STABLE AS $$
     WITH by_email AS (
         SELECT at FROM login_failure
-        WHERE email = lower(p_email) AND at > now() - p_window
+        WHERE email = lower(p_email) AND device IS NULL AND at > now() - p_window
         ORDER BY at DESC LIMIT p_max_email
     ), by_client AS (
         SELECT at FROM login_failure
-        WHERE client = p_client AND at > now() - p_window
+        WHERE client = p_client AND device IS NULL AND at > now() - p_window
         ORDER BY at DESC LIMIT p_max_client
     ), waits AS (
         SELECT min(at) + p_window - now() AS w FROM by_email HAVING count(*) >= p_max_email

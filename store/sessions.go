@@ -83,7 +83,8 @@ func (s *Queries) LoginSucceeded(ctx context.Context, attempt int64, device stri
 	return err
 }
 
-// LoginWait returns how long a log-in must wait, zero when it may go ahead.
+// LoginWait returns how long a log-in without a device cookie would wait, zero when it may go
+// ahead, without counting it (LoginBegin counts and checks in one step; this one only reads).
 func (s *Queries) LoginWait(ctx context.Context, t Throttle, email, client string) (time.Duration, error) {
 	var secs int
 	err := s.q.QueryRow(ctx, `SELECT arbor_login_wait($1, $2, $3::interval, $4, $5)`,
@@ -91,7 +92,8 @@ func (s *Queries) LoginWait(ctx context.Context, t Throttle, email, client strin
 	return time.Duration(secs) * time.Second, err
 }
 
-// RecordLoginFailure counts one failed log-in.
+// RecordLoginFailure counts one failed log-in without a device cookie (LoginBegin records a
+// try itself; tests set failures up with this one).
 func (s *Queries) RecordLoginFailure(ctx context.Context, email, client string) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO login_failure (email, client) VALUES (lower($1), $2)`, email, client)
 	return err
