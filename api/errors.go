@@ -41,6 +41,9 @@ const (
 	statusClientClosed = 499
 )
 
+// retryAfterSeconds is the Retry-After of a 503: about the time PostgreSQL takes to restart.
+const retryAfterSeconds = 5
+
 // errorBody is the one shape of every error answer.
 type errorBody struct {
 	Message string            `json:"message"`
@@ -84,6 +87,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.WriteHeader(statusClientClosed)
 		return
 	}
+	if e.Code == arbor.EUNAVAILABLE {
+		// A restart of PostgreSQL takes a few seconds; clients (and the app) may try again then.
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+	}
 	status, ok := statusOf[e.Code]
 	if !ok {
 		status = http.StatusInternalServerError
@@ -115,6 +122,14 @@ func (s *Server) classify(r *http.Request, err error) *arbor.Error {
 		return arbor.Errorf(arbor.EUNAVAILABLE, "error.timeout", nil)
 	case errors.As(err, &connErr), errors.Is(err, context.Canceled) && r.Context().Err() == nil:
 		s.log.ErrorContext(r.Context(), "database unavailable", "path", r.URL.Path, "err", err)
+		return arbor.Errorf(arbor.EUNAVAILABLE, "error.unavailable", nil)
+	case r.Context().Err() == nil && store.Unreachable(err):
+		// A restart, a killed backend or a network cut: the other connections are most likely
+		// dead too, so the pools drop them now rather than failing one request with each.
+		s.log.ErrorContext(r.Context(), "database unavailable", "path", r.URL.Path, "err", err)
+		if s.db != nil {
+			s.db.ConnectionLost()
+		}
 		return arbor.Errorf(arbor.EUNAVAILABLE, "error.unavailable", nil)
 	}
 	s.log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)

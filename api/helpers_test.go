@@ -169,6 +169,7 @@ type env struct {
 	secret []byte
 	client net.IP // every browser of this env connects from this address
 	logs   *syncBuffer
+	blobs  string // the folder of the file store's blobs
 }
 
 type envOption func(*Config)
@@ -204,22 +205,28 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// testFiles is a file store in a blob folder of the test's own, whose thumbnails are made in a
-// queue of its own.
-func testFiles(t *testing.T, db *store.DB) (*files.Service, string) {
+// testFiles is a file store in a blob folder of the test's own (dir), whose thumbnails are made
+// in a queue of its own.
+func testFiles(t *testing.T, db *store.DB) (svc *files.Service, queue, dir string) {
 	t.Helper()
-	bucket, err := files.OpenBucket(context.Background(), "file://"+t.TempDir()+"?create_dir=1&no_tmp_dir=1&metadata=skip")
+	dir = t.TempDir()
+	bucket, err := files.OpenBucket(context.Background(), "file://"+dir+"?create_dir=1&no_tmp_dir=1&metadata=skip")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bucket.Close() })
-	queue := "files_" + strings.ReplaceAll(strings.ToLower(rand.Text()), "-", "")[:16]
-	return files.New(db, bucket, queue), queue
+	queue = "files_" + strings.ReplaceAll(strings.ToLower(rand.Text()), "-", "")[:16]
+	return files.New(db, bucket, queue), queue, dir
 }
 
 func newEnv(t *testing.T, opts ...envOption) *env {
 	t.Helper()
-	db := storetest.MustOpenDB(t)
+	return newEnvOn(t, storetest.MustOpenDB(t), opts...)
+}
+
+// newEnvOn is newEnv on a database opened by the test (through a proxy, under another name).
+func newEnvOn(t *testing.T, db *store.DB, opts ...envOption) *env {
+	t.Helper()
 	secret := []byte(fmt.Sprintf("test-secret-%s-0123456789abcdefghijklmnop", t.Name()))
 	signer, err := auth.NewSigner(secret)
 	if err != nil {
@@ -227,7 +234,7 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	}
 	logs := &syncBuffer{}
 	rec := &mailRecorder{}
-	fs, fileQueue := testFiles(t, db)
+	fs, fileQueue, blobs := testFiles(t, db)
 	cfg := Config{DB: db, Signer: signer, MailQueue: startMailWorker(t, db, rec, fs, fileQueue), BaseURL: testBaseURL,
 		Log: slog.New(slog.NewTextHandler(logs, nil)), Files: fs}
 	for _, o := range opts {
@@ -241,7 +248,7 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 			t.Logf("server log:\n%s", logs.String())
 		}
 	})
-	return &env{t: t, srv: srv, ts: ts, db: db, mail: rec, signer: signer, secret: secret, client: nextClientIP(), logs: logs}
+	return &env{t: t, srv: srv, ts: ts, db: db, mail: rec, signer: signer, secret: secret, client: nextClientIP(), logs: logs, blobs: blobs}
 }
 
 // ---- browser -------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ func TestJobEditConflicts(t *testing.T) {
 	jobURL := w.url("/api/management/job/" + jobID)
 	crew := newEmail(t)
 	e.signUp(t, crew, testPassword)
-	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+jobID+"/users"), map[string]any{"emails": crew, "role": "editor"}), http.StatusOK)
+	w.addParticipant(t, e, jobID, crew, "editor")
 	b := e.login(t, crew, testPassword)
 	wantStatus(t, b.do("POST", "/api/auth/login/job/"+w.project+"/"+jobID, nil), http.StatusOK)
 	conflicts := func() []any {

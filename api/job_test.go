@@ -135,6 +135,10 @@ func TestJobParticipantsAndLocks(t *testing.T) {
 	wantError(t, w.manager.do("POST", users, map[string]any{"emails": w.members[2], "role": "care"}), http.StatusConflict, "conflict", "")
 	wantFieldNames(t, wantError(t, w.manager.do("POST", users, map[string]any{"emails": "x@example.org", "role": "boss"}),
 		http.StatusBadRequest, "invalid", ""), "role")
+	if n := e.count(t, `SELECT count(*) FROM job_member WHERE job_id = $1`, id); n != 0 {
+		t.Fatalf("%d participants before anyone accepted", n)
+	}
+	e.acceptAs(t, w.members[2])
 	e.signUp(t, newcomer, testPassword)
 	if n := e.count(t, `SELECT count(*) FROM job_member WHERE job_id = $1`, id); n != 2 {
 		t.Fatalf("after registering, %d participants with an account, want 2", n)
@@ -196,7 +200,7 @@ func TestJobSession(t *testing.T) {
 
 	crew := newEmail(t)
 	e.signUp(t, crew, testPassword)
-	wantStatus(t, w.manager.do("POST", w.url("/api/management/job/"+jobID+"/users"), map[string]any{"emails": crew, "role": "editor"}), http.StatusOK)
+	w.addParticipant(t, e, jobID, crew, "editor")
 	b := e.login(t, crew, testPassword)
 	// Not a member of the project: nothing of it without the job session.
 	wantStatus(t, b.do("GET", w.url("/api/content/trees"), nil), http.StatusNotFound)

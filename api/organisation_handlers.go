@@ -2,13 +2,17 @@ package api
 
 import (
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 
 	"arbor"
 	"arbor/auth"
+	"arbor/domain"
 	"arbor/i18n"
 	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
 )
 
 // Countries an organisation may be in (docs/PRODUCT.md §3: European countries), ISO 3166-1 alpha-2.
@@ -159,12 +163,26 @@ func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Server) listAdministrators(w http.ResponseWriter, r *http.Request) error {
+	return s.writeAdministrators(w, r, "")
+}
+
+// writeAdministrators answers the organisation's administrators and its open invitations (by
+// address only: whether an address has an account is not told), with a message when given.
+func (s *Server) writeAdministrators(w http.ResponseWriter, r *http.Request, message string) error {
 	id, _ := pathID(r, "id")
 	list, err := s.db.Administrators(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	invited, err := s.db.AdministratorInvitations(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	answer := map[string]any{"items": list, "total": len(list), "invitations": invited}
+	if message != "" {
+		answer["message"] = message
+	}
+	writeJSON(w, http.StatusOK, answer)
 	return nil
 }
 
@@ -172,7 +190,9 @@ type emailsRequest struct {
 	Emails string `json:"emails"` // comma separated (docs/PRODUCT.md §5)
 }
 
-// addAdministrators adds every listed account, or none when one of them is refused.
+// addAdministrators invites every listed address to administer the organisation, or none when
+// one of them is refused (domain.InviteAdministrators). The answer is the same whether an
+// address has an account or not; nobody is an administrator before accepting.
 func (s *Server) addAdministrators(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id")
 	var req emailsRequest
@@ -184,22 +204,25 @@ func (s *Server) addAdministrators(w http.ResponseWriter, r *http.Request) error
 	if err := c.err(); err != nil {
 		return err
 	}
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		return tx.AddAdministrators(r.Context(), id, emails)
-	})
-	if err != nil {
+	me := sessionOf(r).claims
+	by := domain.Sharer{UserID: me.Sub, Alias: me.Alias, Language: language(r)}
+	if err := s.app.InviteAdministrators(r.Context(), id, by, emails); err != nil {
 		return err
 	}
-	list, err := s.db.Administrators(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return s.writeAdministrators(w, r, i18n.T(language(r), "org.admins_invited", map[string]any{"count": len(emails)}))
 }
 
+// removeAdministrator removes an administrator (userId: the account's id) or withdraws an open
+// invitation (userId: the invited address).
 func (s *Server) removeAdministrator(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id")
+	if member, err := url.PathUnescape(chi.URLParam(r, "userId")); err == nil && strings.Contains(member, "@") {
+		if err := s.db.RevokeAdministratorInvitation(r.Context(), id, member); err != nil {
+			return err
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
 	userID, err := pathID(r, "userId")
 	if err != nil {
 		return err

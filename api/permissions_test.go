@@ -39,6 +39,8 @@ func allUsers(except map[string]string) expect {
 var (
 	public   = expect{"anonymous": "ok", "outsider": "ok", "reader": "ok", "care": "ok", "editor": "ok", "manager": "ok", "admin": "ok", "super": "ok"}
 	selfOnly = allUsers(nil)
+	// An invitation is answered by the account it was sent to; others find none.
+	noInvitation = allUsers(map[string]string{"outsider": "404", "reader": "404", "care": "404", "editor": "404", "manager": "404", "admin": "404", "super": "404"})
 	// Organisation A: its members can read it, only its administrators (and support) change it;
 	// someone of another organisation cannot even learn that it exists.
 	orgRead    = allUsers(map[string]string{"outsider": "404"})
@@ -81,6 +83,9 @@ var routeExpectations = map[string]expect{
 	"PUT /api/management/user/user":                            selfOnly,
 	"DELETE /api/management/user/user":                         selfOnly,
 	"PUT /api/management/user/password":                        selfOnly,
+	"GET /api/management/user/invitations":                     selfOnly,
+	"POST /api/management/user/invitations/{kind}/{id}":        noInvitation, // nobody of the walk is invited
+	"DELETE /api/management/user/invitations/{kind}/{id}":      noInvitation,
 	"GET /api/management/organisation":                         selfOnly,
 	"POST /api/management/organisation/new":                    selfOnly,
 	"GET /api/management/organisation/{id}":                    orgRead,
@@ -363,7 +368,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
 			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
-			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey).Replace(rt.path)
+			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey, "{kind}", "project").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}

@@ -235,36 +235,42 @@ func TestProjectSharing(t *testing.T) {
 	o := opNewOrg(t, a, "Gartenamt Buche")
 	p := opNewProject(t, a, o.ID, "Rosengarten")
 
-	// One account and one address without an account, at once.
+	// One account and one address without an account, at once: both are invited alike, by
+	// address only (TestInvitationsRevealNoAccount compares the answers).
 	r := a.do("POST", opProjPath(p.ID, "/users"), map[string]any{"emails": uEmail + ", " + strings.ToUpper(invited), "access": 1})
 	wantStatus(t, r, http.StatusOK)
 	ans := opDecode[opList[store.ProjectMember]](t, r)
-	if ans.Message != "The project has been shared." || len(ans.Items) != 2 || ans.Total != 2 {
+	if ans.Message != "Invitation sent. Access is granted once it is accepted." || len(ans.Items) != 2 || ans.Total != 2 {
 		t.Fatalf("share answer %s", r.body)
 	}
-	mu := opMember(t, ans.Items, uEmail)
-	if mu.Pending || mu.Access != 1 || mu.UserID == nil || *mu.UserID != uID || mu.FirstName != "Ada" {
-		t.Fatalf("shared member %+v", mu)
-	}
-	mi := opMember(t, ans.Items, invited)
-	if !mi.Pending || mi.Access != 1 || mi.UserID != nil {
-		t.Fatalf("invitation %+v", mi)
+	for _, email := range []string{uEmail, invited} {
+		if m := opMember(t, ans.Items, email); !m.Pending || m.Access != 1 || m.UserID != nil || m.FirstName != "" {
+			t.Fatalf("invitation %+v", m)
+		}
 	}
 	if !reflect.DeepEqual(opMembers(t, a, p.ID), ans.Items) {
 		t.Fatal("the members list differs from the share answer")
 	}
 
-	// The account is told; the address is invited to register.
+	// The account is asked to accept in the app; the address is invited to register.
 	shared := e.mail.last(t, uEmail)
-	if shared.Subject != "Ada Baum shared the project Rosengarten with you" || !strings.Contains(shared.Text, "You find it on your home page") {
+	if shared.Subject != "Ada Baum invites you to the project Rosengarten" || !strings.Contains(shared.Text, "Accept or decline the invitation") {
 		t.Fatalf("shared mail %q:\n%s", shared.Subject, shared.Text)
 	}
+	linkIn(t, shared.Text, "/invitations")
 	inv := e.mail.to(invited)
 	if len(inv) != 1 || !strings.Contains(inv[0].Subject, "Rosengarten") || !strings.Contains(inv[0].Text, "Register with this e-mail address") {
 		t.Fatalf("invitation mails %+v", inv)
 	}
 	if l := linkIn(t, inv[0].Text, "/register"); !strings.EqualFold(l.email, invited) {
 		t.Fatalf("invitation link for %q, want %q", l.email, invited)
+	}
+	wantStatus(t, u.do("GET", opProjPath(p.ID), nil), http.StatusNotFound)
+	if e.acceptAs(t, uEmail) != 1 {
+		t.Fatal("the account had no invitation to accept")
+	}
+	if mu := opMember(t, opMembers(t, a, p.ID), uEmail); mu.Pending || mu.Access != 1 || mu.UserID == nil || *mu.UserID != uID || mu.FirstName != "Ada" {
+		t.Fatalf("member after accepting %+v", mu)
 	}
 
 	// Sharing again with either is refused, naming the address; nothing changes, nobody is mailed.
@@ -275,7 +281,7 @@ func TestProjectSharing(t *testing.T) {
 		{fresh + ", " + invited, invited},
 		{fresh + ", " + strings.ToUpper(uEmail), strings.ToUpper(uEmail)},
 	} {
-		msg := "The project is already shared with " + tc.named + "."
+		msg := tc.named + " has access to the project already or is invited."
 		m := wantError(t, a.do("POST", opProjPath(p.ID, "/users"), map[string]any{"emails": tc.emails, "access": 2}),
 			http.StatusConflict, "conflict", msg)
 		wantFields(t, m, map[string]string{"emails": msg})
@@ -286,7 +292,7 @@ func TestProjectSharing(t *testing.T) {
 	if n := len(e.mail.to(fresh)); n != 0 {
 		t.Fatalf("a refused share mailed %d invitations", n)
 	}
-	if n := len(e.mail.to(uEmail)); n != 2 { // confirmation and the one 'shared' mail
+	if n := len(e.mail.to(uEmail)); n != 2 { // confirmation and the one invitation
 		t.Fatalf("%d mails to the member", n)
 	}
 

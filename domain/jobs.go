@@ -2,28 +2,24 @@ package domain
 
 import (
 	"context"
-	"net/url"
 
 	"arbor/store"
 )
 
-// AddParticipants assigns people to a job in a role (editor, care, reader), all or none, in one
-// transaction; addresses without an account are invited by mail, in the inviter's language, and
-// take part once they confirm their registration.
+// AddParticipants invites people to a job in a role (editor, care, reader), all or none, in one
+// transaction with the e-mails (domain/invitations.go).
 func (d *Service) AddParticipants(ctx context.Context, sc store.Content, jobID string, by Sharer, emails []string, role string) error {
 	return d.db.InTx(ctx, func(tx *store.Tx) error {
-		invited, err := tx.AddParticipants(ctx, sc, jobID, emails, role)
-		if err != nil {
+		if err := tx.AddParticipants(ctx, sc, jobID, by.UserID, emails, role); err != nil {
 			return err
 		}
 		job, err := tx.Job(ctx, sc, jobID)
 		if err != nil {
 			return err
 		}
-		for _, to := range invited {
-			args := map[string]any{"by": by.Alias, "job": job.Name, "project": job.ProjectName,
-				"link": d.Link("/register", url.Values{"email": {to}})}
-			if err := d.Send(ctx, tx, by.Language, to, "mail.job_invite", to, args); err != nil {
+		for _, to := range emails {
+			args := map[string]any{"by": by.Alias, "job": job.Name, "project": job.ProjectName}
+			if err := d.sendInvitation(ctx, tx, by, to, "mail.job_invite", args); err != nil {
 				return err
 			}
 		}

@@ -66,7 +66,8 @@ func TestChangeJobContent(t *testing.T) {
 	}
 }
 
-// TestAddParticipants: an account takes part at once; an address without one is invited by mail.
+// TestAddParticipants: an account and an address without one are both invited by mail; the
+// account takes part once it accepts.
 func TestAddParticipants(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
@@ -84,12 +85,23 @@ func TestAddParticipants(t *testing.T) {
 	if err := app.AddParticipants(ctx, sc, job.ID, by, []string{crew.Email, stranger}, "care"); err != nil {
 		t.Fatal(err)
 	}
-	var role string
-	if err := db.Pool.QueryRow(ctx, `SELECT role FROM job_member WHERE job_id = $1 AND user_id = $2`, job.ID, crew.ID).Scan(&role); err != nil || role != "care" {
-		t.Fatalf("crew's role %q, %v", role, err)
+	var members int
+	db.Pool.QueryRow(ctx, `SELECT count(*) FROM job_member WHERE job_id = $1`, job.ID).Scan(&members)
+	if members != 0 {
+		t.Fatalf("%d participants before anyone accepted", members)
 	}
 	if got := queued(t, db, queue, stranger); len(got) != 1 {
 		t.Fatalf("the stranger got %q", got)
+	}
+	if got := queued(t, db, queue, crew.Email); len(got) != 1 || got[0] != "Olga Baum lädt Sie zum Auftrag Felling ein" {
+		t.Fatalf("the crew got %q", got)
+	}
+	if err := app.AcceptInvitation(ctx, crew.ID, store.InviteJob, job.ID); err != nil {
+		t.Fatal(err)
+	}
+	var role string
+	if err := db.Pool.QueryRow(ctx, `SELECT role FROM job_member WHERE job_id = $1 AND user_id = $2`, job.ID, crew.ID).Scan(&role); err != nil || role != "care" {
+		t.Fatalf("crew's role %q, %v", role, err)
 	}
 }
 

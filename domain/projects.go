@@ -2,8 +2,6 @@ package domain
 
 import (
 	"context"
-	"net/url"
-	"slices"
 
 	"arbor/store"
 )
@@ -14,36 +12,19 @@ type Sharer struct {
 	UserID, Alias, Language string
 }
 
-// ShareProject gives every address the access level in the project, all or none, in one
-// transaction. People with an account are told by e-mail; addresses without one get an
-// invitation, and the access once they register.
+// ShareProject invites every address to the project with the access level, all or none, in
+// one transaction with the e-mails (domain/invitations.go).
 func (d *Service) ShareProject(ctx context.Context, orgID, projectID string, by Sharer, emails []string, access int16) error {
 	return d.db.InTx(ctx, func(tx *store.Tx) error {
 		p, err := tx.Project(ctx, projectID, by.UserID)
 		if err != nil {
 			return err
 		}
-		invited, err := tx.ShareProject(ctx, orgID, projectID, by.UserID, emails, access)
-		if err != nil {
+		if err := tx.ShareProject(ctx, orgID, projectID, by.UserID, emails, access); err != nil {
 			return err
 		}
 		for _, e := range emails {
-			args := map[string]any{"by": by.Alias, "project": p.Name}
-			lang, name, key := by.Language, "", "mail.invite"
-			if slices.Contains(invited, e) {
-				args["link"] = d.Link("/register", url.Values{"email": {e}})
-			} else {
-				u, err := tx.UserByEmail(ctx, e)
-				if err != nil {
-					return err
-				}
-				lang, name, key = u.Language, u.FirstName, "mail.shared"
-				args["link"] = d.Link("/", nil)
-			}
-			if name == "" {
-				name = e
-			}
-			if err := d.Send(ctx, tx, lang, e, key, name, args); err != nil {
+			if err := d.sendInvitation(ctx, tx, by, e, "mail.invite", map[string]any{"by": by.Alias, "project": p.Name}); err != nil {
 				return err
 			}
 		}

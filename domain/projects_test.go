@@ -20,9 +20,10 @@ func newUser(t *testing.T, db *store.DB, first, lang string) *store.User {
 	return u
 }
 
-// TestShareProject: a person with an account becomes a member and is told in their language;
-// an address without one is invited by a link to register; sharing with someone who has access
-// already shares with nobody and sends nothing.
+// TestShareProject: a person with an account and an address without one are both invited —
+// nobody is a member before accepting; the account is told in its language with a link to accept
+// in the app, the address by a link to register; accepting makes the member; sharing with someone
+// who is invited already shares with nobody and sends nothing.
 func TestShareProject(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
@@ -45,20 +46,27 @@ func TestShareProject(t *testing.T) {
 	if err := app.ShareProject(ctx, org, project, by, []string{colleague.Email, stranger}, 2); err != nil {
 		t.Fatal(err)
 	}
-	var access int
-	if err := db.Pool.QueryRow(ctx, `SELECT access FROM project_member WHERE project_id = $1 AND user_id = $2`, project, colleague.ID).Scan(&access); err != nil || access != 2 {
-		t.Fatalf("colleague's access %d, %v", access, err)
+	var members, invitations int
+	db.Pool.QueryRow(ctx, `SELECT count(*) FROM project_member WHERE project_id = $1`, project).Scan(&members)
+	db.Pool.QueryRow(ctx, `SELECT count(*) FROM project_invitation WHERE project_id = $1`, project).Scan(&invitations)
+	if members != 0 || invitations != 2 {
+		t.Fatalf("%d members and %d invitations, want none and 2", members, invitations)
 	}
-	var invitations int
-	db.Pool.QueryRow(ctx, `SELECT count(*) FROM project_invitation WHERE project_id = $1 AND email = lower($2)`, project, stranger).Scan(&invitations)
-	if invitations != 1 {
-		t.Fatalf("%d invitations for the stranger", invitations)
-	}
-	if got := queued(t, db, queue, colleague.Email); len(got) != 1 {
+	if got := queued(t, db, queue, colleague.Email); len(got) != 1 || got[0] != "Mia Baum lädt Sie zum Projekt Park ein" {
 		t.Fatalf("colleague got %q", got)
 	}
-	if got := queued(t, db, queue, stranger); len(got) != 1 {
+	if got := queued(t, db, queue, stranger); len(got) != 1 || got[0] != "Mia Baum a partagé le projet Park avec vous" {
 		t.Fatalf("stranger got %q", got)
+	}
+	if err := app.AcceptInvitation(ctx, colleague.ID, store.InviteProject, project); err != nil {
+		t.Fatal(err)
+	}
+	var access int
+	if err := db.Pool.QueryRow(ctx, `SELECT access FROM project_member WHERE project_id = $1 AND user_id = $2`, project, colleague.ID).Scan(&access); err != nil || access != 2 {
+		t.Fatalf("colleague's access after accepting %d, %v", access, err)
+	}
+	if err := app.AcceptInvitation(ctx, colleague.ID, store.InviteProject, project); arbor.ErrorCode(err) != arbor.ENOTFOUND {
+		t.Fatalf("accepting twice: %v", err)
 	}
 
 	// All or none: the second address has access already, so the first is not shared with either.

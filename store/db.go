@@ -60,7 +60,11 @@ func Open(ctx context.Context, databaseURL string) (*DB, error) {
 	if _, ok := cfg.ConnConfig.RuntimeParams["statement_timeout"]; !ok {
 		cfg.ConnConfig.RuntimeParams["statement_timeout"] = "30000"
 	}
-	cfg.ConnConfig.RuntimeParams["application_name"] = "arbor"
+	// Arbor's connections are named so an operator sees them in pg_stat_activity; a URL may
+	// name them otherwise (?application_name=…), as the fault test does to find its own.
+	if _, ok := cfg.ConnConfig.RuntimeParams["application_name"]; !ok {
+		cfg.ConnConfig.RuntimeParams["application_name"] = "arbor"
+	}
 	// JIT compilation pays off for long analytic queries, not for ours: the planner's guesses
 	// for trigger queries over transition tables start it for a few rows, and it then takes
 	// longer than the work (1.7 s to compile a tally update of 3,000 trees).

@@ -38,7 +38,9 @@ func (s *Queries) CheckGeometry(ctx context.Context, geom json.RawMessage, field
 		       AND ST_Area(g::geography) >= 0
 		FROM g`, string(geom)).Scan(&kind, &valid, &reason, &inRange)
 	var pgErr *pgconn.PgError
-	if err != nil && errors.As(err, &pgErr) && pgErr.Code != "57014" {
+	// PostGIS refuses what it cannot read with an error; a time-out or a lost connection is no
+	// verdict on the geometry.
+	if err != nil && errors.As(err, &pgErr) && pgErr.Code != "57014" && !Unreachable(err) {
 		return g, &arbor.Error{Code: arbor.EINVALID, Key: "geometry.unreadable", Fields: map[string]string{field: "geometry.unreadable"}}
 	}
 	if err != nil {

@@ -508,40 +508,34 @@ func (s *Queries) Participants(ctx context.Context, sc Content, jobID string) ([
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Participant])
 }
 
-// AddParticipants gives each address a role in the job: accounts at once, other addresses as
-// invitations (returned, to be mailed). An address taking part already is refused, naming it,
+// AddParticipants invites each address to the job in a role, whether it has an account or not
+// (store/invitations.go): nobody takes part without accepting, and the answer does not tell who
+// has an account. An address taking part already, or invited already, is refused, naming it,
 // and nothing is added. A completed job takes nobody new: there is nothing left to do in it.
-func (tx *Tx) AddParticipants(ctx context.Context, sc Content, jobID string, emails []string, role string) (invited []string, err error) {
+func (tx *Tx) AddParticipants(ctx context.Context, sc Content, jobID, byUserID string, emails []string, role string) error {
 	j, err := tx.Job(ctx, sc, jobID)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if j.Status == JobCompleted {
-		return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "job.completed_assign", Fields: map[string]string{"emails": "job.completed_assign"}}
+		return &arbor.Error{Code: arbor.ECONFLICT, Key: "job.completed_assign", Fields: map[string]string{"emails": "job.completed_assign"}}
 	}
 	for _, email := range emails {
-		u, err := tx.UserByEmail(ctx, email)
-		var tag interface{ RowsAffected() int64 }
-		switch {
-		case arbor.ErrorCode(err) == arbor.ENOTFOUND:
-			tag, err = tx.q.Exec(ctx, `INSERT INTO job_invitation (organisation_id, job_id, email, role) VALUES ($1, $2, lower($3), $4)
-				ON CONFLICT DO NOTHING`, sc.OrganisationID, jobID, email, role)
-			invited = append(invited, email)
-		case err != nil:
-			return nil, err
-		default:
-			tag, err = tx.q.Exec(ctx, `INSERT INTO job_member (organisation_id, job_id, user_id, role) VALUES ($1, $2, $3, $4)
-				ON CONFLICT DO NOTHING`, sc.OrganisationID, jobID, u.ID, role)
-		}
+		tag, err := tx.q.Exec(ctx, `
+			INSERT INTO job_invitation (organisation_id, job_id, email, role, invited_by)
+			SELECT $1, $2, lower($3), $4, $5
+			WHERE NOT EXISTS (SELECT 1 FROM job_member m JOIN app_user u ON u.id = m.user_id
+				WHERE m.job_id = $2 AND lower(u.email) = lower($3))
+			ON CONFLICT DO NOTHING`, sc.OrganisationID, jobID, email, role, byUserID)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if tag.RowsAffected() == 0 {
-			return nil, &arbor.Error{Code: arbor.ECONFLICT, Key: "job.participant_exists", Args: map[string]any{"email": email},
+			return &arbor.Error{Code: arbor.ECONFLICT, Key: "job.participant_exists", Args: map[string]any{"email": email},
 				Fields: map[string]string{"emails": "job.participant_exists"}}
 		}
 	}
-	return invited, nil
+	return nil
 }
 
 // RemoveParticipant ends someone's participation (member: user id or e-mail address).

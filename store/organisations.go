@@ -180,31 +180,6 @@ func (s *Queries) Administrators(ctx context.Context, orgID string) ([]Person, e
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Person])
 }
 
-// AddAdministrators makes the accounts of emails administrators, all or none: an address without
-// an account or of an existing administrator is refused, naming it.
-func (s *Queries) AddAdministrators(ctx context.Context, orgID string, emails []string) error {
-	for _, email := range emails {
-		u, err := s.UserByEmail(ctx, email)
-		if arbor.ErrorCode(err) == arbor.ENOTFOUND {
-			return &arbor.Error{Code: arbor.EINVALID, Key: "org.admin_no_account", Args: map[string]any{"email": email},
-				Fields: map[string]string{"emails": "org.admin_no_account"}}
-		}
-		if err != nil {
-			return err
-		}
-		tag, err := s.q.Exec(ctx, `INSERT INTO organisation_admin (organisation_id, user_id) VALUES ($1, $2)
-			ON CONFLICT DO NOTHING`, orgID, u.ID)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return &arbor.Error{Code: arbor.ECONFLICT, Key: "org.already_admin", Args: map[string]any{"email": email},
-				Fields: map[string]string{"emails": "org.already_admin"}}
-		}
-	}
-	return nil
-}
-
 // RemoveAdministrator removes one administrator; the last one stays, so an organisation is never
 // left without anyone who can manage it.
 func (s *Queries) RemoveAdministrator(ctx context.Context, orgID, userID string) error {

@@ -230,39 +230,26 @@ func (s *Queries) ProjectMembers(ctx context.Context, orgID, projectID string) (
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[ProjectMember])
 }
 
-// ShareProject gives each address the access level: members at once, addresses without an
-// account as invitations (returned, so they can be mailed). An address that already has access
-// is refused, naming it, and nothing is shared.
-func (s *Queries) ShareProject(ctx context.Context, orgID, projectID, byUserID string, emails []string, access int16) (invited []string, err error) {
+// ShareProject invites each address to the project with the access level, whether it has an
+// account or not (store/invitations.go): nobody becomes a member without accepting, and the
+// answer does not tell who has an account. An address that is a member already, or invited
+// already, is refused, naming it, and nothing is shared.
+func (s *Queries) ShareProject(ctx context.Context, orgID, projectID, byUserID string, emails []string, access int16) error {
 	for _, email := range emails {
-		u, err := s.UserByEmail(ctx, email)
-		switch {
-		case arbor.ErrorCode(err) == arbor.ENOTFOUND:
-			tag, err := s.q.Exec(ctx, `
-				INSERT INTO project_invitation (organisation_id, project_id, email, access, invited_by)
-				VALUES ($1, $2, lower($3), $4, $5) ON CONFLICT DO NOTHING`, orgID, projectID, email, access, byUserID)
-			if err != nil {
-				return nil, err
-			}
-			if tag.RowsAffected() == 0 {
-				return nil, alreadyShared(email)
-			}
-			invited = append(invited, email)
-		case err != nil:
-			return nil, err
-		default:
-			tag, err := s.q.Exec(ctx, `
-				INSERT INTO project_member (organisation_id, project_id, user_id, access)
-				VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, orgID, projectID, u.ID, access)
-			if err != nil {
-				return nil, err
-			}
-			if tag.RowsAffected() == 0 {
-				return nil, alreadyShared(email)
-			}
+		tag, err := s.q.Exec(ctx, `
+			INSERT INTO project_invitation (organisation_id, project_id, email, access, invited_by)
+			SELECT $1, $2, lower($3), $4, $5
+			WHERE NOT EXISTS (SELECT 1 FROM project_member m JOIN app_user u ON u.id = m.user_id
+				WHERE m.project_id = $2 AND lower(u.email) = lower($3))
+			ON CONFLICT DO NOTHING`, orgID, projectID, email, access, byUserID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return alreadyShared(email)
 		}
 	}
-	return invited, nil
+	return nil
 }
 
 func alreadyShared(email string) error {
@@ -333,7 +320,8 @@ func (s *Queries) RevokeMember(ctx context.Context, orgID, projectID, member str
 }
 
 // AcceptInvitations turns the invitations of a newly confirmed address into memberships of
-// projects and participations in jobs.
+// projects, participations in jobs and administration of organisations: registering through
+// an invitation's link is accepting it.
 func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) error {
 	_, err := s.q.Exec(ctx, `
 		WITH taken AS (
@@ -353,6 +341,17 @@ func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) e
 		)
 		INSERT INTO job_member (organisation_id, job_id, user_id, role)
 		SELECT organisation_id, job_id, $1, role FROM taken
+		ON CONFLICT DO NOTHING`, userID, email)
+	if err != nil {
+		return err
+	}
+	_, err = s.q.Exec(ctx, `
+		WITH taken AS (
+			DELETE FROM organisation_invitation WHERE lower(email) = lower($2)
+			RETURNING organisation_id
+		)
+		INSERT INTO organisation_admin (organisation_id, user_id)
+		SELECT organisation_id, $1 FROM taken
 		ON CONFLICT DO NOTHING`, userID, email)
 	return err
 }

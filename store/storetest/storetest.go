@@ -34,11 +34,7 @@ var packageURL string // set by Run for the duration of a test binary
 // Run creates this package's database, runs the tests and drops it. Call it from TestMain.
 func Run(m *testing.M) int {
 	ctx := context.Background()
-	admin := os.Getenv("DATABASE_URL")
-	if admin == "" {
-		admin = DefaultURL
-	}
-	dbURL, drop, err := clone(ctx, admin)
+	dbURL, drop, err := clone(ctx, AdminURL())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "storetest:", err)
 		return 1
@@ -69,6 +65,33 @@ func MustOpenDB(t testing.TB) *store.DB {
 	t.Cleanup(db.Close)
 	return db
 }
+
+// FreshURL clones a migrated database for this test alone and drops it when the test ends: for
+// a test that needs a database no other test writes to (the backup's comparison of every table).
+func FreshURL(t testing.TB) string {
+	t.Helper()
+	dbURL, drop, err := clone(context.Background(), AdminURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := drop(); err != nil {
+			t.Errorf("storetest: drop: %v", err)
+		}
+	})
+	return dbURL
+}
+
+// AdminURL is the database the test databases are made from (DATABASE_URL, else DefaultURL).
+func AdminURL() string {
+	if u := os.Getenv("DATABASE_URL"); u != "" {
+		return u
+	}
+	return DefaultURL
+}
+
+// WithDatabase is dbURL naming the database name instead.
+func WithDatabase(dbURL, name string) string { return withDatabase(dbURL, name) }
 
 func clone(ctx context.Context, adminURL string) (string, func() error, error) {
 	conn, err := pgx.Connect(ctx, adminURL)

@@ -1,6 +1,7 @@
 // Helpers shared by the end-to-end flows (flows/*.mjs): pages, accounts, organisations, projects,
 // API calls made by the page itself, and the map.
 import { mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { waitForLink } from './mail.mjs';
 
@@ -358,4 +359,42 @@ export async function toastClearOfHeader(page) {
   const box = await toast.boundingBox();
   const header = await page.locator('header').first().boundingBox();
   assert(box && header && box.y >= header.y + header.height - 1, `a toast at y=${box?.y} covers the header`);
+}
+
+const AXE_SOURCE = readFileSync(fileURLToPath(new URL('../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
+
+/** The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now, one
+ * line each ("rule: target …"). axe is evaluated through the browser's protocol, so the app's
+ * Content-Security-Policy does not need to allow it. */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) =>
+        v.nodes.map(
+          (n) =>
+            `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 400)} — ${(n.failureSummary || '').split('\n').slice(1, 2).join('').trim()}`,
+        ),
+      );
+  });
+  return found;
+}
+
+/**
+ * Accepts every invitation open to the page's user through the API, as /invitations does (the
+ * organisations and jobs flows accept in the page itself); answers how many there were.
+ */
+export async function acceptInvitations(page) {
+  const list = await apiJSON(page, 'GET', '/api/management/user/invitations');
+  assert(list.status === 200, `invitations answered ${list.status}`);
+  for (const inv of list.json.items) {
+    const r = await apiJSON(page, 'POST', `/api/management/user/invitations/${inv.kind}/${inv.id}`);
+    assert(r.status === 200, `accepting ${inv.kind} ${inv.name} answered ${r.status}: ${JSON.stringify(r.json)}`);
+  }
+  return list.json.items.length;
 }

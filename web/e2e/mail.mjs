@@ -44,7 +44,8 @@ export function messageText(raw) {
  */
 export async function waitForLink(outbox, to, path, { timeout = 15000, after = 0 } = {}) {
   const deadline = Date.now() + timeout;
-  const re = new RegExp(`https?://[^\\s"'<>]+?(${path.replace(/[/]/g, '\\/')}\\?[^\\s"'<>]+)`);
+  // A link with its query (a token, an address) or, like /invitations, without one.
+  const re = new RegExp(`https?://[^\\s"'<>]+?(${path.replace(/[/]/g, '\\/')}(?:\\?[^\\s"'<>]+)?)(?=[\\s"'<>]|$)`);
   while (Date.now() < deadline) {
     let files = [];
     try {

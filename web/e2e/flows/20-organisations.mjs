@@ -104,21 +104,24 @@ test('organisations and projects: create, share as View, the reader sees it read
   await fill(page, 'emails', `${reader.email}, ${invited}`);
   await choose(page, 'share-access', 'View');
   await page.getByTestId('share-submit').click();
-  await see(page, 'The project has been shared.');
-  await page.locator(`[data-testid="member-row"][data-email="${reader.email.toLowerCase()}"]`).waitFor();
-  await page.locator(`[data-testid="member-row"][data-pending="true"]`).getByText('Invitation pending').waitFor();
+  await see(page, 'Invitation sent. Access is granted once it is accepted.');
+  // Both are invitations, by address only, alike whether the address has an account or not.
+  await page
+    .locator(`[data-testid="member-row"][data-pending="true"][data-email="${reader.email.toLowerCase()}"]`)
+    .waitFor();
+  await page.locator(`[data-testid="member-row"][data-pending="true"][data-email="${invited}"]`).waitFor();
   // Sharing again with the same address is refused, naming it.
   await page.getByTestId('share-project').click();
   await fill(page, 'emails', reader.email);
   await page.getByTestId('share-submit').click();
-  await see(page, `already shared with`);
+  await see(page, `has access to the project already or is invited`);
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await page.getByTestId('share-form').waitFor({ state: 'detached' });
 
   // The assignments table shows both, the invitation with its badge.
   await goto(page, `/organisations/${orgId}/projects`);
   await page.getByTestId('assignments-table').waitFor();
-  await page.getByTestId('assignments-table').getByText('Invitation pending').waitFor();
+  await page.getByTestId('assignments-table').getByText('Invitation pending').first().waitFor();
   await page.getByTestId('assignments-table').getByText('View').first().waitFor();
 
   // Screenshots of every new page, English light and German dark.
@@ -156,9 +159,37 @@ test('organisations and projects: create, share as View, the reader sees it read
   await shot(page, 'project-share-modal-de-dark', { fullPage: false });
   await page.getByRole('button', { name: 'Abbrechen' }).click();
 
-  // The reader: the project is on the home page; it opens read-only.
+  // The reader accepts the invitation in the app, where the link of the e-mail leads: nothing of
+  // the project before; the home page tells of the open invitation.
   const r = reader.page;
   await r.reload({ waitUntil: 'domcontentloaded' });
+  await r.getByTestId('invitations-notice').waitFor();
+  await shot(r, 'home-invitations-notice-en-light', { fullPage: false });
+  const before = await apiStatus(r, 'GET', `/api/management/project/${projectId}`);
+  assert(before === 404, `the invited reader read the project before accepting: ${before}`);
+  await r.getByTestId('invitations-link').click();
+  await waitPath(r, '/invitations');
+  const invitation = r.locator('[data-testid="invitation"][data-kind="project"][data-name="Stadtpark"]');
+  await invitation.waitFor();
+  await shot(r, 'invitations-en-light');
+  await r.setViewportSize({ width: 390, height: 844 });
+  await shot(r, 'invitations-phone-en-light');
+  await r.setViewportSize({ width: 1440, height: 900 });
+  await pickMenu(r, 'language-menu', 'language-de');
+  await pickMenu(r, 'theme-menu', 'theme-dark');
+  await see(r, 'Einladungen an Ihre E-Mail-Adresse');
+  await shot(r, 'invitations-de-dark');
+  await r.setViewportSize({ width: 390, height: 844 });
+  await shot(r, 'invitations-phone-de-dark');
+  await r.setViewportSize({ width: 1280, height: 860 });
+  await pickMenu(r, 'language-menu', 'language-en');
+  await pickMenu(r, 'theme-menu', 'theme-light');
+  await invitation.getByTestId('invitation-accept').click();
+  await see(r, 'You have accepted the invitation to Stadtpark.');
+  await r.getByTestId('invitations-empty').waitFor();
+
+  // The reader: the project is on the home page; it opens read-only.
+  await goto(r, '/');
   await r.getByTestId('recent-project-list').getByText('Stadtpark').waitFor();
   assert(await r.getByTestId('add-project').isDisabled(), 'a reader without an organisation may add projects');
   await r.getByTestId('recent-project-list').getByText('Stadtpark').click();
@@ -226,15 +257,48 @@ test('organisation administrators and cancelling the organisation', async (brows
   await page.getByTestId('add-admin-submit').click();
   await see(page, `${email} is already an administrator of this organisation.`);
   await shot(page, 'organisation-add-admin-exists-en-light', { fullPage: false });
-  // No account: refused, naming the address.
+  // An address without an account is invited like one with: the same answer, nobody added yet.
   const nobody = uniqueEmail('nobody');
   await fill(page, 'emails', nobody);
   await page.getByTestId('add-admin-submit').click();
-  await see(page, `There is no account for ${nobody}.`);
-  // Both at once are added.
+  await see(page, 'Invitation sent. Nobody becomes an administrator before accepting it.');
+  const nobodyRow = page.locator(`[data-testid="admin-invitation-row"][data-email="${nobody}"]`);
+  await nobodyRow.waitFor();
+  await page.getByTestId('add-admin').click();
   await fill(page, 'emails', other.email);
   await page.getByTestId('add-admin-submit').click();
-  await see(page, 'The administrator has been added.');
+  await page.locator(`[data-testid="admin-invitation-row"][data-email="${other.email.toLowerCase()}"]`).waitFor();
+  assert(
+    (await page.locator(`[data-testid="admin-row"][data-email="${other.email.toLowerCase()}"]`).count()) === 0,
+    'an invited account is an administrator before accepting',
+  );
+  await shot(page, 'organisation-admin-invitations-en-light');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('administrators').scrollIntoViewIfNeeded();
+  await shot(page, 'organisation-admin-invitations-phone-en-light', { fullPage: false });
+  await pickMenu(page, 'language-menu', 'language-de');
+  await pickMenu(page, 'theme-menu', 'theme-dark');
+  await see(page, 'Einladung gesendet');
+  await page.getByTestId('administrators').scrollIntoViewIfNeeded();
+  await shot(page, 'organisation-admin-invitations-phone-de-dark', { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('administrators').scrollIntoViewIfNeeded();
+  await shot(page, 'organisation-admin-invitations-de-dark', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await pickMenu(page, 'language-menu', 'language-en');
+  await pickMenu(page, 'theme-menu', 'theme-light');
+  // The invitation to the unknown address is withdrawn.
+  await nobodyRow.getByTestId('withdraw-admin-invitation').click();
+  await see(page, `The invitation to ${nobody} has been withdrawn.`);
+  await nobodyRow.waitFor({ state: 'detached' });
+  // The other person accepts in the app; then they are an administrator.
+  await goto(other.page, '/invitations');
+  const adminInvitation = other.page.locator(
+    `[data-testid="invitation"][data-kind="organisation"][data-name="${orgName}"]`,
+  );
+  await adminInvitation.getByTestId('invitation-accept').click();
+  await other.page.getByTestId('invitations-empty').waitFor();
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await page.locator(`[data-testid="admin-row"][data-email="${other.email.toLowerCase()}"]`).waitFor();
 
   // Remove the other administrator (confirmed), then try to remove the last one: refused.

@@ -14,6 +14,7 @@ import {
   apiJSON,
   goto,
   mapReady,
+  acceptInvitations,
 } from '../lib.mjs';
 
 /** Waits for the answer of a call the page makes, by method and a part of its path. */
@@ -487,6 +488,7 @@ test('trees: custom fields, required fields, and what readers and care may do', 
     access: 1,
   });
   assert(shared.status < 300, `sharing answered ${shared.status}: ${JSON.stringify(shared.json)}`);
+  assert((await acceptInvitations(other)) === 1, 'the reader was not invited');
   await goto(other, `/projects/${projectId}/map?tree=${treeId}`);
   await other.locator('[data-testid="tree-general"][data-editable="false"]').waitFor();
   assert((await other.getByTestId('tree-field-height').getAttribute('readonly')) !== null, 'a reader can type');

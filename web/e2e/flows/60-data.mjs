@@ -23,6 +23,7 @@ import {
   pickMenu,
   waitTotal,
   noCutTexts,
+  acceptInvitations,
 } from '../lib.mjs';
 
 /** The rows the grid draws (ids), once it drew n of them. */
@@ -108,6 +109,7 @@ async function dataFlow(browser, track) {
     access: 2,
   });
   assert(share.status === 200 || share.status === 201, `sharing the project answered ${share.status}`);
+  assert((await acceptInvitations(member.page)) === 1, 'the member was not invited');
 
   // The project page leads to the data view: every tree of the stock.
   await goto(page, `/projects/${projectId}`);

@@ -158,6 +158,17 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await page.locator(`[data-testid="participant"][data-email="${editor.email}"]`).waitFor();
   await see(page, 'Invitation sent');
   await waitForLink(OUTBOX, invitee, '/register', { after: assigned });
+  // The editor has an account: nothing is granted before they accept, in the app, where the link
+  // of their e-mail leads; the home page shows the open invitation.
+  await waitForLink(OUTBOX, editor.email, '/invitations', { after: assigned });
+  await goto(editor.page, '/');
+  await editor.page.getByTestId('invitations-link').click();
+  await waitPath(editor.page, '/invitations');
+  const jobInvitation = editor.page.locator('[data-testid="invitation"][data-kind="job"]');
+  await jobInvitation.getByText('Spring round').first().waitFor();
+  await shot(editor.page, 'invitations-job-en-light');
+  await jobInvitation.getByTestId('invitation-accept').click();
+  await editor.page.getByTestId('invitations-empty').waitFor();
 
   // Release (participants now, so without asking): in progress; the details are fixed now.
   await page.getByTestId('status-release').click();

@@ -14,6 +14,7 @@ import {
   createOrganisation,
   createProject,
   apiJSON,
+  acceptInvitations,
 } from '../lib.mjs';
 
 const ok = (r, what, status = 200) =>
@@ -54,6 +55,7 @@ test('job conflicts: a stale save in a job session is kept, the manager applies 
     await apiJSON(page, 'POST', `/api/management/job/${jobId}/users${q}`, { emails: editor.email, role: 'editor' }),
     'assigning the editor',
   );
+  assert((await acceptInvitations(editor.page)) === 1, 'the editor was not invited');
 
   // The editor works as the job; meanwhile the manager changes the tree, and the editor's save
   // (on the version they loaded; the field app's sync, so the page's own API) meets the newer one.

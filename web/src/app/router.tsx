@@ -143,6 +143,11 @@ const userRoutes: RouteObject[] = [
     handle: { crumb: 'nav.profile', title: 'titles.user' },
     lazy: page(() => import('@/features/user/components/ProfilePage')),
   },
+  {
+    path: 'invitations',
+    handle: { crumb: 'titles.invitations', title: 'titles.invitations' },
+    lazy: page(() => import('@/features/user/components/InvitationsPage')),
+  },
 ];
 
 const guestRoutes: RouteObject[] = [

@@ -26,4 +26,16 @@ describe('i18n resources', () => {
       }
     }
   });
+
+  it('uses no HTML void element as a Trans tag (its text would be dropped)', () => {
+    const res = buildResources();
+    const voids = /<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)>/;
+    for (const lng of LANGUAGES) {
+      const strings = (function flat(m: Messages): string[] {
+        return Object.values(m).flatMap((v) => (typeof v === 'string' ? [v] : flat(v)));
+      })(res[lng].translation as Messages);
+      const bad = strings.filter((v) => voids.test(v));
+      expect(bad, lng).toEqual([]);
+    }
+  });
 });

@@ -52,6 +52,18 @@ export interface Person {
   email: string;
 }
 
+/** An address invited to administer the organisation that has not accepted yet (no names: they are not told). */
+export interface AdminInvitation {
+  email: string;
+  createdAt: string;
+}
+
+/** The administrators' list answer: the administrators and the open invitations; `message` after inviting. */
+export interface AdministratorsAnswer extends ListAnswer<Person> {
+  invitations?: AdminInvitation[];
+  message?: string;
+}
+
 /** One person's access to one project of the organisation; `pending` is an open invitation. */
 export interface Assignment {
   projectId: string;

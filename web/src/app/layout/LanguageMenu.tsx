@@ -41,7 +41,7 @@ export function LanguageMenu({ compact = false }: { compact?: boolean }) {
             variant="default"
             size="sm"
             leftSection={<IconLanguage size={16} />}
-            aria-label={t('language.label')}
+            aria-label={`${t('language.label')}: ${lang.toUpperCase()}`}
             data-testid="language-menu"
           >
             {lang.toUpperCase()}

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,15 +15,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('shell.userMenu')}
-          data-testid="user-menu"
-          px={6}
-          py={4}
-          style={{ borderRadius: 8 }}
-        >
+        <UnstyledButton data-testid="user-menu" px={6} py={4} style={{ borderRadius: 8 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="arbor" variant="filled" radius="xl" size={32}>
+            <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
+            <Avatar color="arbor" variant="filled" radius="xl" size={32} aria-hidden>
               {initials(user.firstName, user.lastName)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>

@@ -22,6 +22,7 @@ import { useProjects } from '@/api/projects/getProjects';
 import { AddProjectButton } from '@/features/projects/components/AddProjectButton';
 import { ProjectCard } from '@/features/projects/components/ProjectCard';
 import { useUserDashboard } from '@/features/dashboard/api/getUserDashboard';
+import { InvitationsNotice } from '@/features/user/components/InvitationsNotice';
 
 function Stat({
   label,
@@ -75,6 +76,7 @@ export default function HomePage() {
         description={t('home.subheading')}
         actions={<AddProjectButton />}
       />
+      <InvitationsNotice />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Stat label={t('home.stats.projects')} icon={IconFolders} value={projects.data?.length ?? 0} />
         <Stat label={t('home.stats.jobs')} icon={IconClipboardList} value={totals?.jobs} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
@@ -130,17 +130,7 @@ export default function RegisterPage() {
                 <Trans
                   i18nKey="auth.termsConsent"
                   components={{
-                    link: (
-                      <Anchor
-                        component={Link}
-                        to="/terms"
-                        target="_blank"
-                        inherit
-                        c="arbor.7"
-                        fw={600}
-                        underline="always"
-                      />
-                    ),
+                    terms: <TermsLink />,
                   }}
                 />
               }
@@ -159,5 +149,15 @@ export default function RegisterPage() {
         </Text>
       </GuestCard>
     </Stack>
+  );
+}
+
+/** The link to the terms inside the consent sentence, the translation's <terms> tag. Not <link>:
+ * Trans reads that as HTML's empty element and left the link without text or accessible name. */
+function TermsLink({ children }: { children?: ReactNode }) {
+  return (
+    <Anchor component={Link} to="/terms" target="_blank" inherit fw={600} underline="always">
+      {children}
+    </Anchor>
   );
 }

@@ -79,13 +79,7 @@ export function FigureCard({
   );
   return (
     <Card padding="lg" className="arbor-stat" data-testid={testId}>
-      {onOpen ? (
-        <UnstyledButton onClick={onOpen} aria-label={`${label}: ${formatNumber(value, i18n.language)}`}>
-          {body}
-        </UnstyledButton>
-      ) : (
-        body
-      )}
+      {onOpen ? <UnstyledButton onClick={onOpen}>{body}</UnstyledButton> : body}
     </Card>
   );
 }

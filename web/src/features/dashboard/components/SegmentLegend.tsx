@@ -48,7 +48,7 @@ export function SegmentLegend({
             key={s.key}
             className="arbor-segment"
             onClick={() => onOpen(s.key)}
-            aria-label={t('dashboard.openSegment', { label: s.label })}
+            title={t('dashboard.openSegment', { label: s.label })}
             data-testid="segment"
             data-key={s.key}
             data-value={s.value}

@@ -316,7 +316,14 @@ export function ListsSection({ organisation: o }: { organisation: Organisation }
                   count: shown.length,
                 })}
               </Text>
-              <Pagination total={pages} value={current} onChange={setPage} size="sm" data-testid="list-pages" />
+              <Pagination
+                total={pages}
+                value={current}
+                onChange={setPage}
+                size="sm"
+                data-testid="list-pages"
+                getControlProps={(control) => ({ 'aria-label': t(`lists.page.${control}`) })}
+              />
             </Group>
           )}
         </Stack>

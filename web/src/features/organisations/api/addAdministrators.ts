@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
-import type { ListAnswer, Person } from '@/api/organisations/types';
+import type { AdministratorsAnswer } from '@/api/organisations/types';
 
 /**
- * POST /api/management/organisation/{id}/admins with comma-separated e-mails: all or none; an
- * address without an account (400) or of an administrator already (409) is refused, naming it.
+ * POST /api/management/organisation/{id}/admins with comma-separated e-mails: invites them all or
+ * none (docs/API.md "Invitations"); an administrator already or an address invited already is
+ * refused (409), naming it. Nobody is an administrator before accepting.
  */
 export const addAdministrators = ({ id, emails }: { id: string; emails: string }) =>
-  api.post<ListAnswer<Person>>(
+  api.post<AdministratorsAnswer>(
     `/api/management/organisation/${encodeURIComponent(id)}/admins`,
     { emails },
     { silent: true },

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
-import type { ListAnswer, Person } from '@/api/organisations/types';
+import type { AdministratorsAnswer } from '@/api/organisations/types';
 
-/** GET /api/management/organisation/{id}/admins (administrators only). */
+/** GET /api/management/organisation/{id}/admins (administrators only): administrators and open invitations. */
 export const getAdministrators = (id: string) =>
-  api.get<ListAnswer<Person>>(`/api/management/organisation/${encodeURIComponent(id)}/admins`);
+  api.get<AdministratorsAnswer>(`/api/management/organisation/${encodeURIComponent(id)}/admins`);
 
 export function useAdministrators(id: string, enabled = true) {
   return useQuery({
     queryKey: organisationKeys.admins(id),
     queryFn: () => getAdministrators(id),
-    select: (a) => a.items ?? [],
+    select: (a) => ({ admins: a.items ?? [], invitations: a.invitations ?? [] }),
     enabled,
   });
 }

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
-import type { ListAnswer, Person } from '@/api/organisations/types';
+import type { AdministratorsAnswer } from '@/api/organisations/types';
 
-/** DELETE /api/management/organisation/{id}/admins/{userId}; the last administrator stays (409). */
+/**
+ * DELETE /api/management/organisation/{id}/admins/{userId}; the last administrator stays (409).
+ * With an e-mail address instead of a user id, the open invitation to it is withdrawn.
+ */
 export const removeAdministrator = ({ id, userId }: { id: string; userId: string }) =>
   api.delete<void>(
     `/api/management/organisation/${encodeURIComponent(id)}/admins/${encodeURIComponent(userId)}`,
@@ -16,9 +19,16 @@ export function useRemoveAdministrator() {
   return useMutation({
     mutationFn: removeAdministrator,
     onSuccess: (_d, { id, userId }) => {
-      // Drop the person from the list without asking again: one who removed themselves may no longer ask.
-      qc.setQueryData<ListAnswer<Person>>(organisationKeys.admins(id), (old) =>
-        old ? { items: old.items.filter((p) => p.id !== userId), total: old.total - 1 } : old,
+      // Drop the person or invitation without asking again: one who removed themselves may no longer ask.
+      qc.setQueryData<AdministratorsAnswer>(organisationKeys.admins(id), (old) =>
+        old
+          ? {
+              ...old,
+              items: old.items.filter((p) => p.id !== userId),
+              total: old.items.some((p) => p.id === userId) ? old.total - 1 : old.total,
+              invitations: (old.invitations ?? []).filter((i) => i.email !== userId),
+            }
+          : old,
       );
       void qc.invalidateQueries({ queryKey: organisationKeys.one(id) });
       void qc.invalidateQueries({ queryKey: organisationKeys.list() });

@@ -7,7 +7,7 @@ import { joinEmails, parseEmailList } from '@/lib/emails';
 import { useAddAdministrators } from '../api/addAdministrators';
 import { ModalActions } from '@/components/ModalActions';
 
-/** "Add administrator": comma-separated e-mail addresses of people with an account. */
+/** "Add administrator": invites comma-separated e-mail addresses; they accept by the e-mailed link. */
 export function AddAdministratorModal({
   organisationId,
   opened,
@@ -17,7 +17,7 @@ export function AddAdministratorModal({
   organisationId: string;
   opened: boolean;
   onClose: () => void;
-  onAdded: (count: number) => void;
+  onAdded: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const add = useAddAdministrators();
@@ -35,13 +35,12 @@ export function AddAdministratorModal({
     onClose();
   };
   const submit = form.onSubmit(({ emails }) => {
-    const list = parseEmailList(emails).emails;
     add.mutate(
-      { id: organisationId, emails: joinEmails(list) },
+      { id: organisationId, emails: joinEmails(parseEmailList(emails).emails) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           form.reset();
-          onAdded(list.length);
+          onAdded(answer.message || t('admins.invited'));
         },
         onError: (e) => {
           if (e instanceof ApiError) form.setErrors(e.fields.emails ? { emails: e.message } : {});
@@ -62,7 +61,7 @@ export function AddAdministratorModal({
             error={generalError}
             onCancel={close}
             loading={add.isPending}
-            submit={t('admins.add')}
+            submit={t('admins.invite')}
             submitTestId="add-admin-submit"
           />
         </Stack>

@@ -14,8 +14,12 @@ import { useRemoveAdministrator } from '../api/removeAdministrator';
 import type { Organisation, Person } from '@/api/organisations/types';
 import { canEditOrganisation } from '@/api/organisations/organisation';
 import { AddAdministratorModal } from './AddAdministratorModal';
+import { AdminInvitationRows } from './AdminInvitationRows';
 
-/** The organisation's administrators: add by e-mail, remove with a confirmation (administrators only). */
+/**
+ * The organisation's administrators and open invitations: invite by e-mail, withdraw an
+ * invitation, remove with a confirmation (administrators only).
+ */
 export function AdministratorsSection({ organisation: o }: { organisation: Organisation }) {
   const { t } = useTranslation();
   const me = useSession().data?.user.id;
@@ -51,7 +55,7 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
           </Stack>
         ) : (
           <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="admin-list">
-            {(admins.data ?? []).map((a, i) => {
+            {(admins.data?.admins ?? []).map((a, i) => {
               const name = `${a.firstName} ${a.lastName}`.trim();
               return (
                 <Group
@@ -102,6 +106,12 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
                 </Group>
               );
             })}
+            <AdminInvitationRows
+              organisationId={o.id}
+              invitations={admins.data?.invitations ?? []}
+              editable={editable}
+              first={!admins.data?.admins.length}
+            />
           </Stack>
         )}
         {editable && (
@@ -121,9 +131,9 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
         organisationId={o.id}
         opened={adding}
         onClose={closeAdd}
-        onAdded={(count) => {
+        onAdded={(message) => {
           closeAdd();
-          notifications.show({ color: 'arbor', message: t('admins.added', { count }) });
+          notifications.show({ color: 'arbor', message });
         }}
       />
       <ConfirmModal

@@ -34,7 +34,6 @@ function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
       padding="lg"
       className="arbor-link-card"
       data-testid="organisation-card"
-      aria-label={o.name}
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

@@ -11,14 +11,7 @@ import { ProjectRoleBadge } from './ProjectBadges';
  */
 export function ProjectCard({ project: p }: { project: Project }) {
   return (
-    <Card
-      component={Link}
-      to={`/projects/${p.id}`}
-      padding="md"
-      className="arbor-link-card"
-      data-testid="project-card"
-      aria-label={p.name}
-    >
+    <Card component={Link} to={`/projects/${p.id}`} padding="md" className="arbor-link-card" data-testid="project-card">
       <Group wrap="nowrap" gap="sm" align="flex-start">
         <ThemeIcon variant="light" color={p.terminated ? 'gray' : 'arbor'} size={38} radius="md">
           <IconTrees size={20} stroke={1.7} />

@@ -1,0 +1,190 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"arbor"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Invitations (docs/PRODUCT.md §5): adding someone as an organisation's administrator, a
+// project's member or a job's participant invites the address, whether it has an account or
+// not, so the answer to whoever invites reveals no account and nobody gets a role without saying
+// yes. An account accepts or declines in the app (MyInvitations, AcceptInvitation); an address
+// without one accepts by registering (AcceptInvitations).
+
+// Invitation kinds, as the API names them.
+const (
+	InviteOrganisation = "organisation"
+	InviteProject      = "project"
+	InviteJob          = "job"
+)
+
+// MyInvitation is an open invitation to the caller's address, as the invited person sees it.
+type MyInvitation struct {
+	Kind         string    `json:"kind"` // organisation, project, job
+	ID           string    `json:"id"`   // the organisation, project or job
+	Name         string    `json:"name"`
+	Organisation string    `json:"organisation"`
+	Project      string    `json:"project"` // of a job
+	Access       *int16    `json:"access"`  // of a project: 0 Management, 1 View, 2 Edit, 3 Care
+	Role         string    `json:"role"`    // of a job: editor, care, reader
+	By           string    `json:"by"`      // who invited, by name
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// MyInvitations lists the open invitations to userID's address, newest first.
+func (s *Queries) MyInvitations(ctx context.Context, userID string) ([]MyInvitation, error) {
+	rows, err := s.q.Query(ctx, `
+		WITH me AS (SELECT lower(email) AS email FROM app_user WHERE id = $1)
+		SELECT 'organisation', o.id::text, o.name, o.name, '', NULL::smallint, '',
+			coalesce(trim(b.first_name || ' ' || b.last_name), ''), i.created_at
+		FROM organisation_invitation i JOIN me ON lower(i.email) = me.email
+		JOIN organisation o ON o.id = i.organisation_id LEFT JOIN app_user b ON b.id = i.invited_by
+		WHERE NOT o.terminated
+		UNION ALL
+		SELECT 'project', p.id::text, p.name, o.name, '', i.access, '',
+			coalesce(trim(b.first_name || ' ' || b.last_name), ''), i.created_at
+		FROM project_invitation i JOIN me ON lower(i.email) = me.email
+		JOIN project p ON p.id = i.project_id JOIN organisation o ON o.id = p.organisation_id
+		LEFT JOIN app_user b ON b.id = i.invited_by
+		WHERE NOT o.terminated
+		UNION ALL
+		SELECT 'job', j.id::text, j.name, o.name, p.name, NULL::smallint, i.role,
+			coalesce(trim(b.first_name || ' ' || b.last_name), ''), i.created_at
+		FROM job_invitation i JOIN me ON lower(i.email) = me.email
+		JOIN job j ON j.id = i.job_id JOIN project p ON p.id = j.project_id JOIN organisation o ON o.id = p.organisation_id
+		LEFT JOIN app_user b ON b.id = i.invited_by
+		WHERE NOT o.terminated
+		ORDER BY 9 DESC, 1, 3`, userID)
+	if err != nil {
+		return nil, err
+	}
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[MyInvitation])
+	if list == nil {
+		list = []MyInvitation{}
+	}
+	return list, err
+}
+
+// AcceptInvitation turns the open invitation of userID's address to an organisation, project or
+// job (kind, id) into the role it offers. ENOTFOUND when there is no such invitation.
+func (tx *Tx) AcceptInvitation(ctx context.Context, userID, kind, id string) error {
+	var sql string
+	switch kind {
+	case InviteOrganisation:
+		sql = `WITH taken AS (
+				DELETE FROM organisation_invitation i USING app_user u
+				WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.organisation_id::text = $2
+				RETURNING i.organisation_id),
+			added AS (INSERT INTO organisation_admin (organisation_id, user_id) SELECT organisation_id, $1 FROM taken
+				ON CONFLICT DO NOTHING RETURNING 1)
+			SELECT count(*) FROM taken`
+	case InviteProject:
+		sql = `WITH taken AS (
+				DELETE FROM project_invitation i USING app_user u
+				WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.project_id::text = $2
+				RETURNING i.organisation_id, i.project_id, i.access),
+			added AS (INSERT INTO project_member (organisation_id, project_id, user_id, access)
+				SELECT organisation_id, project_id, $1, access FROM taken ON CONFLICT DO NOTHING RETURNING 1)
+			SELECT count(*) FROM taken`
+	case InviteJob:
+		sql = `WITH taken AS (
+				DELETE FROM job_invitation i USING app_user u
+				WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.job_id::text = $2
+				RETURNING i.organisation_id, i.job_id, i.role),
+			added AS (INSERT INTO job_member (organisation_id, job_id, user_id, role)
+				SELECT organisation_id, job_id, $1, role FROM taken ON CONFLICT DO NOTHING RETURNING 1)
+			SELECT count(*) FROM taken`
+	default:
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	var n int
+	if err := tx.q.QueryRow(ctx, sql, userID, id).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return arbor.Errorf(arbor.ENOTFOUND, "invitation.not_found", nil)
+	}
+	return nil
+}
+
+// DeclineInvitation deletes the open invitation of userID's address (kind, id). ENOTFOUND when
+// there is none.
+func (s *Queries) DeclineInvitation(ctx context.Context, userID, kind, id string) error {
+	var table, column string
+	switch kind {
+	case InviteOrganisation:
+		table, column = "organisation_invitation", "organisation_id"
+	case InviteProject:
+		table, column = "project_invitation", "project_id"
+	case InviteJob:
+		table, column = "job_invitation", "job_id"
+	default:
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	tag, err := s.q.Exec(ctx, `DELETE FROM `+table+` i USING app_user u
+		WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.`+column+`::text = $2`, userID, id)
+	if err == nil && tag.RowsAffected() == 0 {
+		return arbor.Errorf(arbor.ENOTFOUND, "invitation.not_found", nil)
+	}
+	return err
+}
+
+// AdminInvitation is an address invited to administer an organisation that has not accepted.
+type AdminInvitation struct {
+	Email     string    `json:"email"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// AdministratorInvitations lists an organisation's open administrator invitations.
+func (s *Queries) AdministratorInvitations(ctx context.Context, orgID string) ([]AdminInvitation, error) {
+	rows, err := s.q.Query(ctx, `SELECT email, created_at FROM organisation_invitation
+		WHERE organisation_id = $1 ORDER BY email`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[AdminInvitation])
+	if list == nil {
+		list = []AdminInvitation{}
+	}
+	return list, err
+}
+
+// InviteAdministrators invites every address to administer the organisation, all or none: an
+// address that administers it already, or is invited already, is refused, naming it. Whether an
+// address has an account changes nothing here.
+func (s *Queries) InviteAdministrators(ctx context.Context, orgID, byUserID string, emails []string) error {
+	for _, email := range emails {
+		var admin bool
+		if err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM organisation_admin a JOIN app_user u ON u.id = a.user_id
+			WHERE a.organisation_id = $1 AND lower(u.email) = lower($2))`, orgID, email).Scan(&admin); err != nil {
+			return err
+		}
+		tag, err := s.q.Exec(ctx, `INSERT INTO organisation_invitation (organisation_id, email, invited_by)
+			SELECT $1, lower($2), $3 WHERE NOT $4 ON CONFLICT DO NOTHING`, orgID, email, byUserID, admin)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			key := "org.already_invited"
+			if admin {
+				key = "org.already_admin"
+			}
+			return &arbor.Error{Code: arbor.ECONFLICT, Key: key, Args: map[string]any{"email": email},
+				Fields: map[string]string{"emails": key}}
+		}
+	}
+	return nil
+}
+
+// RevokeAdministratorInvitation withdraws an open administrator invitation.
+func (s *Queries) RevokeAdministratorInvitation(ctx context.Context, orgID, email string) error {
+	tag, err := s.q.Exec(ctx, `DELETE FROM organisation_invitation WHERE organisation_id = $1 AND email = lower($2)`, orgID, email)
+	if err == nil && tag.RowsAffected() == 0 {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	return err
+}
