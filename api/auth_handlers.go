@@ -118,10 +118,19 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	u, err := s.app.LogIn(r.Context(), s.throttle, req.Email, req.Password, clientAddr(r))
+	c.maxLen("email", req.Email, 254) // longer is no address, and no index takes it
+	if err := c.err(); err != nil {
+		return err
+	}
+	device := ""
+	if dc, err := r.Cookie(deviceCookie); err == nil {
+		device = s.signer.Device(dc.Value, req.Email)
+	}
+	u, err := s.app.LogIn(r.Context(), s.throttle, req.Email, req.Password, clientAddr(r), device)
 	if err != nil {
 		return err
 	}
+	s.setDeviceCookie(w, req.Email)
 	if _, _, err := s.issueSession(w, r, u, nil, req.Remember, true); err != nil {
 		return err
 	}

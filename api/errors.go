@@ -34,6 +34,13 @@ var statusOf = map[string]int{
 	arbor.EINTERNAL:        http.StatusInternalServerError,
 }
 
+// clientGone marks a request whose client disconnected; statusClientClosed is what the request
+// log records for it (nginx's 499), never an internal error.
+const (
+	clientGone         = "client_gone"
+	statusClientClosed = 499
+)
+
 // retryAfterSeconds is the Retry-After of a 503: about the time PostgreSQL takes to restart.
 const retryAfterSeconds = 5
 
@@ -76,6 +83,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
 		}
 	}
+	if e.Code == clientGone {
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	if e.Code == arbor.EUNAVAILABLE {
 		// A restart of PostgreSQL takes a few seconds; clients (and the app) may try again then.
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
@@ -91,6 +102,21 @@ func (s *Server) classify(r *http.Request, err error) *arbor.Error {
 	var pg *pgconn.PgError
 	var connErr *pgconn.ConnectError
 	switch {
+	case errors.Is(r.Context().Err(), context.Canceled):
+		// The client went away (closed the tab, lost the network): nobody reads the answer and
+		// nothing went wrong on our side; recorded as 499, as proxies do.
+		s.log.InfoContext(r.Context(), "client disconnected", "method", r.Method, "path", r.URL.Path)
+		return &arbor.Error{Code: clientGone, Key: "error.internal"}
+	case errors.As(err, &pg) && (strings.HasPrefix(pg.Code, "22") || pg.Code == "54000"):
+		// A data exception (a value out of range, an impossible date, an index entry too large)
+		// is the request's fault; the input limits of input.go catch the known ones by field,
+		// this answers any other with 400 instead of an internal error.
+		s.log.WarnContext(r.Context(), "value refused by the database", "method", r.Method, "path", r.URL.Path, "err", err)
+		return arbor.Errorf(arbor.EINVALID, "error.out_of_range", nil)
+	case errors.As(err, &pg) && pg.Code == "23505":
+		// A unique key taken by a concurrent request (or one the handler did not foresee).
+		s.log.WarnContext(r.Context(), "duplicate key", "method", r.Method, "path", r.URL.Path, "err", err)
+		return arbor.Errorf(arbor.ECONFLICT, "error.duplicate", nil)
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &pg) && pg.Code == "57014":
 		s.log.WarnContext(r.Context(), "database timeout", "path", r.URL.Path, "err", err)
 		return arbor.Errorf(arbor.EUNAVAILABLE, "error.timeout", nil)

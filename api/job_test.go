@@ -29,9 +29,12 @@ func TestJobs(t *testing.T) {
 	id := job["id"].(string)
 	wantError(t, w.manager.do("POST", jobs, map[string]any{"name": "spring ROUND"}), http.StatusConflict, "conflict", "A job of this name exists in the project already.")
 
-	// Items by id (a work among them) and by filter; another project's tree is not found.
+	// Items by id (a work among them) and by filter; another project's tree is not found, and
+	// refuses the whole selection (TestJobListCallsRefuseForeignIDs).
 	foreign := e.insertID(t, `INSERT INTO tree (organisation_id, project_id, geom, number) VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9, 54), 4326), 1) RETURNING id::text`, w.org, w.quiet)
 	r = w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{ids[0], foreign}, "actions": []string{work["id"].(string)}})
+	wantStatus(t, r, http.StatusNotFound)
+	r = w.manager.do("POST", w.url("/api/content/job/add-list"), map[string]any{"job": id, "ids": []string{ids[0]}, "actions": []string{work["id"].(string)}})
 	wantStatus(t, r, http.StatusOK)
 	if a := r.json(t); a["changed"] != 2.0 || a["job"].(map[string]any)["tree_count"] != 1.0 || a["job"].(map[string]any)["action_count"] != 1.0 {
 		t.Fatalf("add-list %v", a)

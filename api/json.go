@@ -1,12 +1,16 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"reflect"
 	"strings"
+	"time"
 
 	"arbor"
 	"arbor/store"
@@ -32,11 +36,27 @@ type message struct {
 // decode reads a JSON body into v, answering people's mistakes with errors they understand.
 func decode(r *http.Request, v any) error { return decodeLimit(r, v, maxBody) }
 
-// decodeLimit is decode with another size limit (a selection of many ids).
+// decodeLimit is decode with another size limit (a selection of many ids). Every body passes
+// checkJSON first (docs/API.md "Input limits"): no NUL character, no text beyond maxText
+// characters, no whole number beyond 32 bits, no impossible date, no deep nesting. What
+// PostgreSQL would refuse with an internal error is refused here with 400 naming the field.
 func decodeLimit(r *http.Request, v any, limit int64) error {
-	body := http.MaxBytesReader(nil, r.Body, limit)
-	dec := json.NewDecoder(body)
-	err := dec.Decode(v)
+	if err := jsonContentType(r); err != nil {
+		return err
+	}
+	raw, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": fmt.Sprintf("%d MB", limit>>20)})
+	}
+	if err != nil {
+		return err
+	}
+	if err := checkJSON(raw); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	err = dec.Decode(v)
 	if err == nil {
 		// Trailing garbage after the object is a malformed body too.
 		if _, extra := dec.Token(); extra != io.EOF {
@@ -44,20 +64,74 @@ func decodeLimit(r *http.Request, v any, limit int64) error {
 		}
 		return nil
 	}
-	var tooLarge *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &tooLarge):
-		return arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": fmt.Sprintf("%d MB", limit>>20)})
-	case errors.As(err, &typeErr) && typeErr.Field != "":
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
 		field := typeErr.Field
 		if i := strings.LastIndex(field, "."); i >= 0 {
 			field = field[i+1:]
 		}
-		return &arbor.Error{Code: arbor.EINVALID, Key: "error.bad_field_type", Args: map[string]any{"field": field},
-			Fields: map[string]string{field: "error.bad_field_type"}}
+		return fieldError(field, "error.bad_field_type", "error.bad_field_type")
+	}
+	if field := badTimeField(raw, v); field != "" {
+		return fieldError(field, "error.bad_field", "field.date")
 	}
 	return arbor.Errorf(arbor.EINVALID, "error.bad_json", nil)
+}
+
+// fieldError is a 400 whose message names field.
+func fieldError(field, key, fieldKey string) error {
+	return &arbor.Error{Code: arbor.EINVALID, Key: key, Args: map[string]any{"field": field},
+		Fields: map[string]string{field: fieldKey}}
+}
+
+// jsonContentType refuses a body declared as anything but JSON (a form post from another site,
+// a file sent to the wrong route) with 415; a body without a Content-Type is read as JSON.
+func jsonContentType(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json")) {
+		return nil
+	}
+	return arbor.Errorf(arbor.EFORMAT, "error.json_only", nil)
+}
+
+var timeType = reflect.TypeFor[time.Time]()
+
+// badTimeField names the top-level field of v (a struct) whose date/time value in raw does not
+// read, so "timestamp: not a date" is said instead of "not valid JSON"; "" when none.
+func badTimeField(raw []byte, v any) string {
+	t := reflect.TypeOf(v)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return ""
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return ""
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if ft != timeType {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		if value, ok := fields[name]; ok && json.Unmarshal(value, reflect.New(f.Type).Interface()) != nil {
+			return name
+		}
+	}
+	return ""
 }
 
 // answerInTx runs fn in one transaction and answers its result as JSON with status; a failure

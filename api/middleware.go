@@ -330,12 +330,47 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	})
 }
 
-func securityHeaders(next http.Handler) http.Handler {
+// contentSecurityPolicy is the policy of every answer (docs/API.md "Sessions"): scripts only
+// from the app itself; inline styles (the UI library's and the GIS service's plain pages set
+// them); MapLibre's worker from the app or a blob: URL; map tiles,
+// styles, glyphs and basemaps from any https host, since a project's basemap may be anyone's
+// (plain http too while the app itself is served over http); no plug-ins, no framing.
+func contentSecurityPolicy(secure bool) string {
+	remote := "https:"
+	if !secure {
+		remote = "https: http:"
+	}
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src 'self'",
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data: blob: " + remote,
+		"font-src 'self' data:",
+		"connect-src 'self' " + remote,
+		"worker-src 'self' blob:",
+		"child-src 'self' blob:",
+		"frame-src 'self' blob:",
+		"manifest-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+}
+
+// securityHeaders sets the security headers of every answer, the API's and the app's; HSTS only
+// where the server is reached over https (its base URL, or TLS of its own).
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	csp := contentSecurityPolicy(s.secure)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("X-Frame-Options", "DENY")
+		if s.secure || r.TLS != nil {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
 		next.ServeHTTP(w, r)
 	})
 }

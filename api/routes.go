@@ -222,7 +222,7 @@ func (s *Server) routes() []route {
 // Handler returns the HTTP handler of the whole server: the API and the web app.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.recoverPanics, s.logRequests, securityHeaders)
+	r.Use(s.recoverPanics, s.logRequests, s.securityHeaders)
 	r.Route("/api", func(api chi.Router) {
 		api.Use(s.readSession)
 		api.NotFound(func(w http.ResponseWriter, r *http.Request) {
@@ -242,6 +242,10 @@ func (s *Server) Handler() http.Handler {
 // wrap applies a route's access rule and CSRF check, then runs its handler.
 func (s *Server) wrap(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := checkQuery(r); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 		ctx, err := s.authorise(r, rt)
 		if err != nil {
 			s.writeError(w, r, err)

@@ -66,6 +66,16 @@ func (s *Server) setCookies(w http.ResponseWriter, token string, maxAge int) {
 		Secure: s.secure, SameSite: http.SameSiteLaxMode})
 }
 
+// deviceCookie marks a browser that logged into an account before: it keeps an allowance of
+// failed log-ins of its own, so nobody can lock the account's owner out by failing on purpose
+// (docs/API.md "Sessions"). It outlives log-outs; only the log-in reads it.
+const deviceCookie = "arbor_device"
+
+func (s *Server) setDeviceCookie(w http.ResponseWriter, email string) {
+	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: s.signer.DeviceToken(email), Path: "/api/auth/login",
+		MaxAge: 365 * 24 * 3600, HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteStrictMode})
+}
+
 func (s *Server) clearCookies(w http.ResponseWriter) {
 	for _, name := range []string{sessionCookie, csrfCookie} {
 		http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: name == sessionCookie,

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -109,6 +110,29 @@ func (s *Signer) CSRF(token string) string {
 // CheckCSRF compares a presented CSRF token in constant time.
 func (s *Signer) CheckCSRF(token, presented string) bool {
 	return hmac.Equal([]byte(s.CSRF(token)), []byte(presented))
+}
+
+// DeviceToken returns a new device cookie for a browser that logged into the account of email:
+// a random id and a MAC binding it to the address (OWASP's device cookies). Its id keeps an
+// allowance of failed log-ins of its own (store.Throttle.MaxPerDevice).
+func (s *Signer) DeviceToken(email string) string {
+	id := RandomToken()[:22]
+	return id + "." + s.deviceMAC(id, email)
+}
+
+// Device returns the id of a device cookie issued for email, "" when token is not one.
+func (s *Signer) Device(token, email string) string {
+	id, mac, ok := strings.Cut(token, ".")
+	if !ok || len(id) != 22 || !hmac.Equal([]byte(mac), []byte(s.deviceMAC(id, email))) {
+		return ""
+	}
+	return id
+}
+
+func (s *Signer) deviceMAC(id, email string) string {
+	m := hmac.New(sha256.New, s.secret)
+	m.Write([]byte("device:" + id + ":" + strings.ToLower(strings.TrimSpace(email))))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
 // TokenHash is how a token is stored: a leaked database row cannot be replayed as a token.

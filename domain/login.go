@@ -9,13 +9,15 @@ import (
 	"arbor/store"
 )
 
-// LogIn checks an e-mail address and password from client and answers the account. Failed
-// tries are counted per address and per client; beyond throttle's limits the answer is
-// ETHROTTLED, saying when to try again. An unknown address takes as long as a wrong password
-// (auth.CheckDummyPassword) and gets the same ELOGINFAILED; a right password of an unconfirmed
-// account ENOTCONFIRMED. A success forgets the address's failures.
-func (d *Service) LogIn(ctx context.Context, throttle store.Throttle, email, password, client string) (*store.User, error) {
-	wait, err := d.db.LoginWait(ctx, throttle, email, client)
+// LogIn checks an e-mail address and password from client and answers the account. Every try
+// is counted before its password is checked (store.LoginBegin), per address and per client, or
+// per device for a browser that logged into this account before (device: the id of its valid
+// device cookie, "" for none); beyond throttle's limits the answer is ETHROTTLED, saying when to
+// try again, and the password is not looked at. An unknown address takes as long as a wrong
+// password (auth.CheckDummyPassword) and gets the same ELOGINFAILED; a right password of an
+// unconfirmed account ENOTCONFIRMED. A success forgets its own try and the device's failures.
+func (d *Service) LogIn(ctx context.Context, throttle store.Throttle, email, password, client, device string) (*store.User, error) {
+	attempt, wait, err := d.db.LoginBegin(ctx, throttle, email, client, device)
 	if err != nil {
 		return nil, err
 	}
@@ -36,16 +38,14 @@ func (d *Service) LogIn(ctx context.Context, throttle store.Throttle, email, pas
 		auth.CheckDummyPassword(password)
 	}
 	if !ok {
-		if err := d.db.RecordLoginFailure(ctx, email, client); err != nil {
-			return nil, err
-		}
+		// The try stays counted: it was a failure.
 		return nil, arbor.Errorf(arbor.ELOGINFAILED, "auth.login_failed", nil)
+	}
+	if err := d.db.LoginSucceeded(ctx, attempt, device); err != nil {
+		return nil, err
 	}
 	if u.ConfirmedAt == nil {
 		return nil, arbor.Errorf(arbor.ENOTCONFIRMED, "auth.not_confirmed", nil)
-	}
-	if err := d.db.ClearLoginFailures(ctx, email); err != nil {
-		return nil, err
 	}
 	return u, nil
 }

@@ -142,6 +142,9 @@ func (tx *Tx) CreateAction(ctx context.Context, sc Content, who Actor, treeID st
 		} else if arbor.ErrorCode(err) != arbor.ENOTFOUND {
 			return nil, false, err
 		}
+		if err := tx.idTaken(ctx, "tree_action", in.ID); err != nil {
+			return nil, false, err
+		}
 	}
 	var geom any
 	if len(in.Geom) > 0 && string(in.Geom) != "null" {

@@ -111,6 +111,9 @@ func (tx *Tx) CreateCheck(ctx context.Context, sc Content, who Actor, treeID str
 		if err != pgx.ErrNoRows {
 			return nil, false, err
 		}
+		if err := tx.idTaken(ctx, "tree_check", in.ID); err != nil {
+			return nil, false, err
+		}
 	}
 	p, err := tx.contentSettings(ctx, sc, false)
 	if err != nil {
@@ -153,4 +156,18 @@ func (tx *Tx) CreateCheck(ctx context.Context, sc Content, who Actor, treeID str
 		in.Symptoms, in.ValuationTop, in.ValuationRoot, in.ValuationTrunk, in.ValuationGroup, in.Comment, in.General31, in.General32,
 		in.Type, in.Findings))
 	return c, true, err
+}
+
+// idTaken answers ECONFLICT when a client's id for a new row of table is taken by a row of
+// another project or organisation, as a tree's is (tree.id_taken): the same answer wherever that
+// row is, so nobody learns of another organisation's ids, and never a duplicate key's 500.
+func (tx *Tx) idTaken(ctx context.Context, table, id string) error {
+	var taken bool
+	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = $1)`, id).Scan(&taken); err != nil {
+		return err
+	}
+	if taken {
+		return arbor.Errorf(arbor.ECONFLICT, "tree.id_taken", nil)
+	}
+	return nil
 }

@@ -185,8 +185,11 @@ func (f *Filter) Compile(args []any) (string, []any, error) {
 		b.parts = append(b.parts, sql)
 	}
 	if len(f.Geometry) > 0 && string(f.Geometry) != "null" {
-		// Validity is checked by the caller with CheckGeometry (it needs the database).
-		if g, ok := geometryValue(f.Geometry); ok {
+		// Validity is checked by the caller with CheckGeometry (it needs the database); what
+		// cannot be read as an area at all is refused here.
+		if key := CheckGeoJSON(f.Geometry, FilterGeometries); key != "" {
+			bad["geometry"] = key
+		} else if g, ok := geometryValue(f.Geometry); ok {
 			b.parts = append(b.parts, "ST_Intersects(t.geom, "+b.bind(g)+"::geometry)")
 		} else {
 			bad["geometry"] = "geometry.unreadable"

@@ -24,12 +24,18 @@ func (s *Queries) CheckGeometry(ctx context.Context, geom json.RawMessage, field
 	if len(geom) == 0 || string(geom) == "null" {
 		return g, arbor.Invalid(map[string]string{field: "field.required"})
 	}
+	if key := CheckGeoJSON(geom, TreeGeometries); key != "" {
+		return g, &arbor.Error{Code: arbor.EINVALID, Key: key, Fields: map[string]string{field: key}}
+	}
 	var kind, reason string
 	var valid, inRange bool
+	// The area through geography is what the tree's trigger computes: a polygon it cannot
+	// measure is refused here, as unreadable, rather than failing the write.
 	err := s.q.QueryRow(ctx, `
 		WITH g AS (SELECT ST_Force2D(ST_GeomFromGeoJSON($1)) AS g)
 		SELECT GeometryType(g), ST_IsValid(g), coalesce(ST_IsValidReason(g), ''),
-		       ST_XMin(g) >= -180 AND ST_XMax(g) <= 180 AND ST_YMin(g) >= -90 AND ST_YMax(g) <= 90
+		       coalesce(ST_XMin(g) >= -180 AND ST_XMax(g) <= 180 AND ST_YMin(g) >= -90 AND ST_YMax(g) <= 90, false)
+		       AND ST_Area(g::geography) >= 0
 		FROM g`, string(geom)).Scan(&kind, &valid, &reason, &inRange)
 	var pgErr *pgconn.PgError
 	// PostGIS refuses what it cannot read with an error; a time-out or a lost connection is no

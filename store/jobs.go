@@ -335,6 +335,38 @@ func (sc Content) selectionSQL(sel JobSelection, args []any, limit int) (string,
 	return sql, base, nil
 }
 
+// selectionFound refuses a selection naming ids that are not the project's trees, groups or
+// works within the caller's limit (another organisation's, a deleted one's, a typo): ENOTFOUND
+// with how many, as reading them would answer, before anything is changed.
+func (s *Queries) selectionFound(ctx context.Context, sc Content, sel JobSelection, limit int) error {
+	missing := 0
+	for _, part := range []struct {
+		sel    JobSelection
+		ids    []string
+		column string
+	}{{JobSelection{IDs: sel.IDs}, sel.IDs, "tree_id"}, {JobSelection{Actions: sel.Actions}, sel.Actions, "action_id"}} {
+		if len(part.ids) == 0 {
+			continue
+		}
+		sql, args, err := sc.selectionSQL(part.sel, []any{sc.OrganisationID, sc.ProjectID}, limit)
+		if err != nil {
+			return err
+		}
+		var found, given int
+		args = append(args, part.ids)
+		if err := s.q.QueryRow(ctx, `SELECT (SELECT count(DISTINCT `+part.column+`) FROM (`+sql+`) s),
+			(SELECT count(DISTINCT id) FROM unnest($`+strconv.Itoa(len(args))+`::uuid[]) id)`, args...).Scan(&found, &given); err != nil {
+			return err
+		}
+		missing += given - found
+	}
+	if missing > 0 {
+		return &arbor.Error{Code: arbor.ENOTFOUND, Key: "job.not_in_project", Args: map[string]any{"count": arbor.Count(missing)},
+			Fields: map[string]string{"ids": "job.not_in_project"}}
+	}
+	return nil
+}
+
 // AddToJob adds the selected objects to an open job (existing items stay once) and answers how
 // many items were added. A tree or group comes with its open works: a crew sent to a tree does what
 // is due on it, and the job's progress counts those works. Objects of other projects or outside the
@@ -349,6 +381,9 @@ func (tx *Tx) AddToJob(ctx context.Context, sc Content, userID, jobID string, se
 	}
 	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, jobID, userID}, limit)
 	if err != nil {
+		return 0, err
+	}
+	if err := tx.selectionFound(ctx, sc, sel, limit); err != nil {
 		return 0, err
 	}
 	tag, err := tx.q.Exec(ctx, `WITH s AS (`+sql+`)
@@ -376,6 +411,9 @@ func (tx *Tx) RemoveFromJob(ctx context.Context, sc Content, userID, jobID strin
 	}
 	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, jobID}, limit)
 	if err != nil {
+		return 0, err
+	}
+	if err := tx.selectionFound(ctx, sc, sel, limit); err != nil {
 		return 0, err
 	}
 	tag, err := tx.q.Exec(ctx, `DELETE FROM job_item i USING (`+sql+`) s
@@ -420,6 +458,9 @@ type JobOverlap struct {
 func (s *Queries) ObjectsInJobs(ctx context.Context, sc Content, sel JobSelection, except string, limit int) ([]JobOverlap, error) {
 	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, except}, limit)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.selectionFound(ctx, sc, sel, limit); err != nil {
 		return nil, err
 	}
 	rows, err := s.q.Query(ctx, `

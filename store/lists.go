@@ -131,11 +131,15 @@ func (tx *Tx) AddListEntries(ctx context.Context, orgID, list, lang string, entr
 			INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, botanical, protection, category,
 				security_relevance, action_security, symptom_type, note, parent_id)
 			VALUES ($1, $2, $3, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+			ON CONFLICT DO NOTHING
 			RETURNING id, list, `+nameColumn(lang)+`, botanical, protection, category, security_relevance, action_security,
 				symptom_type, note, parent_id, organisation_id IS NULL`,
 			orgID, list, e.Name, e.Botanical, e.Protection, e.Category, e.SecurityRelevance, e.ActionSecurity, e.SymptomType, e.Note, parent))
-		if isUniqueViolation(err) {
-			res.Existing = append(res.Existing, value) // the same value twice in one import
+		if errors.Is(err, pgx.ErrNoRows) {
+			// The same value twice in one import, or added by a concurrent request since
+			// valueExists looked: ON CONFLICT waits for that one and keeps the transaction
+			// usable, where a unique violation would have rolled back every entry.
+			res.Existing = append(res.Existing, value)
 			continue
 		}
 		if err != nil {

@@ -47,14 +47,44 @@ func (s *Queries) DeleteSessions(ctx context.Context, userID string) error {
 }
 
 // Throttle limits failed log-ins: at most MaxPerEmail for one address and MaxPerClient from one
-// client address within Window.
+// client address within Window; a known device (a browser that logged into the account before)
+// has MaxPerDevice of its own instead (MaxPerEmail when 0).
 type Throttle struct {
 	Window       time.Duration
 	MaxPerEmail  int
 	MaxPerClient int
+	MaxPerDevice int
 }
 
-// LoginWait returns how long a log-in must wait, zero when it may go ahead.
+// LoginBegin counts a log-in attempt before its password is checked and checks the limits in
+// the same statement (arbor_login_begin): concurrent attempts cannot all pass a check made
+// before any of them was counted. It answers the attempt to pass to LoginSucceeded, or how long
+// to wait. device is the id of a valid device cookie for the address, "" for none.
+func (s *Queries) LoginBegin(ctx context.Context, t Throttle, email, client, device string) (int64, time.Duration, error) {
+	maxDevice := t.MaxPerDevice
+	if maxDevice == 0 {
+		maxDevice = t.MaxPerEmail
+	}
+	var attempt *int64
+	var secs int
+	err := s.q.QueryRow(ctx, `SELECT attempt, wait FROM arbor_login_begin($1, $2, $3, $4::interval, $5, $6, $7)`,
+		email, client, nullIfEmpty(device), t.Window.String(), t.MaxPerEmail, t.MaxPerClient, maxDevice).Scan(&attempt, &secs)
+	if err != nil || attempt == nil {
+		return 0, time.Duration(secs) * time.Second, err
+	}
+	return *attempt, 0, nil
+}
+
+// LoginSucceeded forgets a counted attempt whose password was right, and the earlier failures
+// of the device it came from. The address's other failures stay until they leave the window:
+// they were someone else's tries, and this person's browser now has an allowance of its own.
+func (s *Queries) LoginSucceeded(ctx context.Context, attempt int64, device string) error {
+	_, err := s.q.Exec(ctx, `DELETE FROM login_failure WHERE id = $1 OR (device = $2 AND $2 <> '')`, attempt, device)
+	return err
+}
+
+// LoginWait returns how long a log-in without a device cookie would wait, zero when it may go
+// ahead, without counting it (LoginBegin counts and checks in one step; this one only reads).
 func (s *Queries) LoginWait(ctx context.Context, t Throttle, email, client string) (time.Duration, error) {
 	var secs int
 	err := s.q.QueryRow(ctx, `SELECT arbor_login_wait($1, $2, $3::interval, $4, $5)`,
@@ -62,7 +92,8 @@ func (s *Queries) LoginWait(ctx context.Context, t Throttle, email, client strin
 	return time.Duration(secs) * time.Second, err
 }
 
-// RecordLoginFailure counts one failed log-in.
+// RecordLoginFailure counts one failed log-in without a device cookie (LoginBegin records a
+// try itself; tests set failures up with this one).
 func (s *Queries) RecordLoginFailure(ctx context.Context, email, client string) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO login_failure (email, client) VALUES (lower($1), $2)`, email, client)
 	return err

@@ -38,6 +38,8 @@ export async function newPage(browser, opts = {}) {
   // The grid registers only the modules it uses: one that is missing logs "AG Grid: error #…".
   page.on('console', (m) => {
     if (/AG Grid/.test(m.text()) && (m.type() === 'error' || m.type() === 'warning')) errors.push(new Error(m.text()));
+    // Whatever the server's Content-Security-Policy refuses (a script, a worker, a tile) fails the flow.
+    if (/Content Security Policy/i.test(m.text())) errors.push(new Error(m.text()));
   });
   page.errors = errors;
   return page;

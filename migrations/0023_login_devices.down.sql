@@ -1,0 +1,2 @@
+DROP INDEX IF EXISTS login_failure_device;
+ALTER TABLE login_failure DROP COLUMN IF EXISTS device;
