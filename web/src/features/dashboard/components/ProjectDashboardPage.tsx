@@ -1,7 +1,6 @@
-import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { Button, Grid, Group, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
 import {
   IconAlertTriangle,
-  IconArrowRight,
   IconMap2,
   IconStethoscope,
   IconTable,
@@ -23,6 +22,7 @@ import { ClassDonut } from './ClassDonut';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
 import { NewsList } from './NewsList';
+import { SafetyWarnings } from './SafetyWarnings';
 import { WindowBars } from './WindowBars';
 
 const VALUE_CARDS: ValueCard[] = ['safety', 'vitality', 'damage', 'development'];
@@ -137,42 +137,19 @@ export default function ProjectDashboardPage() {
           onOpen={() => open('openChecks', '')}
         />
       </SimpleGrid>
-      {(f.safety_overdue > 0 || f.fellings_late > 0) && (
-        <Alert
-          color="red"
-          variant="light"
-          radius="md"
-          icon={<IconAlertTriangle size={20} />}
-          title={t('dashboard.warnings.title')}
-          data-testid="safety-warnings"
-        >
-          <Stack gap={6}>
-            {[
-              { card: 'safetyOverdue' as const, count: f.safety_overdue, text: 'overdue' },
-              { card: 'fellingsLate' as const, count: f.fellings_late, text: 'late' },
-            ]
-              .filter((w) => w.count > 0)
-              .map((w) => (
-                <Group key={w.card} gap="xs" justify="space-between">
-                  <Text size="sm" style={{ flex: '1 1 220px' }} data-testid={`warning-${w.card}`} data-value={w.count}>
-                    {t(`dashboard.warnings.${w.text}`, { count: w.count, days: f.felling_warn_days })}
-                  </Text>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    rightSection={<IconArrowRight size={14} />}
-                    style={{ flex: 'none' }}
-                    onClick={() => open(w.card, '')}
-                    data-testid={`warning-${w.card}-open`}
-                  >
-                    {t('dashboard.warnings.show')}
-                  </Button>
-                </Group>
-              ))}
-          </Stack>
-        </Alert>
-      )}
+      <SafetyWarnings
+        testId="safety-warnings"
+        warnings={[
+          { card: 'safetyOverdue' as const, count: f.safety_overdue, text: 'overdue' },
+          { card: 'fellingsLate' as const, count: f.fellings_late, text: 'late' },
+        ].map((w) => ({
+          key: w.card,
+          count: w.count,
+          testId: `warning-${w.card}`,
+          text: t(`dashboard.warnings.${w.text}`, { count: w.count, days: f.felling_warn_days }),
+          onOpen: () => open(w.card, ''),
+        }))}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <DashboardCard
