@@ -83,7 +83,7 @@ test('packages: an administrator books a package and finds the invoice in the do
   await page.getByTestId('booking-confirm').click();
   await page.getByTestId('booking-done').waitFor();
   await shot(page, 'packages-booked-en-light', { fullPage: false });
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();
   await page.getByTestId('package-trees-1000').and(page.locator('[data-booked="true"]')).waitFor();
   assert((await pkgPage.getAttribute('data-status')) === 'booked', 'the organisation is booked');
   await page.getByTestId('organisation-status').getByText('Booked').waitFor();
@@ -133,7 +133,7 @@ test('packages: the demo ends, the organisation is read-only, the expired modal 
   await page.getByTestId('book-trees-500').click();
   await page.getByTestId('booking-confirm').click();
   await page.getByTestId('booking-done').waitFor();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();
   await page.getByTestId('packages-page').and(page.locator('[data-status="booked"]')).waitFor();
   const made = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, tree);
   assert(made.status === 201, `a tree after booking: ${made.status}`);
