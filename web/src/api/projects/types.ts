@@ -33,6 +33,9 @@ export interface ProjectMember {
   email: string;
   access: number;
   pending: boolean;
+  /** The saved filter the member's access is limited to ("" and false: the whole project). */
+  limit_name: string;
+  limited: boolean;
 }
 
 export interface ProjectMembersAnswer {

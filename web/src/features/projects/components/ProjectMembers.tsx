@@ -30,6 +30,7 @@ import { useSetMemberAccess } from '../api/setMemberAccess';
 import type { Project, ProjectMember } from '@/api/projects/types';
 import { AccessBadge } from './ProjectBadges';
 import { ShareProjectModal } from './ShareProjectModal';
+import { MemberLimitBadge, MemberLimitSelect } from './MemberLimitSelect';
 
 const memberKey = (m: ProjectMember) => m.userId ?? m.email;
 const displayName = (m: ProjectMember) => `${m.firstName} ${m.lastName}`.trim() || m.email;
@@ -66,7 +67,7 @@ function MembersTable({ project: p }: { project: Project }) {
             {t('members.heading')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('members.text')}
+            {t('members.text')} {t('members.limit.hint')}
           </Text>
         </Stack>
         {editable && (
@@ -85,12 +86,13 @@ function MembersTable({ project: p }: { project: Project }) {
           {t('members.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={620}>
           <Table verticalSpacing="sm" data-testid="members-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('members.person')}</Table.Th>
-                <Table.Th w={200}>{t('members.access')}</Table.Th>
+                <Table.Th w={140}>{t('members.access')}</Table.Th>
+                <Table.Th w={200}>{t('members.limit.column')}</Table.Th>
                 {editable && <Table.Th w={56} aria-label={t('members.actions')} />}
               </Table.Tr>
             </Table.Thead>
@@ -156,6 +158,17 @@ function MembersTable({ project: p }: { project: Project }) {
                         />
                       ) : (
                         <AccessBadge access={m.access} />
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {m.pending ? (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      ) : editable && !self ? (
+                        <MemberLimitSelect projectId={p.id} member={m} memberKey={memberKey(m)} name={displayName(m)} />
+                      ) : (
+                        <MemberLimitBadge member={m} />
                       )}
                     </Table.Td>
                     {editable && (
