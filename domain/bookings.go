@@ -22,23 +22,12 @@ func (d *Service) Book(ctx context.Context, orgID string, who store.Actor, o sto
 		if err != nil {
 			return err
 		}
-		admins, err := tx.Administrators(ctx, orgID)
-		if err != nil {
-			return err
-		}
-		for _, a := range admins {
-			u, err := tx.UserByID(ctx, a.ID)
-			if err != nil {
-				return err
-			}
-			args := map[string]any{"org": org.Name, "by": who.Alias, "package": PackageName(u.Language, b.PackageID, b.Quantity),
-				"invoice": b.InvoiceNumber, "net": i18n.Money(u.Language, b.NetCents), "gross": i18n.Money(u.Language, b.GrossCents),
-				"link": d.Link("/organisations/"+orgID+"/documents", nil)}
-			if err := d.Send(ctx, tx, u.Language, u.Email, "mail.booked", u.FirstName, args); err != nil {
-				return err
-			}
-		}
-		return nil
+		link := d.Link("/organisations/"+orgID+"/documents", nil)
+		return d.mailAdministrators(ctx, tx, orgID, "mail.booked", func(lang string) map[string]any {
+			return map[string]any{"org": org.Name, "by": who.Alias, "package": PackageName(lang, b.PackageID, b.Quantity),
+				"invoice": b.InvoiceNumber, "net": i18n.Money(lang, b.NetCents), "gross": i18n.Money(lang, b.GrossCents),
+				"link": link}
+		})
 	})
 	return b, err
 }

@@ -20,21 +20,11 @@ func (d *Service) EndDemos(ctx context.Context, now time.Time) (int, error) {
 		}
 		n = len(due)
 		for _, o := range due {
-			admins, err := tx.Administrators(ctx, o.OrganisationID)
-			if err != nil {
-				return err
-			}
 			key := map[int]string{7: "mail.demo_days", 1: "mail.demo_one_day", 0: "mail.demo_ended"}[o.Days]
-			for _, a := range admins {
-				u, err := tx.UserByID(ctx, a.ID)
-				if err != nil {
-					return err
-				}
-				args := map[string]any{"org": o.Name, "days": o.DaysLeft,
-					"link": d.Link("/organisations/"+o.OrganisationID+"/packages", nil)}
-				if err := d.Send(ctx, tx, u.Language, u.Email, key, u.FirstName, args); err != nil {
-					return err
-				}
+			args := map[string]any{"org": o.Name, "days": o.DaysLeft,
+				"link": d.Link("/organisations/"+o.OrganisationID+"/packages", nil)}
+			if err := d.mailAdministrators(ctx, tx, o.OrganisationID, key, func(string) map[string]any { return args }); err != nil {
+				return err
 			}
 		}
 		return nil

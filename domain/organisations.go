@@ -19,20 +19,7 @@ func (d *Service) CancelOrganisation(ctx context.Context, orgID, userID, byAlias
 		if err != nil {
 			return err
 		}
-		admins, err := tx.Administrators(ctx, orgID)
-		if err != nil {
-			return err
-		}
-		for _, a := range admins {
-			u, err := tx.UserByID(ctx, a.ID)
-			if err != nil {
-				return err
-			}
-			args := map[string]any{"org": o.Name, "by": byAlias, "date": time.Now().Format("2006-01-02")}
-			if err := d.Send(ctx, tx, u.Language, u.Email, "mail.cancelled", u.FirstName, args); err != nil {
-				return err
-			}
-		}
-		return nil
+		args := map[string]any{"org": o.Name, "by": byAlias, "date": time.Now().Format("2006-01-02")}
+		return d.mailAdministrators(ctx, tx, orgID, "mail.cancelled", func(string) map[string]any { return args })
 	})
 }
