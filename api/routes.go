@@ -192,6 +192,7 @@ func (s *Server) routes() []route {
 		// Photos and documents (docs/API.md "Photos and documents"): a project's under /api/document
 		// (?project=), the organisation's own under its management path.
 		{method: "POST", path: "/api/document/save", action: auth.ActFileWrite, scope: cont, summary: "Attach a photo or document (multipart: file; ?object_type=tree|group|check|action|job|project&object_id=&client_id=&caption=); 201, or 200 for a retry of the same client_id", h: s.saveDocument},
+		{method: "POST", path: "/api/document/import", action: auth.ActFileWrite, scope: cont, summary: "Which tree or group each photo of a batch belongs to, by the number in its file name or the place it was taken (multipart: radius in metres, default 15; file parts, of which the first 128 kB are read; at most 200); nothing is stored", h: s.matchPhotos},
 		{method: "GET", path: "/api/document/list", action: auth.ActTreeRead, scope: cont, summary: "An object's photos and documents (?object_type=&object_id=; a tree's with its inspections' and works'), newest first, with counts", h: s.listDocuments},
 		{method: "GET", path: "/api/document/thumbnail/{fileId}", action: auth.ActTreeRead, scope: cont, summary: "A photo's thumbnail (?size=small: 256 px, large: 1280 px), upright and without EXIF", h: s.documentThumbnail},
 		{method: "GET", path: "/api/document/image/{fileId}", action: auth.ActTreeRead, scope: cont, summary: "A photo itself, to be shown", h: s.documentImage},

@@ -1,0 +1,69 @@
+package api
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"testing"
+)
+
+// photoBatch is a multipart body of photos (name → bytes, in order) and an optional radius.
+func photoBatch(t *testing.T, radius string, names []string, data [][]byte) ([]byte, reqOpt) {
+	t.Helper()
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	if radius != "" {
+		mw.WriteField("radius", radius)
+	}
+	for i, name := range names {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", `form-data; name="file"; filename="`+name+`"`)
+		h.Set("Content-Type", "image/jpeg")
+		part, _ := mw.CreatePart(h)
+		part.Write(data[i])
+	}
+	mw.Close()
+	return form.Bytes(), header("Content-Type", mw.FormDataContentType())
+}
+
+// TestMatchPhotosRoute: an editor asks which trees a batch of photos shows (by number in the name);
+// readers may not; a batch without photos, a bad radius and a batch too big are refused plainly.
+func TestMatchPhotosRoute(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	tree := w.createTree(t, w.editor, map[string]any{"number": 41})["id"].(string)
+	url := w.url("/api/document/import")
+	jpg := testJPEG(t, 40, 30)
+
+	body, ct := photoBatch(t, "", []string{"41.jpg", "Baum 41 (2).jpg", "IMG_0001.jpg"}, [][]byte{jpg, jpg, jpg})
+	r := w.editor.do("POST", url, body, ct)
+	wantStatus(t, r, http.StatusOK)
+	got := r.json(t)
+	matches := got["matches"].([]any)
+	if len(matches) != 3 || got["radius"] != 15.0 {
+		t.Fatalf("answer %v", got)
+	}
+	for i, m := range matches[:2] {
+		target, _ := m.(map[string]any)["target"].(map[string]any)
+		if target == nil || target["id"] != tree || m.(map[string]any)["by"] != "number" {
+			t.Errorf("photo %d: %v, want tree 41 by number", i, m)
+		}
+	}
+	if p := matches[2].(map[string]any)["problem"]; p != "files.match_no_place" {
+		t.Errorf("camera name without a place: problem %v", p)
+	}
+
+	wantStatus(t, w.reader.do("POST", url, body, ct), http.StatusForbidden)
+	empty, ect := photoBatch(t, "20", nil, nil)
+	wantStatus(t, w.editor.do("POST", url, empty, ect), http.StatusBadRequest)
+	bad, bct := photoBatch(t, "far", []string{"41.jpg"}, [][]byte{jpg})
+	wantStatus(t, w.editor.do("POST", url, bad, bct), http.StatusBadRequest)
+	names, data := make([]string, 201), make([][]byte, 201)
+	for i := range names {
+		names[i], data[i] = "41.jpg", jpg
+	}
+	big, gct := photoBatch(t, "", names, data)
+	wantStatus(t, w.editor.do("POST", url, big, gct), http.StatusRequestEntityTooLarge)
+}
