@@ -6,6 +6,7 @@ import { AddToJobModal } from '@/features/jobs/components/AddToJobModal';
 import type { JobSelection } from '@/api/jobs/types';
 import { DataView } from '@/features/data/components/DataView';
 import { ImportWizard } from '@/features/import/components/ImportWizard';
+import { PhotoImportModal } from '@/features/photoimport/components/PhotoImportModal';
 import { useProjectSettings } from '@/api/projects/settings';
 
 /** The project's data view (/projects/:projectId/data); ?filter= a saved filter's id or filter JSON. */
@@ -15,6 +16,7 @@ export default function DataPage() {
   // What "Add to job" takes: the selected rows, or with none selected everything the filter shows.
   const [toJob, setToJob] = useState<JobSelection | null>(null);
   const [importing, setImporting] = useState(false);
+  const [importingPhotos, setImportingPhotos] = useState(false);
   const [changes, setChanges] = useState(0);
   const settings = useProjectSettings(project.id);
   // Managers and editors add tree data, so they import it (the server's permission table says so too).
@@ -26,6 +28,7 @@ export default function DataPage() {
         project={project}
         onAddToJob={(ids, filter) => setToJob(ids.length ? { ids } : { filter })}
         onImport={canImport ? () => setImporting(true) : undefined}
+        onImportPhotos={canImport ? () => setImportingPhotos(true) : undefined}
         changes={changes}
       />
       <ImportWizard
@@ -36,6 +39,7 @@ export default function DataPage() {
         canUndo={project.role === 'manager'}
         onChanged={() => setChanges((n) => n + 1)}
       />
+      <PhotoImportModal projectId={project.id} opened={importingPhotos} onClose={() => setImportingPhotos(false)} />
       <AddToJobModal
         projectId={project.id}
         selection={toJob ?? {}}

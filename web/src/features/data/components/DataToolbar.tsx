@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconFileImport, IconLayoutSidebarLeftExpand, IconMap, IconMapOff, IconSearch } from '@tabler/icons-react';
+import {
+  IconFileImport,
+  IconLayoutSidebarLeftExpand,
+  IconMap,
+  IconMapOff,
+  IconPhotoUp,
+  IconSearch,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** The line over the data table: show the filter again, search, the count, the map and the columns. */
@@ -15,6 +22,7 @@ export function DataToolbar({
   onToggleMap,
   columnChooser,
   onImport,
+  onImportPhotos,
 }: {
   showPanel: boolean;
   onShowPanel: () => void;
@@ -28,6 +36,8 @@ export function DataToolbar({
   columnChooser: ReactNode;
   /** Import a register from a file (managers and editors); no button without it. */
   onImport?: () => void;
+  /** Attach a batch of photos to their trees (who may attach files to trees); no button without it. */
+  onImportPhotos?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const fmt = new Intl.NumberFormat(i18n.language);
@@ -82,6 +92,17 @@ export function DataToolbar({
             data-testid="data-import"
           >
             {t('data.import')}
+          </Button>
+        )}
+        {onImportPhotos && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPhotoUp size={14} />}
+            onClick={onImportPhotos}
+            data-testid="data-import-photos"
+          >
+            {t('photoImport.button')}
           </Button>
         )}
         <Button

@@ -30,6 +30,7 @@ export interface DataViewProps {
   onAddToJob?: (ids: string[], filter: Filter) => void;
   /** Import a register from a file; the page composes the import wizard. */
   onImport?: () => void;
+  onImportPhotos?: () => void;
   /** Changes when the page changed the project's objects (an import): the table and map read again. */
   changes?: number;
 }
@@ -39,7 +40,7 @@ export interface DataViewProps {
  * On a wide screen the filter sits beside map and table, which share the height; on a phone the
  * parts stand one below the other and the filter opens on demand.
  */
-export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: DataViewProps) {
+export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, changes = 0 }: DataViewProps) {
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const userId = session.data?.user.id ?? '';
@@ -172,6 +173,7 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
             onToggleMap={() => setShowMap(!showMap)}
             columnChooser={<ColumnChooser columns={columns} custom={custom} onChange={changeColumns} />}
             onImport={onImport}
+            onImportPhotos={onImportPhotos}
           />
           <SelectionBar
             count={count}
