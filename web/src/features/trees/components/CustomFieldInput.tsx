@@ -1,0 +1,61 @@
+import { Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CustomField } from '@/api/projects/settings';
+import { customValues } from '@/lib/trees/options';
+
+/**
+ * One of the project's custom fields (docs/PRODUCT.md), labelled by its alias or its number: a
+ * choice from its list or free text. `inputProps` are the form's props for the field (`form.getInputProps(name)`); a list keeps its
+ * current value even where the list no longer holds it.
+ */
+export function CustomFieldInput({
+  name,
+  field,
+  value,
+  onChange,
+  inputProps,
+  testId,
+  searchable,
+  clearable = true,
+  maxLength,
+  withAsterisk,
+  readOnly,
+}: {
+  name: string;
+  field: CustomField | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  inputProps: object;
+  testId?: string;
+  searchable?: boolean;
+  clearable?: boolean;
+  maxLength?: number;
+  withAsterisk?: boolean;
+  readOnly?: object;
+}) {
+  const { t } = useTranslation();
+  const label = field?.alias || t('customFields.field', { n: name.replace('general', '') });
+  return field?.type === 'list' ? (
+    <Select
+      label={label}
+      data={customValues(field, value)}
+      clearable={clearable}
+      searchable={searchable}
+      withAsterisk={withAsterisk}
+      data-testid={testId}
+      {...readOnly}
+      {...inputProps}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+    />
+  ) : (
+    <TextInput
+      label={label}
+      maxLength={maxLength}
+      withAsterisk={withAsterisk}
+      data-testid={testId}
+      {...readOnly}
+      {...inputProps}
+    />
+  );
+}
