@@ -12,7 +12,7 @@ import { useSaveAction } from '../api/saveAction';
 import type { Action, ContentLists } from '@/api/trees/types';
 import { workOptions } from '@/lib/trees/options';
 import { todayISO } from '@/lib/trees/format';
-import { CustomFieldInput } from './CustomFieldInput';
+import { CustomFieldGrid } from './CustomFieldInput';
 import { FELLING_CODE, FELLING_WARN_DAYS, fellingTooFar } from '../safety';
 
 type Values = {
@@ -100,17 +100,6 @@ function ActionModalBody({
       },
     );
 
-  const customField = (f: 'general41' | 'general42') =>
-    custom[f]?.active ? (
-      <CustomFieldInput
-        name={f}
-        field={custom[f]}
-        value={form.values[f]}
-        onChange={(v) => form.setFieldValue(f, v)}
-        inputProps={form.getInputProps(f)}
-      />
-    ) : null;
-
   return (
     <Modal
       opened={opened}
@@ -178,12 +167,7 @@ function ActionModalBody({
             data-testid="action-field-comment"
             {...form.getInputProps('comment')}
           />
-          {(custom.general41?.active || custom.general42?.active) && (
-            <SimpleGrid cols={2} spacing="sm">
-              {customField('general41')}
-              {customField('general42')}
-            </SimpleGrid>
-          )}
+          <CustomFieldGrid names={['general41', 'general42']} custom={custom} form={form} />
           <ModalActions
             onCancel={onClose}
             loading={save.isPending}

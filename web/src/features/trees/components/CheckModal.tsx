@@ -25,7 +25,7 @@ import { useCreateCheck, type CheckInput } from '../api/createCheck';
 import { CHECK_TYPES, type ContentLists, type Tree } from '@/api/trees/types';
 import { ENUM_FIELDS } from '@/lib/trees/tree';
 import { enumOptions, symptomOptions } from '@/lib/trees/options';
-import { CustomFieldInput } from './CustomFieldInput';
+import { CustomFieldGrid } from './CustomFieldInput';
 import { findingsOf } from '../findings';
 import { Findings } from './check/Findings';
 import { initial, type CheckValues } from './check/values';
@@ -117,18 +117,6 @@ function CheckModalBody({
       {...form.getInputProps(`enums.${name}`)}
     />
   );
-  const customField = (f: 'general31' | 'general32') =>
-    custom[f]?.active ? (
-      <CustomFieldInput
-        name={f}
-        field={custom[f]}
-        value={form.values[f]}
-        onChange={(v) => form.setFieldValue(f, v)}
-        inputProps={form.getInputProps(f)}
-        testId={`check-field-${f}`}
-      />
-    ) : null;
-
   return (
     <Modal
       opened={opened}
@@ -199,12 +187,7 @@ function CheckModalBody({
             data-testid="check-field-comment"
             {...form.getInputProps('comment')}
           />
-          {(custom.general31?.active || custom.general32?.active) && (
-            <SimpleGrid cols={2} spacing="sm">
-              {customField('general31')}
-              {customField('general32')}
-            </SimpleGrid>
-          )}
+          <CustomFieldGrid names={['general31', 'general32']} custom={custom} form={form} testIdPrefix="check-field-" />
           <Switch
             label={t('trees.rating.measure')}
             description={t('trees.rating.measureText')}

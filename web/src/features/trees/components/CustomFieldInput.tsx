@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/api/projects/settings';
 import { customValues } from '@/lib/trees/options';
@@ -57,5 +57,43 @@ export function CustomFieldInput({
       {...readOnly}
       {...inputProps}
     />
+  );
+}
+
+/**
+ * The active ones of a record's custom fields (a work's 41 and 42, an inspection's 31 and 32) two
+ * to a row; nothing when none is active. Each is the form's field of the same name.
+ */
+export function CustomFieldGrid({
+  names,
+  custom,
+  form,
+  testIdPrefix,
+}: {
+  names: string[];
+  custom: Record<string, CustomField>;
+  form: { getInputProps: (path: string) => { value?: unknown }; setFieldValue: (path: string, v: string) => void };
+  /** Names each input's test id: the prefix and the field's name. */
+  testIdPrefix?: string;
+}) {
+  const active = names.filter((f) => custom[f]?.active);
+  if (!active.length) return null;
+  return (
+    <SimpleGrid cols={2} spacing="sm">
+      {active.map((f) => {
+        const inputProps = form.getInputProps(f);
+        return (
+          <CustomFieldInput
+            key={f}
+            name={f}
+            field={custom[f]}
+            value={typeof inputProps.value === 'string' ? inputProps.value : ''}
+            onChange={(v) => form.setFieldValue(f, v)}
+            inputProps={inputProps}
+            testId={testIdPrefix && `${testIdPrefix}${f}`}
+          />
+        );
+      })}
+    </SimpleGrid>
   );
 }
