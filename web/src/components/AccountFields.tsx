@@ -23,20 +23,21 @@ export function NameFields({
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-      <TextInput
-        label={t('auth.firstName')}
-        name="firstName"
-        autoComplete={autoComplete ? 'given-name' : undefined}
-        required
-        {...first}
-      />
-      <TextInput
-        label={t('auth.lastName')}
-        name="lastName"
-        autoComplete={autoComplete ? 'family-name' : undefined}
-        required
-        {...last}
-      />
+      {(
+        [
+          ['firstName', first, 'given-name'],
+          ['lastName', last, 'family-name'],
+        ] as const
+      ).map(([name, props, fill]) => (
+        <TextInput
+          key={name}
+          label={t(`auth.${name}`)}
+          name={name}
+          autoComplete={autoComplete ? fill : undefined}
+          required
+          {...props}
+        />
+      ))}
     </SimpleGrid>
   );
 }
