@@ -57,34 +57,12 @@ func (c checks) texts(field string, list []string, maxLen int) []string {
 // input checks an inspection and builds the store's input of it; now bounds its time.
 func (req *checkRequest) input(now time.Time) (store.CheckInput, error) {
 	c := checks{}
-	c.enum("vitality", req.Vitality, 4)
-	c.enum("development", req.Development, 3)
-	c.enum("damage_tree", req.DamageTree, 3)
-	c.enum("security_expectation", req.SecurityExpectation, 1)
-	c.enum("valuation_top", req.ValuationTop, 3)
-	c.enum("valuation_root", req.ValuationRoot, 3)
-	c.enum("valuation_trunk", req.ValuationTrunk, 3)
-	c.enum("valuation_group", req.ValuationGroup, 3)
+	c.assessment(req.Assessment)
 	symptoms := c.texts("symptoms", req.Symptoms, 200)
 	if req.Type != "" && !slices.Contains(store.CheckTypes, req.Type) {
 		c["check_type"] = "field.enum"
 	}
-	if len(req.Findings) > 100 {
-		c["findings"] = "field.findings"
-	}
-	// A finding's symptom is one of the inspection's symptoms: the tree's assessment reads these.
-	for i := range req.Findings {
-		f := &req.Findings[i]
-		f.Symptom = strings.TrimSpace(f.Symptom)
-		switch {
-		case f.Symptom == "" || utf8.RuneCountInString(f.Symptom) > 200:
-			c["findings"] = "field.findings"
-		case !findingParts[f.Part] || f.Severity < 0 || f.Severity > 3:
-			c["findings"] = "field.findings"
-		case !slices.Contains(symptoms, f.Symptom):
-			symptoms = append(symptoms, f.Symptom)
-		}
-	}
+	symptoms = c.findings(req.Findings, symptoms)
 	req.Comment = strings.TrimSpace(req.Comment)
 	c.maxLen("comment", req.Comment, 2000)
 	c.maxLen("general31", req.General31, 2000)
@@ -105,6 +83,39 @@ func (req *checkRequest) input(now time.Time) (store.CheckInput, error) {
 	return in, c.err()
 }
 
+// assessment refuses an enumeration of the assessment outside its scale.
+func (c checks) assessment(a store.Assessment) {
+	c.enum("vitality", a.Vitality, 4)
+	c.enum("development", a.Development, 3)
+	c.enum("damage_tree", a.DamageTree, 3)
+	c.enum("security_expectation", a.SecurityExpectation, 1)
+	c.enum("valuation_top", a.ValuationTop, 3)
+	c.enum("valuation_root", a.ValuationRoot, 3)
+	c.enum("valuation_trunk", a.ValuationTrunk, 3)
+	c.enum("valuation_group", a.ValuationGroup, 3)
+}
+
+// findings checks at most 100 findings (their symptoms trimmed in place) and returns the
+// inspection's symptoms with each finding's symptom among them: the tree's assessment reads these.
+func (c checks) findings(list []store.Finding, symptoms []string) []string {
+	if len(list) > 100 {
+		c["findings"] = "field.findings"
+	}
+	for i := range list {
+		f := &list[i]
+		f.Symptom = strings.TrimSpace(f.Symptom)
+		switch {
+		case f.Symptom == "" || utf8.RuneCountInString(f.Symptom) > 200:
+			c["findings"] = "field.findings"
+		case !findingParts[f.Part] || f.Severity < 0 || f.Severity > 3:
+			c["findings"] = "field.findings"
+		case !slices.Contains(symptoms, f.Symptom):
+			symptoms = append(symptoms, f.Symptom)
+		}
+	}
+	return symptoms
+}
+
 // createCheck records an inspection of a tree or group (POST /api/content/tree/{treeId}/checks).
 func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
 	var req checkRequest
@@ -123,20 +134,7 @@ func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
 		}
 		measure = &m
 	}
-	var answer struct {
-		*store.Check
-		Measure *store.Action `json:"measure,omitempty"`
-	}
-	var created bool
-	tree := chi.URLParam(r, "treeId")
-	err = s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		answer.Check, created, err = tx.CreateCheck(r.Context(), content(r), actor(r), tree, in)
-		if err != nil || !created || measure == nil {
-			return err // a repeated inspection (its id known) made its measure the first time
-		}
-		answer.Measure, _, err = tx.CreateAction(r.Context(), content(r), actor(r), tree, *measure)
-		return err
-	})
+	answer, created, err := s.app.RecordCheck(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), in, measure)
 	if err != nil {
 		return err
 	}

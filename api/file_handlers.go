@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
@@ -108,29 +109,53 @@ func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store
 	if err != nil {
 		return err
 	}
+	parts, err := multipartBody(w, r)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	u := files.Upload{Owner: o, Who: actor(r), ClientID: q.Get("client_id"), Caption: q.Get("caption"), Expected: r.ContentLength}
+	p, err := filePart(parts, &u)
+	if err != nil {
+		return err
+	}
+	d, created, err := fs.Save(r.Context(), u, p)
+	if err != nil {
+		return fileUploadError(err)
+	}
+	writeJSON(w, createdOr(created), d)
+	return nil
+}
+
+// multipartBody reads an upload's body as multipart/form-data of at most the largest file.
+func multipartBody(w http.ResponseWriter, r *http.Request) (*multipart.Reader, error) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return arbor.Invalid(map[string]string{"file": "files.file_required"})
+		return nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, files.MaxSize+(1<<20))
 	parts, err := r.MultipartReader()
 	if err != nil {
-		return arbor.Invalid(map[string]string{"file": "files.file_required"})
+		return nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
 	}
-	q := r.URL.Query()
-	u := files.Upload{Owner: o, Who: actor(r), ClientID: q.Get("client_id"), Caption: q.Get("caption"), Expected: r.ContentLength}
+	return parts, nil
+}
+
+// filePart reads the form up to its file: a caption and a client id before it go into u (over
+// those of the query), and the file's name as sent. A form without a file is refused.
+func filePart(parts *multipart.Reader, u *files.Upload) (*multipart.Part, error) {
 	for {
 		p, err := parts.NextPart()
 		if errors.Is(err, io.EOF) {
-			return arbor.Invalid(map[string]string{"file": "files.file_required"})
+			return nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
 		}
 		if err != nil {
-			return fileUploadError(err)
+			return nil, fileUploadError(err)
 		}
 		switch p.FormName() {
 		case "caption", "client_id":
 			b, err := io.ReadAll(io.LimitReader(p, 8<<10))
 			if err != nil {
-				return fileUploadError(err)
+				return nil, fileUploadError(err)
 			}
 			if p.FormName() == "caption" {
 				u.Caption = string(b)
@@ -139,16 +164,7 @@ func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store
 			}
 		case "file":
 			u.Name = rawFileName(p.Header.Get("Content-Disposition"))
-			d, created, err := fs.Save(r.Context(), u, p)
-			if err != nil {
-				return fileUploadError(err)
-			}
-			status := http.StatusOK
-			if created {
-				status = http.StatusCreated
-			}
-			writeJSON(w, status, d)
-			return nil
+			return p, nil
 		}
 	}
 }

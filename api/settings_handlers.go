@@ -37,88 +37,131 @@ type settingsRequest struct {
 // update checks the settings and builds the store's update of them: every field named must be a
 // field of the catalogue, custom fields get their defaults, and a text field keeps no values.
 func (req *settingsRequest) update() (store.SettingsUpdate, error) {
-	c := checks{}
-	var args map[string]any
+	c := settingsChecks{checks: checks{}}
 	u := store.SettingsUpdate{DefaultValues: req.DefaultValues, InspectionIntervals: req.InspectionIntervals}
 	if req.CustomFields != nil {
-		u.CustomFields = map[string]store.CustomField{}
-		for name, f := range req.CustomFields {
-			key := "custom_fields." + name
-			if _, ok := fields.CustomCategory[name]; !ok {
-				c[key], args = "field.unknown_field", map[string]any{"field": name}
-				continue
-			}
-			f.Alias = strings.TrimSpace(f.Alias)
-			if f.Type == "" {
-				f.Type = "text"
-			}
-			if f.Sort == "" {
-				f.Sort = "alpha"
-			}
-			switch {
-			case utf8.RuneCountInString(f.Alias) > 50:
-				c[key] = "field.too_long.50"
-			case utf8.RuneCountInString(f.DefaultValue) > 200:
-				c[key] = "field.too_long.200"
-			case f.Active && f.Alias == "":
-				c[key] = "field.required"
-			case f.Type != "text" && f.Type != "list":
-				c[key] = "field.custom_type"
-			case f.Sort != "alpha" && f.Sort != "manual":
-				c[key] = "field.custom_sort"
-			case f.Type == "list" && !distinctShortValues(f.Values):
-				c[key] = "field.custom_values"
-			}
-			if f.Type == "text" {
-				f.Values = nil
-			}
-			f.Category = ""
-			u.CustomFields[name] = f
-		}
+		u.CustomFields = c.customFields(req.CustomFields)
 	}
 	if req.RequiredFields != nil {
-		u.RequiredFields = []string{}
-		for _, name := range *req.RequiredFields {
-			if !fields.Known(name) {
-				c["required_fields"], args = "field.unknown_field", map[string]any{"field": name}
-				continue
-			}
-			if !contains(u.RequiredFields, name) {
-				u.RequiredFields = append(u.RequiredFields, name)
-			}
+		u.RequiredFields = c.requiredFields(*req.RequiredFields)
+	}
+	c.defaultValues(req.DefaultValues)
+	c.intervals(req.InspectionIntervals)
+	if req.Version <= 0 {
+		c.checks["version"] = "field.required"
+	}
+	if len(c.checks) > 0 {
+		return u, &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c.checks, Args: c.args}
+	}
+	return u, nil
+}
+
+// settingsChecks collects the problems of a settings body, each under its field's key; the
+// message's arguments name the last field that is not in the catalogue.
+type settingsChecks struct {
+	checks
+	args map[string]any
+}
+
+func (c *settingsChecks) unknown(key, name string) {
+	c.checks[key], c.args = "field.unknown_field", map[string]any{"field": name}
+}
+
+// customFields checks each custom field and fills in its defaults (a text field, sorted
+// alphabetically); a text field keeps no list values and the category is the catalogue's.
+func (c *settingsChecks) customFields(in map[string]store.CustomField) map[string]store.CustomField {
+	out := map[string]store.CustomField{}
+	for name, f := range in {
+		key := "custom_fields." + name
+		if _, ok := fields.CustomCategory[name]; !ok {
+			c.unknown(key, name)
+			continue
+		}
+		f.Alias = strings.TrimSpace(f.Alias)
+		if f.Type == "" {
+			f.Type = "text"
+		}
+		if f.Sort == "" {
+			f.Sort = "alpha"
+		}
+		if msg := customFieldProblem(f); msg != "" {
+			c.checks[key] = msg
+		}
+		if f.Type == "text" {
+			f.Values = nil
+		}
+		f.Category = ""
+		out[name] = f
+	}
+	return out
+}
+
+// customFieldProblem is the message key of what is wrong with a custom field, or "".
+func customFieldProblem(f store.CustomField) string {
+	switch {
+	case utf8.RuneCountInString(f.Alias) > 50:
+		return "field.too_long.50"
+	case utf8.RuneCountInString(f.DefaultValue) > 200:
+		return "field.too_long.200"
+	case f.Active && f.Alias == "":
+		return "field.required"
+	case f.Type != "text" && f.Type != "list":
+		return "field.custom_type"
+	case f.Sort != "alpha" && f.Sort != "manual":
+		return "field.custom_sort"
+	case f.Type == "list" && !distinctShortValues(f.Values):
+		return "field.custom_values"
+	}
+	return ""
+}
+
+// requiredFields keeps each known field once, in the order given.
+func (c *settingsChecks) requiredFields(names []string) []string {
+	out := []string{}
+	for _, name := range names {
+		if !fields.Known(name) {
+			c.unknown("required_fields", name)
+			continue
+		}
+		if !contains(out, name) {
+			out = append(out, name)
 		}
 	}
-	for name, v := range req.DefaultValues {
+	return out
+}
+
+// defaultValues allows a text of up to 200 characters, a number or a yes/no for any field of
+// the catalogue but the tree's number.
+func (c *settingsChecks) defaultValues(values map[string]any) {
+	for name, v := range values {
 		key := "default_values." + name
 		if !fields.Known(name) || name == "number" {
-			c[key], args = "field.unknown_field", map[string]any{"field": name}
+			c.unknown(key, name)
 			continue
 		}
 		switch x := v.(type) {
 		case string:
 			if utf8.RuneCountInString(x) > 200 {
-				c[key] = "field.value"
+				c.checks[key] = "field.value"
 			}
 		case float64, bool:
 		default:
-			c[key] = "field.value"
+			c.checks[key] = "field.value"
 		}
 	}
-	if in := req.InspectionIntervals; in != nil {
-		for name, pair := range map[string]store.IntervalPair{"young_healthy": in.YoungHealthy,
-			"aging_healthy": in.AgingHealthy, "damaged": in.Damaged, "hollow": in.Hollow} {
-			if pair.Low < 1 || pair.Low > 120 || pair.High < 1 || pair.High > 120 {
-				c["inspection_intervals."+name] = "field.interval"
-			}
+}
+
+// intervals allows 1 to 120 months for each pair of inspection intervals.
+func (c *settingsChecks) intervals(in *store.InspectionIntervals) {
+	if in == nil {
+		return
+	}
+	for name, pair := range map[string]store.IntervalPair{"young_healthy": in.YoungHealthy,
+		"aging_healthy": in.AgingHealthy, "damaged": in.Damaged, "hollow": in.Hollow} {
+		if pair.Low < 1 || pair.Low > 120 || pair.High < 1 || pair.High > 120 {
+			c.checks["inspection_intervals."+name] = "field.interval"
 		}
 	}
-	if req.Version <= 0 {
-		c["version"] = "field.required"
-	}
-	if len(c) > 0 {
-		return u, &arbor.Error{Code: arbor.EINVALID, Key: "error.invalid_fields", Fields: c, Args: args}
-	}
-	return u, nil
 }
 
 // putSettings replaces the parts of the settings the body names (custom_fields, required_fields,

@@ -50,3 +50,25 @@ func (d *Service) UpdateTree(ctx context.Context, sc store.Content, who store.Ac
 	}
 	return t, nil
 }
+
+// CheckRecord is an inspection as recorded, with the work it called for (nil without one).
+type CheckRecord struct {
+	*store.Check
+	Measure *store.Action `json:"measure,omitempty"`
+}
+
+// RecordCheck records an inspection of a tree or group and, in the same transaction, the work it
+// calls for (measure; nil for none), so an inspection never stands without its measure. created
+// is false when the inspection's id was known already: a repeated sync, whose measure was made
+// the first time and is not made again.
+func (d *Service) RecordCheck(ctx context.Context, sc store.Content, who store.Actor, treeID string, in store.CheckInput, measure *store.ActionInput) (rec CheckRecord, created bool, err error) {
+	err = d.db.InTx(ctx, func(tx *store.Tx) (err error) {
+		rec.Check, created, err = tx.CreateCheck(ctx, sc, who, treeID, in)
+		if err != nil || !created || measure == nil {
+			return err
+		}
+		rec.Measure, _, err = tx.CreateAction(ctx, sc, who, treeID, *measure)
+		return err
+	})
+	return rec, created, err
+}

@@ -50,3 +50,42 @@ func TestUpdateTreeInJobSession(t *testing.T) {
 		t.Fatalf("tree %+v, %v: the kept edit must not change it", now, err)
 	}
 }
+
+// TestRecordCheck: an inspection and its measure are written together; a repeated inspection (its
+// id known) makes no second work; a measure the store refuses leaves no inspection behind.
+func TestRecordCheck(t *testing.T) {
+	t.Parallel()
+	ctx, db, app := open(t, "mail_check_test")
+	sc, u, trees := world(t, db)
+	who := store.Actor{UserID: u.ID}
+	var work string
+	if err := db.Pool.QueryRow(ctx, `SELECT id FROM list_entry WHERE list = 'work' ORDER BY key LIMIT 1`).Scan(&work); err != nil {
+		t.Fatal(err)
+	}
+	count := func(table string) int {
+		var n int
+		if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM `+table+` WHERE tree_id = $1`, trees[0]).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	in := store.CheckInput{ID: "0b3a4d1e-9c55-4f7e-8d1a-2f6e7c9a1b21", Comment: "Cavity"}
+	rec, created, err := app.RecordCheck(ctx, sc, who, trees[0], in, &store.ActionInput{Work: work})
+	if err != nil || !created || rec.Check == nil || rec.Measure == nil || rec.Measure.Work != work {
+		t.Fatalf("first record: %+v created=%v err=%v", rec, created, err)
+	}
+	rec, created, err = app.RecordCheck(ctx, sc, who, trees[0], in, &store.ActionInput{Work: work})
+	if err != nil || created || rec.Check == nil || rec.Measure != nil {
+		t.Fatalf("repeated record: %+v created=%v err=%v", rec, created, err)
+	}
+	if c, a := count("tree_check"), count("tree_action"); c != 1 || a != 1 {
+		t.Fatalf("%d inspections and %d works after a repeat, want 1 and 1", c, a)
+	}
+	unknown := &store.ActionInput{Work: "6f1c1e57-7a2b-4c1d-9f2e-000000000000"}
+	if _, _, err := app.RecordCheck(ctx, sc, who, trees[0], store.CheckInput{Comment: "Again"}, unknown); err == nil {
+		t.Fatal("a measure of an unknown work was recorded")
+	}
+	if c := count("tree_check"); c != 1 {
+		t.Fatalf("%d inspections after a refused measure, want 1 (all or nothing)", c)
+	}
+}

@@ -326,38 +326,38 @@ func (s *Queries) RevokeMember(ctx context.Context, orgID, projectID, member str
 // projects, participations in jobs and administration of organisations: registering through
 // an invitation's link is accepting it.
 func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) error {
-	_, err := s.q.Exec(ctx, `
-		WITH taken AS (
-			DELETE FROM project_invitation WHERE lower(email) = lower($2)
-			RETURNING organisation_id, project_id, access
-		)
-		INSERT INTO project_member (organisation_id, project_id, user_id, access)
-		SELECT organisation_id, project_id, $1, access FROM taken
-		ON CONFLICT DO NOTHING`, userID, email)
-	if err != nil {
-		return err
+	for _, stmt := range acceptInvitations {
+		if _, err := s.q.Exec(ctx, stmt, userID, email); err != nil {
+			return err
+		}
 	}
-	_, err = s.q.Exec(ctx, `
-		WITH taken AS (
-			DELETE FROM job_invitation WHERE lower(email) = lower($2)
-			RETURNING organisation_id, job_id, role
-		)
-		INSERT INTO job_member (organisation_id, job_id, user_id, role)
-		SELECT organisation_id, job_id, $1, role FROM taken
-		ON CONFLICT DO NOTHING`, userID, email)
-	if err != nil {
-		return err
-	}
-	_, err = s.q.Exec(ctx, `
-		WITH taken AS (
-			DELETE FROM organisation_invitation WHERE lower(email) = lower($2)
-			RETURNING organisation_id
-		)
-		INSERT INTO organisation_admin (organisation_id, user_id)
-		SELECT organisation_id, $1 FROM taken
-		ON CONFLICT DO NOTHING`, userID, email)
-	return err
+	return nil
 }
+
+// acceptInvitations moves the invitations of an address ($2) to the user ($1): of projects (with
+// the access level), of jobs (with the role), of organisations.
+var acceptInvitations = [...]string{`
+	WITH taken AS (
+		DELETE FROM project_invitation WHERE lower(email) = lower($2)
+		RETURNING organisation_id, project_id, access
+	)
+	INSERT INTO project_member (organisation_id, project_id, user_id, access)
+	SELECT organisation_id, project_id, $1, access FROM taken
+	ON CONFLICT DO NOTHING`, `
+	WITH taken AS (
+		DELETE FROM job_invitation WHERE lower(email) = lower($2)
+		RETURNING organisation_id, job_id, role
+	)
+	INSERT INTO job_member (organisation_id, job_id, user_id, role)
+	SELECT organisation_id, job_id, $1, role FROM taken
+	ON CONFLICT DO NOTHING`, `
+	WITH taken AS (
+		DELETE FROM organisation_invitation WHERE lower(email) = lower($2)
+		RETURNING organisation_id
+	)
+	INSERT INTO organisation_admin (organisation_id, user_id)
+	SELECT organisation_id, $1 FROM taken
+	ON CONFLICT DO NOTHING`}
 
 // Assignment is one person's access to one project of an organisation.
 type Assignment struct {

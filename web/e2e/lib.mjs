@@ -167,16 +167,25 @@ export async function apiStatus(page, method, path, body) {
   );
 }
 
+/** Asserts an API answer's status (apiJSON), naming the call and the answer when it differs. */
+export const ok = (r, what, status = 200) =>
+  assert(r.status === status, `${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
+
+/** Waits until the page shows no loading skeleton (none at all is fine too). */
+export async function settled(page) {
+  await page
+    .locator('[data-testid="loading"]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}
+
 /** Screenshots of the pages in `views` ([name, path, testid to wait for]). */
 export async function shootViews(page, views, suffix) {
   for (const [name, path, marker] of views) {
     await goto(page, path);
     await page.getByTestId(marker).first().waitFor();
-    await page
-      .locator('[data-testid="loading"]')
-      .first()
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
+    await settled(page);
     await shot(page, `${name}-${suffix}`);
   }
 }

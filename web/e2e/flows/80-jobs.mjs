@@ -15,20 +15,11 @@ import {
   createOrganisation,
   createProject,
   apiJSON,
+  ok,
+  settled,
   toastClearOfHeader,
 } from '../lib.mjs';
 import { waitForLink } from '../mail.mjs';
-
-const ok = (r, what, status = 200) =>
-  assert(r.status === status, `${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-
-async function settled(page) {
-  await page
-    .locator('[data-testid="loading"]')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-}
 
 test('jobs: build from a filter, assign, release, work as the job, break a lock, progress, complete, refused removal', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');

@@ -14,19 +14,10 @@ import {
   createOrganisation,
   createProject,
   apiJSON,
+  ok,
+  settled,
   acceptInvitations,
 } from '../lib.mjs';
-
-const ok = (r, what, status = 200) =>
-  assert(r.status === status, `${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-
-async function settled(page) {
-  await page
-    .locator('[data-testid="loading"]')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-}
 
 test('job conflicts: a stale save in a job session is kept, the manager applies it or keeps the current values', async (browser) => {
   const editor = await newUser(browser, 'crewlinde', { lastName: 'Linde' });

@@ -58,6 +58,7 @@ export function RemoveRowButton({
   icon: Icon,
   onClick,
   testId,
+  size = 18,
 }: {
   label: string;
   /** What the row is called, for the button's accessible name. */
@@ -65,11 +66,13 @@ export function RemoveRowButton({
   icon: Icon;
   onClick: () => void;
   testId: string;
+  /** The icon's size: 18 in a list of rows, 16 in a table's. */
+  size?: number;
 }) {
   return (
     <Tooltip label={label} withArrow>
       <ActionIcon variant="subtle" color="red" aria-label={`${label}: ${name}`} onClick={onClick} data-testid={testId}>
-        <Icon size={18} />
+        <Icon size={size} />
       </ActionIcon>
     </Tooltip>
   );

@@ -169,6 +169,7 @@ export interface ContentListEntry {
   symptom_type: string;
   note: string;
   parent: string | null;
+  /** A standard entry (the same for every organisation, read-only). */
   global: boolean;
 }
 

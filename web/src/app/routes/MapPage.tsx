@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, Group, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
+import { useTreeParam } from '@/hooks/useTreeParam';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
 import { useProjectContext } from '@/hooks/useProjectContext';
@@ -16,21 +16,10 @@ const HEIGHT = 'max(480px, calc(100vh - 260px))';
 export default function MapPage() {
   const { t } = useTranslation();
   const { project: p } = useProjectContext();
-  const [params, setParams] = useSearchParams();
   const [changes, setChanges] = useState(0);
   // Beside the map on wide screens; over it where there is no room for both.
   const wide = useMediaQuery('(min-width: 75em)', true);
-  const tree = params.get('tree');
-  const openTree = (id: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('tree', id);
-        else next.delete('tree');
-        return next;
-      },
-      { replace: !!tree },
-    );
+  const [tree, openTree] = useTreeParam();
   const panel = tree && (
     <TreeInfoWindow
       key={tree}

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFolders, IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HeadedTable } from '@/components/HeadedTable';
 import { useProjects } from '@/api/projects/getProjects';
 import { AccessBadge, ProjectRoleBadge } from '@/features/projects/components/ProjectBadges';
 import { CreateProjectModal } from '@/features/projects/components/CreateProjectModal';
@@ -48,57 +49,51 @@ function Assignments({ organisation: o }: { organisation: Organisation }) {
           mx="auto"
         />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="assignments-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('assignments.project')}</Table.Th>
-                <Table.Th>{t('assignments.person')}</Table.Th>
-                <Table.Th>{t('assignments.access')}</Table.Th>
+        <HeadedTable
+          minWidth={560}
+          columns={[
+            { label: t('assignments.project') },
+            { label: t('assignments.person') },
+            { label: t('assignments.access') },
+          ]}
+          verticalSpacing="sm"
+          data-testid="assignments-table"
+        >
+          {list.data.map((a) => {
+            const name = `${a.firstName} ${a.lastName}`.trim();
+            return (
+              <Table.Tr key={`${a.projectId}:${a.userId ?? a.email}`} data-testid="assignment-row" data-email={a.email}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/projects/${a.projectId}`} size="sm" fw={500}>
+                    {a.projectName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Group gap={6}>
+                      <Text size="sm" fw={500}>
+                        {name || a.email}
+                      </Text>
+                      {a.pending && (
+                        <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
+                          {t('members.pending')}
+                        </Badge>
+                      )}
+                    </Group>
+                    {name && (
+                      <Text size="xs" c="dimmed">
+                        {a.email}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <AccessBadge access={a.access} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((a) => {
-                const name = `${a.firstName} ${a.lastName}`.trim();
-                return (
-                  <Table.Tr
-                    key={`${a.projectId}:${a.userId ?? a.email}`}
-                    data-testid="assignment-row"
-                    data-email={a.email}
-                  >
-                    <Table.Td>
-                      <Anchor component={Link} to={`/projects/${a.projectId}`} size="sm" fw={500}>
-                        {a.projectName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        <Group gap={6}>
-                          <Text size="sm" fw={500}>
-                            {name || a.email}
-                          </Text>
-                          {a.pending && (
-                            <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
-                              {t('members.pending')}
-                            </Badge>
-                          )}
-                        </Group>
-                        {name && (
-                          <Text size="xs" c="dimmed">
-                            {a.email}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <AccessBadge access={a.access} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </HeadedTable>
       )}
     </Card>
   );
@@ -143,39 +138,37 @@ export function OrganisationProjects({ organisation: o }: { organisation: Organi
             mx="auto"
           />
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="organisation-project-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('projects.name')}</Table.Th>
-                  <Table.Th>{t('projects.myRole')}</Table.Th>
-                  <Table.Th ta="right">{t('projects.members')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {projects.data.map((p) => (
-                  <Table.Tr key={p.id} data-testid="project-row">
-                    <Table.Td>
-                      <Anchor component={Link} to={`/projects/${p.id}`} size="sm" fw={600}>
-                        {p.name}
-                      </Anchor>
-                      {p.companyName && (
-                        <Text size="xs" c="dimmed">
-                          {p.companyName}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <ProjectRoleBadge role={p.role} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">{p.member_count}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <HeadedTable
+            minWidth={480}
+            columns={[
+              { label: t('projects.name') },
+              { label: t('projects.myRole') },
+              { label: t('projects.members'), right: true },
+            ]}
+            verticalSpacing="sm"
+            data-testid="organisation-project-table"
+          >
+            {projects.data.map((p) => (
+              <Table.Tr key={p.id} data-testid="project-row">
+                <Table.Td>
+                  <Anchor component={Link} to={`/projects/${p.id}`} size="sm" fw={600}>
+                    {p.name}
+                  </Anchor>
+                  {p.companyName && (
+                    <Text size="xs" c="dimmed">
+                      {p.companyName}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <ProjectRoleBadge role={p.role} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{p.member_count}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </HeadedTable>
         )}
       </Card>
       {isAdmin(o) && <Assignments organisation={o} />}

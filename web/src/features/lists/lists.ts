@@ -1,4 +1,6 @@
 /** The value lists of an organisation (docs/PRODUCT.md §3 "Lists"): their entries and the helpers of the lists page. */
+import type { ContentListEntry } from '@/api/trees/types';
+
 export const LIST_NAMES = ['species', 'work', 'work_note', 'symptom', 'symptom_note'] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 
@@ -18,20 +20,9 @@ export const SYMPTOM_TYPES = ['root', 'trunk', 'crown'] as const;
 /** 1 detailed investigation (doubtful), 2 restorable, 3 felling (not safe). */
 export const ACTION_SECURITY = [1, 2, 3] as const;
 
-export interface ListEntry {
-  id: string;
+/** An entry of a value list as the lists page gets it: an entry as forms read it, and its list. */
+export interface ListEntry extends ContentListEntry {
   list: ListName;
-  name: string;
-  botanical: string;
-  protection: boolean;
-  category: string;
-  security_relevance: boolean;
-  action_security: number;
-  symptom_type: string;
-  note: string;
-  parent: string | null;
-  /** A standard entry (the same for every organisation, read-only). */
-  global: boolean;
 }
 
 export interface NewListEntry {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useLogin } from '../api/login';
 import { useHealth } from '../api/getHealth';
 import { validators } from '@/lib/validation';
 import { GuestCard } from '@/components/GuestCard';
+import { EmailInput } from '@/components/AccountFields';
 
 export function DisruptionNotice() {
   const { t } = useTranslation();
@@ -56,16 +57,7 @@ export default function LoginPage() {
       <GuestCard title={t('auth.loginHeading')} subtitle={t('auth.loginSubheading')}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput
-              label={t('auth.email')}
-              placeholder={t('auth.emailPlaceholder')}
-              type="email"
-              autoComplete="email"
-              name="email"
-              required
-              autoFocus
-              {...form.getInputProps('email')}
-            />
+            <EmailInput autoFocus {...form.getInputProps('email')} />
             <PasswordInput
               label={t('auth.password')}
               autoComplete="current-password"

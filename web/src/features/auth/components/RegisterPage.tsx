@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { validators } from '@/lib/validation';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { DisruptionNotice } from './LoginPage';
 import { GuestCard } from '@/components/GuestCard';
+import { EmailInput, LanguageSelect, NameFields } from '@/components/AccountFields';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -75,31 +76,8 @@ export default function RegisterPage() {
       <GuestCard title={t('auth.registerHeading')} subtitle={t('auth.registerSubheading')}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput
-                label={t('auth.firstName')}
-                name="firstName"
-                autoComplete="given-name"
-                required
-                {...form.getInputProps('firstName')}
-              />
-              <TextInput
-                label={t('auth.lastName')}
-                name="lastName"
-                autoComplete="family-name"
-                required
-                {...form.getInputProps('lastName')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label={t('auth.email')}
-              placeholder={t('auth.emailPlaceholder')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <NameFields first={form.getInputProps('firstName')} last={form.getInputProps('lastName')} autoComplete />
+            <EmailInput {...form.getInputProps('email')} />
             <NewPasswordFields
               label={t('auth.password')}
               name="password"
@@ -107,15 +85,7 @@ export default function RegisterPage() {
               passwordProps={form.getInputProps('password')}
               confirmProps={form.getInputProps('passwordConfirm')}
             />
-            <Select
-              label={t('auth.language')}
-              name="language"
-              allowDeselect={false}
-              data={[
-                { value: 'en', label: 'English' },
-                { value: 'de', label: 'Deutsch' },
-                { value: 'fr', label: 'Français' },
-              ]}
+            <LanguageSelect
               {...form.getInputProps('language')}
               onChange={(value) => {
                 if (!value) return;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconMailForward } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api';
 import { useRequestReset } from '../api/reset';
 import { validators } from '@/lib/validation';
 import { GuestCard } from '@/components/GuestCard';
+import { EmailInput } from '@/components/AccountFields';
 
 export default function ResetPage() {
   const { t } = useTranslation();
@@ -38,16 +39,7 @@ export default function ResetPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput
-              label={t('auth.email')}
-              placeholder={t('auth.emailPlaceholder')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              autoFocus
-              {...form.getInputProps('email')}
-            />
+            <EmailInput autoFocus {...form.getInputProps('email')} />
             <Button type="submit" fullWidth size="md" loading={reset.isPending} data-testid="reset-submit">
               {t('auth.resetSubmit')}
             </Button>

@@ -16,14 +16,14 @@ import { useProjectContext } from '@/hooks/useProjectContext';
 import { useProjectDashboard } from '../api/getProjectDashboard';
 import { useNews } from '../api/getNews';
 import { dataViewPath } from '../filters';
-import { valueSegments, windowSegments, type ValueCard } from '../segments';
+import { valueSegments, type ValueCard } from '../segments';
 import { useSegmentLink } from '../useSegmentLink';
 import { ClassDonut } from './ClassDonut';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
 import { NewsList } from './NewsList';
 import { SafetyWarnings } from './SafetyWarnings';
-import { WindowBars } from './WindowBars';
+import { WindowCards } from './WindowCards';
 
 const VALUE_CARDS: ValueCard[] = ['safety', 'vitality', 'damage', 'development'];
 
@@ -151,28 +151,7 @@ export default function ProjectDashboardPage() {
         }))}
       />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <DashboardCard
-            title={t('dashboard.cards.checks')}
-            hint={t('dashboard.cards.checksHint')}
-            testId="card-checks"
-          >
-            <WindowBars
-              segments={windowSegments('checks', f.checks, t, scheme)}
-              label={t('dashboard.cards.checks')}
-              onOpen={(k) => open('checks', k)}
-            />
-          </DashboardCard>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <DashboardCard title={t('dashboard.cards.works')} hint={t('dashboard.cards.worksHint')} testId="card-works">
-            <WindowBars
-              segments={windowSegments('works', f.works, t, scheme)}
-              label={t('dashboard.cards.works')}
-              onOpen={(k) => open('works', k)}
-            />
-          </DashboardCard>
-        </Grid.Col>
+        <WindowCards checks={f.checks} works={f.works} onOpen={open} />
       </Grid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {VALUE_CARDS.map((card) => (

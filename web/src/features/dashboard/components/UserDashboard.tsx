@@ -1,4 +1,4 @@
-import { Anchor, Grid, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
+import { Anchor, Grid, SimpleGrid, Stack } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconChartDonut3,
@@ -15,17 +15,15 @@ import { JobsList } from './JobsList';
 import { PageHeader } from '@/components/PageHeader';
 import { EmptyCard } from '@/components/ListStates';
 import { useUserDashboard } from '../api/getUserDashboard';
-import { windowSegments } from '../segments';
 import { DashboardCard, FigureCard } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
 import { NewsList } from './NewsList';
 import { SafetyAlerts } from './SafetyAlerts';
-import { WindowBars } from './WindowBars';
+import { WindowCards } from './WindowCards';
 
 /** The user dashboard (/projects/dashboard): every project one can open, summed up. */
 export function UserDashboard() {
   const { t } = useTranslation();
-  const scheme = useComputedColorScheme('light');
   const navigate = useNavigate();
   const d = useUserDashboard();
   const header = <PageHeader title={t('titles.projectsDashboard')} description={t('dashboard.userSubheading')} />;
@@ -101,26 +99,7 @@ export function UserDashboard() {
       </SimpleGrid>
       <SafetyAlerts alerts={safety ?? []} />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <DashboardCard
-            title={t('dashboard.cards.checks')}
-            hint={t('dashboard.cards.checksHint')}
-            testId="card-checks"
-          >
-            <WindowBars
-              segments={windowSegments('checks', totals.checks, t, scheme)}
-              label={t('dashboard.cards.checks')}
-            />
-          </DashboardCard>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <DashboardCard title={t('dashboard.cards.works')} hint={t('dashboard.cards.worksHint')} testId="card-works">
-            <WindowBars
-              segments={windowSegments('works', totals.works, t, scheme)}
-              label={t('dashboard.cards.works')}
-            />
-          </DashboardCard>
-        </Grid.Col>
+        <WindowCards checks={totals.checks} works={totals.works} />
         <Grid.Col span={{ base: 12, md: 7 }}>
           <DashboardCard
             title={t('dashboard.cards.projects')}

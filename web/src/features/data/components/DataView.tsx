@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Alert, Box, Group, Loader, Stack } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import type { Polygon } from 'geojson';
-import { useSearchParams } from 'react-router';
+import { useTreeParam } from '@/hooks/useTreeParam';
 import { useSession } from '@/api/auth/getSession';
 import { useProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
@@ -41,7 +41,6 @@ export interface DataViewProps {
  * parts stand one below the other and the filter opens on demand.
  */
 export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, changes = 0 }: DataViewProps) {
-  const [params, setParams] = useSearchParams();
   const session = useSession();
   const userId = session.data?.user.id ?? '';
   const settings = useProjectSettings(p.id);
@@ -72,17 +71,7 @@ export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, cha
   const openPanel = (on: boolean) => (phone ? setPhonePanel(on) : setShowPanel(on));
   const [modal, setModal] = useState<DataModal>(null);
 
-  const tree = params.get('tree');
-  const openTree = (id: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('tree', id);
-        else next.delete('tree');
-        return next;
-      },
-      { replace: !!tree },
-    );
+  const [tree, openTree] = useTreeParam();
 
   const { archiveSelection, archiveView, failed } = useDataArchive({
     projectId: p.id,

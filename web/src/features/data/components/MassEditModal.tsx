@@ -15,33 +15,16 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import type { CustomField } from '@/api/projects/settings';
+import { TREE_FIELDS } from '@/api/projects/fields';
 import { useFilterValues } from '../api/filterValues';
 import { useMassEdit } from '../api/selection';
 import { CUSTOM_FIELDS, fieldInfo } from '../filter';
 import { fieldName } from './labels';
 
-/** The fields mass edit may set (store/treefields.go: mass). */
-export const MASS_FIELDS = [
-  'species',
-  'planting_year',
-  'height',
-  'diameter',
-  'scope',
-  'top_diameter',
-  'top_form',
-  'vitality',
-  'development',
-  'damage_tree',
-  'security_expectation',
-  'symptoms',
-  'valuation_top',
-  'valuation_root',
-  'valuation_trunk',
-  'valuation_group',
-  'tree_count',
-  'species_count',
-  ...CUSTOM_FIELDS,
-];
+/** The fields mass edit may set (fields/table.go: Mass): what a person enters but a tree's
+ * own number, its area and the inspection's comment; the species count; the custom fields. */
+const NOT_MASS = new Set<string>(['number', 'number_text', 'area', 'check_comment']);
+export const MASS_FIELDS = [...TREE_FIELDS.filter((f) => !NOT_MASS.has(f)), 'species_count', ...CUSTOM_FIELDS];
 
 type Value = string | number | string[] | null;
 

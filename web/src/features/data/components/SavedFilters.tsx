@@ -1,27 +1,14 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconDots, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { useCreateFilter, useDeleteFilter, useSavedFilters, useUpdateFilter, type SavedFilter } from '../api/filters';
+import { useDeleteFilter, useSavedFilters, useUpdateFilter, type SavedFilter } from '../api/filters';
 import type { Filter } from '../filter';
-import { ModalActions } from '@/components/ModalActions';
+import { SaveFilterModal } from './SaveFilterModal';
+import { SavedFilterMenu } from './SavedFilterMenu';
 
 interface Props {
   projectId: string;
@@ -116,68 +103,16 @@ export function SavedFilters({ projectId, manager, canShare, filter, loaded, mod
         >
           {loaded && canEdit && modified ? t('data.saved.update') : t('data.saved.save')}
         </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="default" size={30} aria-label={t('data.saved.more')} data-testid="filter-menu">
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconDeviceFloppy size={14} />}
-              onClick={() => setSaving('new')}
-              data-testid="filter-save-as"
-            >
-              {t('data.saved.saveAs')}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconPencil size={14} />}
-              disabled={!canEdit}
-              onClick={() => setSaving('rename')}
-              data-testid="filter-rename"
-            >
-              {t('data.saved.rename')}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconShare size={14} />}
-              disabled={!loaded || !canShare}
-              onClick={onShare}
-              data-testid="filter-share"
-            >
-              {t('data.share.action')}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              disabled={!canEdit}
-              onClick={doDelete}
-              data-testid="filter-delete"
-            >
-              {t('data.saved.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <SavedFilterMenu
+          canEdit={canEdit}
+          canShare={!!loaded && canShare}
+          onSaveAs={() => setSaving('new')}
+          onRename={() => setSaving('rename')}
+          onShare={onShare}
+          onDelete={doDelete}
+        />
       </Group>
-      {loaded && (
-        <Group gap={6}>
-          {loaded.project_wide && (
-            <Badge size="xs" variant="light" color="blue">
-              {t('data.saved.projectWideBadge')}
-            </Badge>
-          )}
-          {!loaded.mine && loaded.owner_alias && (
-            <Text size="xs" c="dimmed">
-              {t('data.saved.by', { name: loaded.owner_alias })}
-            </Text>
-          )}
-          {modified && (
-            <Badge size="xs" variant="light" color="yellow" data-testid="filter-modified">
-              {t('data.saved.modified')}
-            </Badge>
-          )}
-        </Group>
-      )}
+      {loaded && <SavedFilterBadges loaded={loaded} modified={modified} />}
       <SaveFilterModal
         key={`${saving}-${loaded?.id ?? ''}`}
         projectId={projectId}
@@ -196,86 +131,26 @@ export function SavedFilters({ projectId, manager, canShare, filter, loaded, mod
   );
 }
 
-function SaveFilterModal({
-  projectId,
-  mode,
-  manager,
-  filter,
-  loaded,
-  onClose,
-  onSaved,
-}: {
-  projectId: string;
-  mode: 'new' | 'rename' | null;
-  manager: boolean;
-  filter: Filter;
-  loaded: SavedFilter | null;
-  onClose: () => void;
-  onSaved: (f: SavedFilter) => void;
-}) {
+/** What the loaded filter is: the whole project's, someone else's, changed since it was loaded. */
+function SavedFilterBadges({ loaded, modified }: { loaded: SavedFilter; modified: boolean }) {
   const { t } = useTranslation();
-  const create = useCreateFilter(projectId);
-  const update = useUpdateFilter(projectId);
-  const renaming = mode === 'rename' && !!loaded;
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: {
-      name: renaming ? loaded.name : '',
-      project_wide: renaming ? loaded.project_wide : false,
-    },
-    validate: { name: (v) => (v.trim() ? null : t('data.saved.nameRequired')) },
-  });
-  const pending = create.isPending || update.isPending;
-  const error = create.error ?? update.error;
-  const submit = form.onSubmit(({ name, project_wide }) => {
-    const done = {
-      onSuccess: (f: SavedFilter | void) => f && onSaved(f),
-      onError: (e: Error) => {
-        if (e instanceof ApiError && e.fields.name) form.setErrors({ name: e.message });
-      },
-    };
-    if (renaming)
-      update.mutate({ id: loaded.id, version: loaded.version, name: name.trim(), filter, project_wide }, done);
-    else create.mutate({ name: name.trim(), filter, project_wide }, done);
-  });
   return (
-    <Modal
-      opened={mode !== null}
-      onClose={onClose}
-      title={<Text fw={650}>{renaming ? t('data.saved.renameTitle') : t('data.saved.saveTitle')}</Text>}
-      centered
-    >
-      <form onSubmit={submit} noValidate data-testid="filter-save-form">
-        <Stack gap="md">
-          <TextInput
-            label={t('data.saved.name')}
-            required
-            data-autofocus
-            name="filterName"
-            maxLength={200}
-            {...form.getInputProps('name')}
-          />
-          {manager && (
-            <Checkbox
-              label={t('data.saved.projectWideLabel')}
-              description={t('data.saved.projectWideHelp')}
-              data-testid="filter-project-wide"
-              {...form.getInputProps('project_wide', { type: 'checkbox' })}
-            />
-          )}
-          {error instanceof ApiError && !error.fields.name && (
-            <Alert color="red" variant="light" role="alert">
-              {error.message}
-            </Alert>
-          )}
-          <ModalActions
-            onCancel={onClose}
-            loading={pending}
-            submit={t('data.saved.save')}
-            submitTestId="filter-save-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <Group gap={6}>
+      {loaded.project_wide && (
+        <Badge size="xs" variant="light" color="blue">
+          {t('data.saved.projectWideBadge')}
+        </Badge>
+      )}
+      {!loaded.mine && loaded.owner_alias && (
+        <Text size="xs" c="dimmed">
+          {t('data.saved.by', { name: loaded.owner_alias })}
+        </Text>
+      )}
+      {modified && (
+        <Badge size="xs" variant="light" color="yellow" data-testid="filter-modified">
+          {t('data.saved.modified')}
+        </Badge>
+      )}
+    </Group>
   );
 }

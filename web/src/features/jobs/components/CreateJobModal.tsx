@@ -1,11 +1,11 @@
-import { Alert, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
 import { useProjects } from '@/api/projects/getProjects';
 import { useCreateJob } from '../api/createJob';
 import type { Job } from '@/api/jobs/types';
-import { ModalActions } from '@/components/ModalActions';
+import { CreateModal } from '@/components/CreateModal';
 
 /** "Create job": name, details and one of the projects I manage. */
 export function CreateJobModal({
@@ -33,7 +33,7 @@ export function CreateJobModal({
       name: (v) => (v.trim() ? null : t('errors.required')),
     },
   });
-  const { close, submit, generalError } = createForm(
+  const frame = createForm(
     form,
     create,
     (v) => ({ projectId: projectId || v.projectId || only, name: v.name.trim(), note: v.note.trim() }),
@@ -41,54 +41,49 @@ export function CreateJobModal({
     onClose,
   );
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('jobs.create')}</Text>} centered size="lg">
-      <form onSubmit={submit} noValidate data-testid="create-job-form">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('jobs.createText')}
-          </Text>
-          {!projectId && !projects.isPending && !managed.length && (
-            <Alert color="yellow" variant="light">
-              {t('jobs.noManagedProjects')}
-            </Alert>
-          )}
-          {!projectId && (
-            <Select
-              label={t('jobs.project')}
-              required
-              allowDeselect={false}
-              searchable={managed.length > 6}
-              data={managed.map((p) => ({ value: p.id, label: `${p.name} · ${p.organisationName}` }))}
-              data-testid="job-project"
-              {...form.getInputProps('projectId')}
-              value={form.values.projectId || only || null}
-            />
-          )}
-          <TextInput
-            label={t('jobs.name')}
-            required
-            data-autofocus
-            data-testid="job-name"
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label={t('jobs.note')}
-            placeholder={t('jobs.notePlaceholder')}
-            autosize
-            minRows={2}
-            maxRows={6}
-            data-testid="job-note"
-            {...form.getInputProps('note')}
-          />
-          <ModalActions
-            error={generalError}
-            onCancel={close}
-            loading={create.isPending}
-            submit={t('jobs.createSubmit')}
-            submitTestId="create-job-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <CreateModal
+      opened={opened}
+      title={t('jobs.create')}
+      text={t('jobs.createText')}
+      testId="create-job-form"
+      {...frame}
+      loading={create.isPending}
+      submitLabel={t('jobs.createSubmit')}
+      submitTestId="create-job-submit"
+    >
+      {!projectId && !projects.isPending && !managed.length && (
+        <Alert color="yellow" variant="light">
+          {t('jobs.noManagedProjects')}
+        </Alert>
+      )}
+      {!projectId && (
+        <Select
+          label={t('jobs.project')}
+          required
+          allowDeselect={false}
+          searchable={managed.length > 6}
+          data={managed.map((p) => ({ value: p.id, label: `${p.name} · ${p.organisationName}` }))}
+          data-testid="job-project"
+          {...form.getInputProps('projectId')}
+          value={form.values.projectId || only || null}
+        />
+      )}
+      <TextInput
+        label={t('jobs.name')}
+        required
+        data-autofocus
+        data-testid="job-name"
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label={t('jobs.note')}
+        placeholder={t('jobs.notePlaceholder')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        data-testid="job-note"
+        {...form.getInputProps('note')}
+      />
+    </CreateModal>
   );
 }

@@ -22,6 +22,7 @@ import type { Job, JobItem } from '@/api/jobs/types';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddFromFilter } from './AddFromFilter';
 import { AddWorkModal } from './AddWorkModal';
+import { RemoveRowButton } from '@/components/RowList';
 
 function State({ item, iconOnly }: { item: JobItem; iconOnly?: boolean }) {
   const { t } = useTranslation();
@@ -204,17 +205,14 @@ export function JobItemsTable({
                             </ActionIcon>
                           </Tooltip>
                         )}
-                        <Tooltip label={t('jobs.items.remove')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`${t('jobs.items.remove')}: ${label(i)}${i.action ? ` · ${i.action_name}` : ''}`}
-                            onClick={() => setRemoving(i)}
-                            data-testid="remove-item"
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RemoveRowButton
+                          label={t('jobs.items.remove')}
+                          name={`${label(i)}${i.action ? ` · ${i.action_name}` : ''}`}
+                          icon={IconTrash}
+                          size={16}
+                          onClick={() => setRemoving(i)}
+                          testId="remove-item"
+                        />
                       </Group>
                     </Table.Td>
                   )}

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClipboardList, IconLock, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HeadedTable } from '@/components/HeadedTable';
 import { PageHeader } from '@/components/PageHeader';
 import { useProjects } from '@/api/projects/getProjects';
 import { useMyJobs } from '../api/getMyJobs';
@@ -71,72 +72,69 @@ export default function JobsPage() {
             data-testid="job-status-filter"
           />
           <Card padding={0} data-testid="job-list">
-            <Table.ScrollContainer minWidth={820}>
-              <Table verticalSpacing="md" horizontalSpacing="lg" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('jobs.name')}</Table.Th>
-                    <Table.Th>{t('jobs.status')}</Table.Th>
-                    <Table.Th>{t('jobs.manager')}</Table.Th>
-                    <Table.Th>{t('jobs.objects')}</Table.Th>
-                    <Table.Th>{t('jobs.progress')}</Table.Th>
-                    <Table.Th>{t('jobs.myRole')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((j) => (
-                    <Table.Tr key={j.id} data-testid="job-row" data-job={j.id}>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          <Group gap={6} wrap="nowrap">
-                            <Anchor component={Link} to={`/jobs/${j.id}`} fw={600} size="sm">
-                              {j.name}
-                            </Anchor>
-                            {j.locked && (
-                              <Tooltip label={t('jobs.lockedBy', { name: j.locked_alias })}>
-                                <IconLock size={14} aria-label={t('jobs.lockedBy', { name: j.locked_alias })} />
-                              </Tooltip>
-                            )}
-                          </Group>
-                          <Text size="xs" c="dimmed">
-                            {j.projectName}
-                          </Text>
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <JobStatusBadge status={j.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{j.managerAlias || t('jobs.noManager')}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {t('jobs.treeCount', { count: j.tree_count })} ·{' '}
-                          {t('jobs.groupCount', { count: j.group_count })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <JobProgress job={j} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="default" radius="sm" size="sm">
-                          {t(`jobs.roles.${j.role || 'none'}`)}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {!list.length && (
-                    <Table.Tr>
-                      <Table.Td colSpan={6}>
-                        <Text size="sm" c="dimmed" ta="center" py="md">
-                          {t('jobs.empty.filtered')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <HeadedTable
+              minWidth={820}
+              columns={[
+                { label: t('jobs.name') },
+                { label: t('jobs.status') },
+                { label: t('jobs.manager') },
+                { label: t('jobs.objects') },
+                { label: t('jobs.progress') },
+                { label: t('jobs.myRole') },
+              ]}
+              verticalSpacing="md"
+              horizontalSpacing="lg"
+            >
+              {list.map((j) => (
+                <Table.Tr key={j.id} data-testid="job-row" data-job={j.id}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Group gap={6} wrap="nowrap">
+                        <Anchor component={Link} to={`/jobs/${j.id}`} fw={600} size="sm">
+                          {j.name}
+                        </Anchor>
+                        {j.locked && (
+                          <Tooltip label={t('jobs.lockedBy', { name: j.locked_alias })}>
+                            <IconLock size={14} aria-label={t('jobs.lockedBy', { name: j.locked_alias })} />
+                          </Tooltip>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {j.projectName}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <JobStatusBadge status={j.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{j.managerAlias || t('jobs.noManager')}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {t('jobs.treeCount', { count: j.tree_count })} · {t('jobs.groupCount', { count: j.group_count })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <JobProgress job={j} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="default" radius="sm" size="sm">
+                      {t(`jobs.roles.${j.role || 'none'}`)}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!list.length && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text size="sm" c="dimmed" ta="center" py="md">
+                      {t('jobs.empty.filtered')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </HeadedTable>
           </Card>
         </Stack>
       )}

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ListEntry, type ListName } from '../lists';
+import { RemoveRowButton } from '@/components/RowList';
 
 export interface ListTableProps {
   list: ListName;
@@ -102,17 +103,14 @@ export function ListTable({ list, cols, rows, editable, parentName, onEdit, onRe
                           <IconPencil size={16} />
                         </ActionIcon>
                       </Tooltip>
-                      <Tooltip label={t('lists.remove')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`${t('lists.remove')}: ${e.name}`}
-                          onClick={() => onRemove(e)}
-                          data-testid="remove-entry"
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RemoveRowButton
+                        label={t('lists.remove')}
+                        name={e.name}
+                        icon={IconTrash}
+                        size={16}
+                        onClick={() => onRemove(e)}
+                        testId="remove-entry"
+                      />
                     </Group>
                   )}
                 </Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
@@ -7,7 +7,7 @@ import { countryOptions, zipValid } from '@/api/organisations/organisation';
 import { AddressFields } from './AddressFields';
 import { useCreateOrganisation } from '../api/createOrganisation';
 import type { Organisation } from '@/api/organisations/types';
-import { ModalActions } from '@/components/ModalActions';
+import { CreateModal } from '@/components/CreateModal';
 
 const initial = { name: '', street: '', number: '', zip: '', city: '', country: 'DE' };
 
@@ -31,50 +31,35 @@ export function AddOrganisationModal({
       zip: (v) => (zipValid(v) ? null : t('organisation.errors.zip')),
     },
   });
-  const { close, submit, generalError } = createForm(
-    form,
-    create,
-    (values) => ({ ...values, location: currentLanguage() }),
-    onCreated,
-    onClose,
-  );
+  const frame = createForm(form, create, (values) => ({ ...values, location: currentLanguage() }), onCreated, onClose);
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('organisations.add')}</Text>} centered size="lg">
-      <form onSubmit={submit} noValidate data-testid="add-organisation-form">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('organisations.addText')}
-          </Text>
-          <TextInput
-            label={t('organisation.fields.name')}
-            name="name"
-            required
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <AddressFields inputProps={(f) => form.getInputProps(f)} />
-          <Select
-            label={t('organisation.fields.country')}
-            name="country"
-            searchable
-            allowDeselect={false}
-            data={countryOptions(i18n.language)}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('country')}
-          />
-          {generalError && (
-            <Alert color="red" variant="light" role="alert">
-              {generalError}
-            </Alert>
-          )}
-          <ModalActions
-            onCancel={close}
-            loading={create.isPending}
-            submit={t('organisations.create')}
-            submitTestId="add-organisation-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <CreateModal
+      opened={opened}
+      title={t('organisations.add')}
+      text={t('organisations.addText')}
+      testId="add-organisation-form"
+      {...frame}
+      loading={create.isPending}
+      submitLabel={t('organisations.create')}
+      submitTestId="add-organisation-submit"
+    >
+      <TextInput
+        label={t('organisation.fields.name')}
+        name="name"
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <AddressFields inputProps={(f) => form.getInputProps(f)} />
+      <Select
+        label={t('organisation.fields.country')}
+        name="country"
+        searchable
+        allowDeselect={false}
+        data={countryOptions(i18n.language)}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('country')}
+      />
+    </CreateModal>
   );
 }

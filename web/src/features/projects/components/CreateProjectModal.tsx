@@ -1,11 +1,11 @@
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
 import type { Organisation } from '@/api/organisations/types';
 import { useCreateProject } from '../api/createProject';
 import type { Project } from '@/api/projects/types';
-import { ModalActions } from '@/components/ModalActions';
+import { CreateModal } from '@/components/CreateModal';
 import { ProjectFieldInputs } from './ProjectFieldInputs';
 
 /**
@@ -43,7 +43,7 @@ export function CreateProjectModal({
       name: (v) => (v.trim() ? null : t('errors.required')),
     },
   });
-  const { close, submit, generalError } = createForm(
+  const frame = createForm(
     form,
     create,
     (values) => ({ ...values, name: values.name.trim(), organisation: organisationId ?? values.organisation }),
@@ -51,34 +51,29 @@ export function CreateProjectModal({
     onClose,
   );
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('projects.create')}</Text>} centered size="lg">
-      <form onSubmit={submit} noValidate data-testid="create-project-form">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('projects.createText')}
-          </Text>
-          {pick && (
-            <Select
-              label={t('projects.organisation')}
-              name="organisation"
-              required
-              allowDeselect={false}
-              searchable={(organisations?.length ?? 0) > 6}
-              data={(organisations ?? []).map((o) => ({ value: o.id, label: o.name }))}
-              data-testid="project-organisation"
-              {...form.getInputProps('organisation')}
-            />
-          )}
-          <ProjectFieldInputs form={form} autoFocus noteRows={[2, 5]} />
-          <ModalActions
-            error={generalError}
-            onCancel={close}
-            loading={create.isPending}
-            submit={t('projects.createSubmit')}
-            submitTestId="create-project-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <CreateModal
+      opened={opened}
+      title={t('projects.create')}
+      text={t('projects.createText')}
+      testId="create-project-form"
+      {...frame}
+      loading={create.isPending}
+      submitLabel={t('projects.createSubmit')}
+      submitTestId="create-project-submit"
+    >
+      {pick && (
+        <Select
+          label={t('projects.organisation')}
+          name="organisation"
+          required
+          allowDeselect={false}
+          searchable={(organisations?.length ?? 0) > 6}
+          data={(organisations ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          data-testid="project-organisation"
+          {...form.getInputProps('organisation')}
+        />
+      )}
+      <ProjectFieldInputs form={form} autoFocus noteRows={[2, 5]} />
+    </CreateModal>
   );
 }

@@ -10,15 +10,14 @@ import {
   fieldErrorsUnder,
   normaliseCustomFields,
 } from '@/api/projects/fields';
-import { isEditable, SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
+import { isEditable, SettingsSection, useSettingsPart } from './SettingsSection';
 
 /** Custom fields: one table of all 19 fields by category, saved together. */
 export function CustomFieldsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
   const { t } = useTranslation();
-  const { draft, setDraft, dirty, version, load } = useSettingsDraft(settings, (s) =>
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart(project, settings, (s) =>
     normaliseCustomFields(s.custom_fields),
   );
-  const { save, saving, stale, setStale, errors } = useSettingsSave(project, load);
   const rowErrors = fieldErrorsUnder(errors, 'custom_fields');
   const editable = isEditable(project);
   const set = (name: string, patch: Partial<CustomField>) =>
@@ -26,18 +25,11 @@ export function CustomFieldsForm({ project, settings }: { project: Project; sett
 
   return (
     <SettingsSection
-      project={project}
+      {...frame}
       testId="custom-fields-form"
       title={t('projectSettings.sections.custom-fields')}
       description={t('customFields.intro')}
-      stale={stale}
-      onReload={() => {
-        load(settings);
-        setStale(false);
-      }}
       error={rowErrors[''] ?? errors.version}
-      dirty={dirty}
-      saving={saving}
       onSave={() => save({ custom_fields: customFieldsPayload(draft), version })}
     >
       <Table.ScrollContainer minWidth={620}>

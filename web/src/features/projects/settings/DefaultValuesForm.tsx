@@ -11,7 +11,7 @@ import {
   fieldErrorsUnder,
 } from '@/api/projects/fields';
 import { fieldLabel } from '@/api/projects/labels';
-import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
+import { SettingsSection, useSettingsPart } from './SettingsSection';
 
 type Draft = Record<string, DefaultValue | null>;
 
@@ -20,10 +20,9 @@ export function DefaultValuesForm({ project, settings }: { project: Project; set
   const { t } = useTranslation();
   const custom = settings.custom_fields;
   const activeCustom = CUSTOM_FIELDS.filter((n) => custom[n]?.active);
-  const { draft, setDraft, dirty, version, load } = useSettingsDraft<Draft>(settings, (s) => ({
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart<Draft>(project, settings, (s) => ({
     ...(s.default_values ?? {}),
   }));
-  const { save, saving, stale, setStale, errors } = useSettingsSave(project, load);
   const fieldErrors = fieldErrorsUnder(errors, 'default_values');
   const set = (name: string, v: DefaultValue | null) => setDraft((d) => ({ ...d, [name]: v }));
   const shown = [...DEFAULT_FIELDS.map((f) => f.name), ...activeCustom];
@@ -89,18 +88,11 @@ export function DefaultValuesForm({ project, settings }: { project: Project; set
 
   return (
     <SettingsSection
-      project={project}
+      {...frame}
       testId="default-values-form"
       title={t('projectSettings.sections.default-values')}
       description={t('defaultValues.intro')}
-      stale={stale}
-      onReload={() => {
-        load(settings);
-        setStale(false);
-      }}
       error={fieldErrors[''] ?? errors.version}
-      dirty={dirty}
-      saving={saving}
       onSave={() => save({ default_values: payload(), version })}
     >
       <Stack gap="lg">

@@ -4,18 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { InspectionIntervals, ProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
 import { fieldErrorsUnder, FLL_INTERVALS, INTERVAL_ROWS, validInterval } from '@/api/projects/fields';
-import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
+import { SettingsSection, useSettingsPart } from './SettingsSection';
 
 type Draft = Record<keyof InspectionIntervals, { low: number | ''; high: number | '' }>;
 
 /** Inspection intervals: months by development and condition × traffic safety expectation (docs/DECISIONS.md). */
 export function IntervalsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
   const { t } = useTranslation();
-  const { draft, setDraft, dirty, version, load } = useSettingsDraft<Draft>(settings, (s) => ({
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart<Draft>(project, settings, (s) => ({
     ...FLL_INTERVALS,
     ...(s.inspection_intervals ?? {}),
   }));
-  const { save, saving, stale, setStale, errors } = useSettingsSave(project, load);
   const rowErrors = fieldErrorsUnder(errors, 'inspection_intervals');
   const valid = INTERVAL_ROWS.every((r) => validInterval(draft[r].low) && validInterval(draft[r].high));
   const isFll = JSON.stringify(draft) === JSON.stringify({ ...FLL_INTERVALS });
@@ -43,18 +42,12 @@ export function IntervalsForm({ project, settings }: { project: Project; setting
 
   return (
     <SettingsSection
-      project={project}
+      {...frame}
       testId="intervals-form"
       title={t('projectSettings.sections.index')}
       description={t('intervals.intro')}
-      stale={stale}
-      onReload={() => {
-        load(settings);
-        setStale(false);
-      }}
       error={!valid ? t('intervals.range') : (Object.values(rowErrors)[0] ?? errors.version)}
-      dirty={dirty && valid}
-      saving={saving}
+      dirty={frame.dirty && valid}
       onSave={() => save({ inspection_intervals: draft as InspectionIntervals, version })}
       actions={
         <Button

@@ -4,15 +4,14 @@ import type { ProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
 import { CUSTOM_FIELDS, fieldErrorsUnder, TREE_FIELDS } from '@/api/projects/fields';
 import { fieldLabel } from '@/api/projects/labels';
-import { SettingsSection, useSettingsDraft, useSettingsSave } from './SettingsSection';
+import { SettingsSection, useSettingsPart } from './SettingsSection';
 
 /** Required fields: tree fields and active custom fields that must be filled before a tree is saved. */
 export function RequiredFieldsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
   const { t } = useTranslation();
-  const { draft, setDraft, dirty, version, load } = useSettingsDraft(settings, (s) =>
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart(project, settings, (s) =>
     [...(s.required_fields ?? [])].sort(),
   );
-  const { save, saving, stale, setStale, errors } = useSettingsSave(project, load);
   const custom = settings.custom_fields;
   const activeCustom = CUSTOM_FIELDS.filter((n) => custom[n]?.active);
   const toggle = (name: string, on: boolean) =>
@@ -29,18 +28,11 @@ export function RequiredFieldsForm({ project, settings }: { project: Project; se
 
   return (
     <SettingsSection
-      project={project}
+      {...frame}
       testId="required-fields-form"
       title={t('projectSettings.sections.required-fields')}
       description={t('requiredFields.intro')}
-      stale={stale}
-      onReload={() => {
-        load(settings);
-        setStale(false);
-      }}
       error={fieldErrorsUnder(errors, 'required_fields')[''] ?? errors.version}
-      dirty={dirty}
-      saving={saving}
       // Custom fields switched off keep their mark until the list is saved again.
       onSave={() => save({ required_fields: draft, version })}
     >

@@ -60,6 +60,21 @@ export function useSettingsSave(project: Project, load: (s: ProjectSettings) => 
   return { save, saving: update.isPending, stale, setStale, errors, setErrors };
 }
 
+/**
+ * One part of the settings as a form: its draft (useSettingsDraft), saving it (useSettingsSave),
+ * and `frame`, what its SettingsSection shows of both (stale alert with Reload, Save).
+ */
+export function useSettingsPart<T>(project: Project, settings: ProjectSettings, pick: (s: ProjectSettings) => T) {
+  const draft = useSettingsDraft(settings, pick);
+  const saving = useSettingsSave(project, draft.load);
+  const onReload = () => {
+    draft.load(settings);
+    saving.setStale(false);
+  };
+  const frame = { project, stale: saving.stale, onReload, dirty: draft.dirty, saving: saving.saving };
+  return { ...draft, save: saving.save, errors: saving.errors, frame };
+}
+
 export const isEditable = (p: Project) => canManage(p.role) && !p.terminated;
 
 interface SectionProps {

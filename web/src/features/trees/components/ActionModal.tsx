@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { ModalActions } from '@/components/ModalActions';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { useSaveAction } from '../api/saveAction';
 import type { Action, ContentLists } from '@/api/trees/types';
-import { customValues, workOptions } from '@/lib/trees/options';
+import { workOptions } from '@/lib/trees/options';
 import { todayISO } from '@/lib/trees/format';
+import { CustomFieldGrid } from './CustomFieldInput';
 import { FELLING_CODE, FELLING_WARN_DAYS, fellingTooFar } from '../safety';
 
 type Values = {
@@ -97,23 +100,6 @@ function ActionModalBody({
       },
     );
 
-  const customField = (f: 'general41' | 'general42') => {
-    const cf = custom[f];
-    if (!cf?.active) return null;
-    const label = cf.alias || t('customFields.field', { n: f.replace('general', '') });
-    return cf.type === 'list' ? (
-      <Select
-        label={label}
-        data={customValues(cf, form.values[f])}
-        clearable
-        value={form.values[f] || null}
-        onChange={(v) => form.setFieldValue(f, v ?? '')}
-      />
-    ) : (
-      <TextInput label={label} {...form.getInputProps(f)} />
-    );
-  };
-
   return (
     <Modal
       opened={opened}
@@ -125,11 +111,7 @@ function ActionModalBody({
     >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {message && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {message}
-            </Alert>
-          )}
+          {message && <ErrorAlert>{message}</ErrorAlert>}
           <Select
             label={t('trees.works.work')}
             placeholder={t('trees.works.workPlaceholder')}
@@ -185,20 +167,13 @@ function ActionModalBody({
             data-testid="action-field-comment"
             {...form.getInputProps('comment')}
           />
-          {(custom.general41?.active || custom.general42?.active) && (
-            <SimpleGrid cols={2} spacing="sm">
-              {customField('general41')}
-              {customField('general42')}
-            </SimpleGrid>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="action-submit">
-              {action ? t('common.save') : t('trees.works.add')}
-            </Button>
-          </Group>
+          <CustomFieldGrid names={['general41', 'general42']} custom={custom} form={form} />
+          <ModalActions
+            onCancel={onClose}
+            loading={save.isPending}
+            submit={action ? t('common.save') : t('trees.works.add')}
+            submitTestId="action-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Button,
   Group,
   Modal,
   MultiSelect,
@@ -16,14 +15,17 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { ModalActions } from '@/components/ModalActions';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { useCreateCheck, type CheckInput } from '../api/createCheck';
 import { CHECK_TYPES, type ContentLists, type Tree } from '@/api/trees/types';
 import { ENUM_FIELDS } from '@/lib/trees/tree';
-import { customValues, enumOptions, symptomOptions } from '@/lib/trees/options';
+import { enumOptions, symptomOptions } from '@/lib/trees/options';
+import { CustomFieldGrid } from './CustomFieldInput';
 import { findingsOf } from '../findings';
 import { Findings } from './check/Findings';
 import { initial, type CheckValues } from './check/values';
@@ -115,24 +117,6 @@ function CheckModalBody({
       {...form.getInputProps(`enums.${name}`)}
     />
   );
-  const customField = (f: 'general31' | 'general32') => {
-    const cf = custom[f];
-    if (!cf?.active) return null;
-    const label = cf.alias || t('customFields.field', { n: f.replace('general', '') });
-    return cf.type === 'list' ? (
-      <Select
-        label={label}
-        data={customValues(cf, form.values[f])}
-        clearable
-        value={form.values[f] || null}
-        onChange={(v) => form.setFieldValue(f, v ?? '')}
-        data-testid={`check-field-${f}`}
-      />
-    ) : (
-      <TextInput label={label} data-testid={`check-field-${f}`} {...form.getInputProps(f)} />
-    );
-  };
-
   return (
     <Modal
       opened={opened}
@@ -144,11 +128,7 @@ function CheckModalBody({
     >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {message && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {message}
-            </Alert>
-          )}
+          {message && <ErrorAlert>{message}</ErrorAlert>}
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput
               type="date"
@@ -207,12 +187,7 @@ function CheckModalBody({
             data-testid="check-field-comment"
             {...form.getInputProps('comment')}
           />
-          {(custom.general31?.active || custom.general32?.active) && (
-            <SimpleGrid cols={2} spacing="sm">
-              {customField('general31')}
-              {customField('general32')}
-            </SimpleGrid>
-          )}
+          <CustomFieldGrid names={['general31', 'general32']} custom={custom} form={form} testIdPrefix="check-field-" />
           <Switch
             label={t('trees.rating.measure')}
             description={t('trees.rating.measureText')}
@@ -223,14 +198,12 @@ function CheckModalBody({
           <Alert variant="light" color="blue" p="xs">
             {t('trees.rating.immutable')}
           </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="check-submit">
-              {t('trees.rating.record')}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            loading={create.isPending}
+            submit={t('trees.rating.record')}
+            submitTestId="check-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,20 +1,5 @@
 import { useEffect } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Divider,
-  Grid,
-  Group,
-  Loader,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -23,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { setLanguage } from '@/i18n';
 import { PageHeader } from '@/components/PageHeader';
+import { SettingsSection } from '@/components/SettingsSection';
+import { LanguageSelect, NameFields } from '@/components/AccountFields';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { validators } from '@/lib/validation';
 import type { User } from '@/api/auth/types';
@@ -31,27 +18,13 @@ import { useUpdateUser } from '../api/updateUser';
 import { useChangePassword } from '../api/changePassword';
 import { DeleteAccountForm } from './DeleteAccountForm';
 
-function Section({ title, text, children }: { title: string; text?: string; children: React.ReactNode }) {
-  return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap={4}>
-          <Title order={3} fz="md">
-            {title}
-          </Title>
-          {text && (
-            <Text size="sm" c="dimmed">
-              {text}
-            </Text>
-          )}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card padding="xl">{children}</Card>
-      </Grid.Col>
-    </Grid>
-  );
-}
+/** What the profile form edits, as the server has it. */
+const profileValues = (u: User) => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  language: u.language,
+});
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -59,14 +32,14 @@ function ProfileForm({ user }: { user: User }) {
   const v = validators(t);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, language: user.language },
+    initialValues: profileValues(user),
     validate: { firstName: v.required, lastName: v.required, email: v.email },
   });
 
   // Follow the server's state (a save elsewhere, a language switch in the header).
   const { setInitialValues, setValues, isDirty } = form;
   useEffect(() => {
-    const values = { firstName: user.firstName, lastName: user.lastName, email: user.email, language: user.language };
+    const values = profileValues(user);
     setInitialValues(values);
     if (!isDirty()) setValues(values);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -77,8 +50,8 @@ function ProfileForm({ user }: { user: User }) {
       { ...values, email: values.email.trim(), version: user.version },
       {
         onSuccess: (u) => {
-          form.setInitialValues({ firstName: u.firstName, lastName: u.lastName, email: u.email, language: u.language });
-          form.setValues({ firstName: u.firstName, lastName: u.lastName, email: u.email, language: u.language });
+          form.setInitialValues(profileValues(u));
+          form.setValues(profileValues(u));
           setLanguage(u.language);
           notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message: t('user.saved') });
         },
@@ -90,21 +63,8 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={submit} noValidate data-testid="profile-form">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t('auth.firstName')} name="firstName" required {...form.getInputProps('firstName')} />
-          <TextInput label={t('auth.lastName')} name="lastName" required {...form.getInputProps('lastName')} />
-        </SimpleGrid>
-        <Select
-          label={t('auth.language')}
-          name="language"
-          allowDeselect={false}
-          data={[
-            { value: 'en', label: 'English' },
-            { value: 'de', label: 'Deutsch' },
-            { value: 'fr', label: 'Français' },
-          ]}
-          {...form.getInputProps('language')}
-        />
+        <NameFields first={form.getInputProps('firstName')} last={form.getInputProps('lastName')} />
+        <LanguageSelect {...form.getInputProps('language')} />
         <TextInput
           label={t('user.email')}
           description={t('user.emailText')}
@@ -205,45 +165,36 @@ export default function ProfilePage() {
           </>
         }
       />
-      <Section title={t('user.personal')} text={t('user.personalText')}>
+      <SettingsSection title={t('user.personal')} text={t('user.personalText')}>
         <ProfileForm user={user.data} />
-      </Section>
+      </SettingsSection>
       <Divider />
-      <Section title={t('user.passwordHeading')} text={t('user.passwordText')}>
+      <SettingsSection title={t('user.passwordHeading')} text={t('user.passwordText')}>
         <PasswordForm />
-      </Section>
+      </SettingsSection>
       <Divider />
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Title order={3} fz="md" c="red">
-            {t('user.dangerZone')}
-          </Title>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card padding="xl" style={{ borderColor: 'var(--mantine-color-red-filled)' }} data-testid="danger-zone">
-            <Group justify="space-between" align="center" wrap="wrap" gap="md">
-              <Stack gap={4} maw={420}>
-                <Group gap={8}>
-                  <IconAlertTriangle size={18} color="var(--mantine-color-red-6)" />
-                  <Text fw={600}>{t('user.deleteHeading')}</Text>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {t('user.deleteText')}
-                </Text>
-              </Stack>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} />}
-                onClick={openDelete}
-                data-testid="delete-account"
-              >
-                {t('user.deleteButton')}
-              </Button>
+      <SettingsSection title={t('user.dangerZone')} danger testId="danger-zone">
+        <Group justify="space-between" align="center" wrap="wrap" gap="md">
+          <Stack gap={4} maw={420}>
+            <Group gap={8}>
+              <IconAlertTriangle size={18} color="var(--mantine-color-red-6)" />
+              <Text fw={600}>{t('user.deleteHeading')}</Text>
             </Group>
-          </Card>
-        </Grid.Col>
-      </Grid>
+            <Text size="sm" c="dimmed">
+              {t('user.deleteText')}
+            </Text>
+          </Stack>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            onClick={openDelete}
+            data-testid="delete-account"
+          >
+            {t('user.deleteButton')}
+          </Button>
+        </Group>
+      </SettingsSection>
     </Stack>
   );
 }

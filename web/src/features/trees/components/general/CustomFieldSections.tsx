@@ -1,9 +1,9 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { CUSTOM_FIELD_GROUPS } from '@/api/projects/fields';
 import type { TreeCustomField } from '@/api/trees/types';
-import { customValues } from '@/lib/trees/options';
+import { CustomFieldInput } from '../CustomFieldInput';
 import { Section } from '../Section';
 import { isRequired, readOnly, type FieldsProps } from './fields';
 
@@ -18,35 +18,22 @@ export function CustomFieldSections({ settings, ...fields }: FieldsProps & { set
   return groups.map((g) => (
     <Section key={g.category} title={t(`customFields.categories.${g.category}`)} testId={`tree-custom-${g.category}`}>
       <SimpleGrid cols={2} spacing="sm">
-        {g.fields.map((f) => {
-          const cf = custom[f];
-          const label = cf?.alias || t('customFields.field', { n: f.replace('general', '') });
-          return cf?.type === 'list' ? (
-            <Select
-              key={f}
-              label={label}
-              data={customValues(cf, form.values.custom[f])}
-              clearable={editable}
-              searchable
-              withAsterisk={isRequired(fields, f)}
-              data-testid={`tree-field-${f}`}
-              {...readOnly(editable)}
-              {...form.getInputProps(`custom.${f}`)}
-              value={form.values.custom[f] || null}
-              onChange={(v) => form.setFieldValue(`custom.${f}`, v ?? '')}
-            />
-          ) : (
-            <TextInput
-              key={f}
-              label={label}
-              withAsterisk={isRequired(fields, f)}
-              maxLength={2000}
-              data-testid={`tree-field-${f}`}
-              {...readOnly(editable)}
-              {...form.getInputProps(`custom.${f}`)}
-            />
-          );
-        })}
+        {g.fields.map((f) => (
+          <CustomFieldInput
+            key={f}
+            name={f}
+            field={custom[f]}
+            value={form.values.custom[f]}
+            onChange={(v) => form.setFieldValue(`custom.${f}`, v)}
+            inputProps={form.getInputProps(`custom.${f}`)}
+            testId={`tree-field-${f}`}
+            clearable={editable}
+            searchable
+            maxLength={2000}
+            withAsterisk={isRequired(fields, f)}
+            readOnly={readOnly(editable)}
+          />
+        ))}
       </SimpleGrid>
     </Section>
   ));
