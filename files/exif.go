@@ -24,19 +24,10 @@ func readTaken(head []byte) (t Taken) {
 			t = Taken{}
 		}
 	}()
-	raw, err := exif.SearchAndExtractExif(head)
-	if err != nil {
+	root := readEXIF(head)
+	if root == nil {
 		return t
 	}
-	im, err := exifcommon.NewIfdMappingWithStandard()
-	if err != nil {
-		return t
-	}
-	_, index, err := exif.Collect(im, exif.NewTagIndex(), raw)
-	if err != nil || index.RootIfd == nil {
-		return t
-	}
-	root := index.RootIfd
 	if sub, err := root.ChildWithIfdPath(exifcommon.IfdExifStandardIfdIdentity); err == nil {
 		t.At = timeTag(sub, "DateTimeOriginal", "DateTimeDigitized")
 	}
@@ -76,4 +67,54 @@ func timeTag(ifd *exif.Ifd, names ...string) *time.Time {
 		return &at
 	}
 	return nil
+}
+
+// readEXIF is the root of the EXIF in a photo's first bytes, nil without EXIF or with EXIF the
+// reader cannot follow.
+func readEXIF(head []byte) (root *exif.Ifd) {
+	// The EXIF reader panics on some malformed data; a bad EXIF is no reason to refuse a photo.
+	defer func() {
+		if recover() != nil {
+			root = nil
+		}
+	}()
+	raw, err := exif.SearchAndExtractExif(head)
+	if err != nil {
+		return nil
+	}
+	im, err := exifcommon.NewIfdMappingWithStandard()
+	if err != nil {
+		return nil
+	}
+	_, index, err := exif.Collect(im, exif.NewTagIndex(), raw)
+	if err != nil {
+		return nil
+	}
+	return index.RootIfd
+}
+
+// readOrientation is a photo's EXIF orientation (1–8: how to turn the stored pixels upright),
+// 1 when it has none.
+func readOrientation(head []byte) (o int) {
+	defer func() {
+		if recover() != nil {
+			o = 1
+		}
+	}()
+	root := readEXIF(head)
+	if root == nil {
+		return 1
+	}
+	tags, err := root.FindTagWithName("Orientation")
+	if err != nil || len(tags) == 0 {
+		return 1
+	}
+	v, err := tags[0].Value()
+	if err != nil {
+		return 1
+	}
+	if u, ok := v.([]uint16); ok && len(u) > 0 && u[0] >= 1 && u[0] <= 8 {
+		return int(u[0])
+	}
+	return 1
 }

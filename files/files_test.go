@@ -216,6 +216,19 @@ func TestSavePhoto(t *testing.T) {
 		if _, err := exif.SearchAndExtractExif(buf.Bytes()); err == nil {
 			t.Fatalf("thumbnail %d carries EXIF (the place the photo was taken)", v.variant)
 		}
+		// Turned the right way: the stored photo's bottom-left corner (red 0, green 199) is the
+		// upright top-left, its top-left (0, 0) the upright top-right.
+		img, err := jpeg.Decode(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		near := func(x, y int, r0, g0 uint32) bool {
+			r, g, _, _ := img.At(x, y).RGBA()
+			return absDiff(r>>8, r0) < 24 && absDiff(g>>8, g0) < 24
+		}
+		if !near(1, 1, 0, 199) || !near(v.w-2, 1, 0, 0) {
+			t.Errorf("thumbnail %d is not upright: top-left %v, top-right %v", v.variant, img.At(1, 1), img.At(v.w-2, 1))
+		}
 	}
 
 	var ops []string
@@ -412,4 +425,11 @@ func TestDeleteAndSweep(t *testing.T) {
 	if strings.Join(hist, ",") != "insert,delete" {
 		t.Fatalf("history of a deleted file: %v", hist)
 	}
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

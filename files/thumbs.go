@@ -1,6 +1,7 @@
 package files
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"image"
@@ -36,14 +37,21 @@ func (s *Service) MakeThumbnails(ctx context.Context, orgID, id string) error {
 	if err != nil {
 		return err
 	}
-	img, err := imaging.Decode(r, imaging.AutoOrientation(true))
+	br := bufio.NewReaderSize(r, headSize)
+	head, _ := br.Peek(headSize)
+	orientation := readOrientation(head)
+	img, err := imaging.Decode(br)
 	r.Close()
 	if err != nil {
 		return s.db.ThumbnailsMade(ctx, orgID, id, "failed", 0, 0)
 	}
-	b := img.Bounds()
-	// The large one from the photo, the small one from the large: the second resize is cheap.
-	large := fit(img, Large)
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	if orientation >= 5 {
+		w, h = h, w
+	}
+	// The large one from the photo, turned upright only then (turning 12 megapixels costs more
+	// than scaling them); the small one from the large: the second resize is cheap.
+	large := upright(fit(img, Large), orientation)
 	small := fit(large, Small)
 	for _, t := range []struct {
 		img  image.Image
@@ -53,7 +61,28 @@ func (s *Service) MakeThumbnails(ctx context.Context, orgID, id string) error {
 			return err
 		}
 	}
-	return s.db.ThumbnailsMade(ctx, orgID, id, "ready", b.Dx(), b.Dy())
+	return s.db.ThumbnailsMade(ctx, orgID, id, "ready", w, h)
+}
+
+// upright turns img as its EXIF orientation (1–8) says, so it shows the way it was taken.
+func upright(img image.Image, orientation int) image.Image {
+	switch orientation {
+	case 2:
+		return imaging.FlipH(img)
+	case 3:
+		return imaging.Rotate180(img)
+	case 4:
+		return imaging.FlipV(img)
+	case 5:
+		return imaging.Transpose(img)
+	case 6:
+		return imaging.Rotate270(img)
+	case 7:
+		return imaging.Transverse(img)
+	case 8:
+		return imaging.Rotate90(img)
+	}
+	return img
 }
 
 // fit scales img down so its longer side is at most size; a smaller one is kept as it is. The
@@ -82,9 +111,10 @@ func (s *Service) writeJPEG(ctx context.Context, key string, img image.Image) er
 	return s.bucket.WriteAll(ctx, key, buf.Bytes(), &blob.WriterOptions{ContentType: "image/jpeg"})
 }
 
-// flatten puts a photo with transparency (PNG, WebP) on white: JPEG has no alpha.
+// flatten puts a photo with transparency (PNG, WebP) on white: JPEG has no alpha. An opaque
+// image (every camera's photo) is taken as it is.
 func flatten(img image.Image) image.Image {
-	if _, ok := img.(*image.YCbCr); ok {
+	if o, ok := img.(interface{ Opaque() bool }); ok && o.Opaque() {
 		return img
 	}
 	bg := imaging.New(img.Bounds().Dx(), img.Bounds().Dy(), image.White.C)
