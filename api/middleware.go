@@ -217,10 +217,11 @@ func (s *Server) jobTarget(ctx context.Context, t target, c auth.Claims) (target
 	return t, nil
 }
 
-// cacheable says whether a request may use the short-lived caches of freshness.go: only tile
-// reads, which a map sends by the dozen and which change nothing.
+// cacheable says whether a request may use the short-lived caches of freshness.go: only tile and
+// thumbnail reads, which a map or a gallery sends by the dozen and which change nothing.
 func cacheable(r *http.Request) bool {
-	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/api/tiles/")
+	return r.Method == http.MethodGet &&
+		(strings.HasPrefix(r.URL.Path, "/api/tiles/") || strings.HasPrefix(r.URL.Path, "/api/document/thumbnail/"))
 }
 
 // target is the organisation or project a scoped route acts on, as authorise found it.
