@@ -57,7 +57,18 @@ func (s *Server) listExports(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// exportGIS answers the objects of a view (or selection) as GeoJSON or CSV with WKT, in WGS 84
+// gisFile is the media type and file extension of a GIS format.
+func gisFile(format string) (typ, ext string) {
+	switch format {
+	case "csv":
+		return "text/csv; charset=utf-8", "csv"
+	case "gpkg":
+		return "application/geopackage+sqlite3", "gpkg"
+	}
+	return "application/geo+json", "geojson"
+}
+
+// exportGIS answers the objects of a view (or selection) as a GeoPackage, GeoJSON or CSV with WKT, in WGS 84
 // or the EPSG code asked for: {filter, format, srid}.
 func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
 	var req export.GISRequest
@@ -73,9 +84,6 @@ func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
 	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export-gis", req.Format, n, req); err != nil {
 		return err
 	}
-	day := time.Now().UTC().Format("2006-01-02")
-	if req.Format == "csv" {
-		return download(w, "text/csv; charset=utf-8", "arbor-"+day+".csv", buf.Bytes())
-	}
-	return download(w, "application/geo+json", "arbor-"+day+".geojson", buf.Bytes())
+	typ, ext := gisFile(req.Format)
+	return download(w, typ, "arbor-"+time.Now().UTC().Format("2006-01-02")+"."+ext, buf.Bytes())
 }
