@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"time"
 
+	"arbor"
 	"arbor/export"
+	"arbor/store"
 )
 
 // exportGAEB answers the open works of a view, a selection or a job as a GAEB DA XML 3.3 X83
@@ -57,17 +59,6 @@ func (s *Server) listExports(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// gisFile is the media type and file extension of a GIS format.
-func gisFile(format string) (typ, ext string) {
-	switch format {
-	case "csv":
-		return "text/csv; charset=utf-8", "csv"
-	case "gpkg":
-		return "application/geopackage+sqlite3", "gpkg"
-	}
-	return "application/geo+json", "geojson"
-}
-
 // exportGIS answers the objects of a view (or selection) as a GeoPackage, GeoJSON or CSV with WKT, in WGS 84
 // or the EPSG code asked for: {filter, format, srid}.
 func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
@@ -76,6 +67,24 @@ func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sc := content(r)
+	if req.SRID == 0 {
+		req.SRID = 4326
+	}
+	switch req.Format {
+	case "gpkg", "geojson", "csv":
+	default:
+		return &arbor.Error{Code: arbor.EINVALID, Key: "export.format", Fields: map[string]string{"format": "export.format"}}
+	}
+	if err := s.db.CheckSRID(r.Context(), req.SRID); err != nil {
+		return err
+	}
+	if task, err := s.queueExport(r, store.ExportJob{Export: "export-gis", Format: req.Format, Filter: req.Filter, SRID: req.SRID}); task != nil || err != nil {
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusAccepted, map[string]*store.Task{"task": task})
+		return nil
+	}
 	var buf bytes.Buffer
 	n, err := export.GIS(r.Context(), s.db, sc, req, s.listOptions(r), &buf)
 	if err != nil {
@@ -84,6 +93,6 @@ func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
 	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export-gis", req.Format, n, req); err != nil {
 		return err
 	}
-	typ, ext := gisFile(req.Format)
+	typ, ext := export.FileType(req.Format)
 	return download(w, typ, "arbor-"+time.Now().UTC().Format("2006-01-02")+"."+ext, buf.Bytes())
 }

@@ -145,6 +145,19 @@ func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o 
 	return n, err
 }
 
+// FileType is the media type and file extension of an export's format.
+func FileType(format string) (typ, ext string) {
+	switch format {
+	case "xlsx":
+		return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"
+	case "csv":
+		return "text/csv; charset=utf-8", "csv"
+	case "gpkg":
+		return "application/geopackage+sqlite3", "gpkg"
+	}
+	return "application/geo+json", "geojson"
+}
+
 // csvCell writes a value for a CSV cell. Text that a spreadsheet would take for a formula
 // (starting with = + - @, or a tab or carriage return) gets a leading apostrophe, so opening
 // the file never runs it.
