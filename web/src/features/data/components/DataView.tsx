@@ -190,6 +190,7 @@ export function DataView({ project: p, onAddToJob, onImport, changes = 0 }: Data
             onExport={(what) => void exportExcel(what)}
             onGaeb={() => setModal('gaeb')}
             onPdf={() => setModal('pdf')}
+            onGis={() => setModal('gis')}
             onArchiveView={archiveView}
           />
           {errors.general && (
