@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+import { formatDate } from '@/lib/trees/format';
 import { followTask, TaskFailed, taskDownloadURL, type Task } from '../api/task';
 import { TaskProgress } from './TaskProgress';
 
@@ -45,7 +46,7 @@ export function followExport(t: TFunction, projectId: string, task: Task) {
                   {t('exports.queued.download', { name: done.download.name })}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {t('exports.queued.kept', { date: new Date(done.download.expires_at).toLocaleDateString() })}
+                  {t('exports.queued.kept', { date: formatDate(done.download.expires_at, i18next.language) })}
                 </Text>
               </>
             )}
