@@ -71,7 +71,7 @@ func TestArchiveBigViewInBackground(t *testing.T) {
 			t.Fatalf("task as queued: %v", task)
 		}
 		path := w.url("/api/content/task/" + task["id"].(string))
-		wantStatus(t, w.editor.do("GET", path, nil), http.StatusForbidden)
+		wantStatus(t, w.editor.do("GET", path, nil), http.StatusNotFound) // another's task
 		deadline := time.Now().Add(20 * time.Second)
 		for {
 			r := w.manager.do("GET", path, nil)

@@ -5,11 +5,14 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	"arbor"
 	"arbor/export"
 	"arbor/store"
+
+	"github.com/go-chi/chi/v5"
 )
 
 // exportTrees answers the objects a filter (or a selection: the filter's ids) shows as an Excel
@@ -65,6 +68,13 @@ func (s *Server) exportAllTrees(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sc := content(r)
+	if task, err := s.queueExport(r, store.ExportJob{Export: "export-all-trees", Format: "xlsx", Filter: store.Filter{State: req.State}, Sheet: req.Sheet}); task != nil || err != nil {
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusAccepted, map[string]*store.Task{"task": task})
+		return nil
+	}
 	file, err := os.CreateTemp("", "arbor-export-*.xlsx")
 	if err != nil {
 		return err
@@ -113,5 +123,53 @@ func downloadFile(w http.ResponseWriter, contentType, name string, file *os.File
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.WriteHeader(http.StatusOK)
 	_, err := io.Copy(w, file)
+	return err
+}
+
+// queueExport puts an export of more objects than ExportAtOnce into the queue and answers its
+// task; for fewer (or without a blob store to keep the file in) it answers none, and the request
+// makes the file itself. An empty view is refused here.
+func (s *Server) queueExport(r *http.Request, job store.ExportJob) (*store.Task, error) {
+	sc := content(r)
+	n, err := s.db.CountTrees(r.Context(), sc, job.Filter)
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, arbor.Errorf(arbor.EINVALID, "export.nothing", nil)
+	}
+	if n <= s.exportAt || s.files == nil {
+		return nil, nil
+	}
+	job.Organisation, job.Project, job.Limit, job.Lang = sc.OrganisationID, sc.ProjectID, sc.Limit, sc.Lang
+	job.User, job.BaseURL = sessionOf(r).claims.Sub, s.baseURL
+	var task *store.Task
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
+		task, err = tx.QueueExport(r.Context(), job, n)
+		return err
+	})
+	return task, err
+}
+
+// exportDownload answers the file a queued export made, while it is kept
+// (GET /api/content/task/{taskId}/download); not found once it has expired.
+func (s *Server) exportDownload(w http.ResponseWriter, r *http.Request) error {
+	if s.files == nil {
+		return arbor.Errorf(arbor.EUNAVAILABLE, "error.unavailable", nil)
+	}
+	key, d, err := s.db.ExportFile(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), s.now())
+	if err != nil {
+		return err
+	}
+	file, err := s.files.OpenExport(r.Context(), key)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	w.Header().Set("Content-Type", d.Type)
+	w.Header().Set("Content-Length", strconv.FormatInt(d.Size, 10))
+	w.Header().Set("Content-Disposition", `attachment; filename="`+d.Name+`"`)
+	w.WriteHeader(http.StatusOK)
+	_, err = io.Copy(w, file)
 	return err
 }

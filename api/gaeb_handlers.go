@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"time"
 
+	"arbor"
 	"arbor/export"
+	"arbor/store"
 )
 
 // exportGAEB answers the open works of a view, a selection or a job as a GAEB DA XML 3.3 X83
@@ -57,7 +59,7 @@ func (s *Server) listExports(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// exportGIS answers the objects of a view (or selection) as GeoJSON or CSV with WKT, in WGS 84
+// exportGIS answers the objects of a view (or selection) as a GeoPackage, GeoJSON or CSV with WKT, in WGS 84
 // or the EPSG code asked for: {filter, format, srid}.
 func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
 	var req export.GISRequest
@@ -65,6 +67,24 @@ func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sc := content(r)
+	if req.SRID == 0 {
+		req.SRID = 4326
+	}
+	switch req.Format {
+	case "gpkg", "geojson", "csv":
+	default:
+		return &arbor.Error{Code: arbor.EINVALID, Key: "export.format", Fields: map[string]string{"format": "export.format"}}
+	}
+	if err := s.db.CheckSRID(r.Context(), req.SRID); err != nil {
+		return err
+	}
+	if task, err := s.queueExport(r, store.ExportJob{Export: "export-gis", Format: req.Format, Filter: req.Filter, SRID: req.SRID}); task != nil || err != nil {
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusAccepted, map[string]*store.Task{"task": task})
+		return nil
+	}
 	var buf bytes.Buffer
 	n, err := export.GIS(r.Context(), s.db, sc, req, s.listOptions(r), &buf)
 	if err != nil {
@@ -73,9 +93,6 @@ func (s *Server) exportGIS(w http.ResponseWriter, r *http.Request) error {
 	if err := s.db.RecordExport(r.Context(), sc, sessionOf(r).claims.Sub, "export-gis", req.Format, n, req); err != nil {
 		return err
 	}
-	day := time.Now().UTC().Format("2006-01-02")
-	if req.Format == "csv" {
-		return download(w, "text/csv; charset=utf-8", "arbor-"+day+".csv", buf.Bytes())
-	}
-	return download(w, "application/geo+json", "arbor-"+day+".geojson", buf.Bytes())
+	typ, ext := export.FileType(req.Format)
+	return download(w, typ, "arbor-"+time.Now().UTC().Format("2006-01-02")+"."+ext, buf.Bytes())
 }

@@ -8,14 +8,8 @@ import (
 	"arbor/export"
 )
 
-// recordZone is the time zone the records' times are written in: the product's users are
-// German, Austrian, Swiss and French cities (docs/PRODUCT.md).
-var recordZone = func() *time.Location {
-	if z, err := time.LoadLocation("Europe/Berlin"); err == nil {
-		return z
-	}
-	return time.UTC
-}()
+// recordZone is the time zone the records' times are written in (export.RecordZone).
+var recordZone = export.RecordZone
 
 func (s *Server) pdfOptions(r *http.Request) export.PDFOptions {
 	return export.PDFOptions{BaseURL: s.baseURL, Lang: language(r), Now: time.Now(), Location: recordZone}

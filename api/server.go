@@ -32,6 +32,11 @@ type Config struct {
 	// ArchiveAtOnce is the biggest filtered view archived (or activated) within its request
 	// (default MassEdit); a bigger one becomes a task in the queue, whose progress the app shows.
 	ArchiveAtOnce int
+	// ExportAtOnce is the biggest whole-project workbook or GIS file made within its request
+	// (default DefaultExportAtOnce); a bigger one becomes a task in the queue whose file stays
+	// to be downloaded for days (docs/API.md "Exports"). Without Files, every export is made
+	// within its request.
+	ExportAtOnce int
 	// TileCache is the memory the tile cache may use, in bytes (0: the default, 256 MB; below
 	// zero: no cache).
 	TileCache int64
@@ -52,6 +57,7 @@ type Server struct {
 	secure    bool // cookies only over HTTPS
 	massEdit  int
 	atOnce    int // ArchiveAtOnce
+	exportAt  int // ExportAtOnce
 	tiles     *tiles.Service
 	answers   *answers
 	fresh     *freshness
@@ -62,6 +68,10 @@ type Server struct {
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
 // fifteen minutes.
 var DefaultThrottle = store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 5, MaxPerClient: 50}
+
+// DefaultExportAtOnce is the most objects a whole-project or GIS export makes within its
+// request: about ten seconds' work (BENCHMARKS.md "Exports"); more go to the queue.
+const DefaultExportAtOnce = 50000
 
 // DefaultMassEdit is the most objects a mass edit may change at once (docs/DECISIONS.md).
 const DefaultMassEdit = 10000
@@ -78,6 +88,9 @@ func New(c Config) *Server {
 	}
 	if s.atOnce = c.ArchiveAtOnce; s.atOnce <= 0 {
 		s.atOnce = s.massEdit
+	}
+	if s.exportAt = c.ExportAtOnce; s.exportAt <= 0 {
+		s.exportAt = DefaultExportAtOnce
 	}
 	if c.TileCache == 0 {
 		c.TileCache = 256 << 20

@@ -17,7 +17,7 @@ import (
 // GISRequest is a view (or selection) to take to a GIS: its format and reference system.
 type GISRequest struct {
 	Filter store.Filter `json:"filter"`
-	Format string       `json:"format"` // geojson, csv
+	Format string       `json:"format"` // gpkg, geojson, csv
 	SRID   int          `json:"srid"`   // EPSG code; 4326 when 0
 }
 
@@ -28,12 +28,15 @@ var gisFields = []string{"id", "number", "number_text", "species_botanical", "sp
 	"damage_tree", "security_expectation", "valuation_max", "tree_count", "area", "action_security", "actions",
 	"action_deadline", "check_next", "check_timestamp", "create_timestamp", "object_timestamp"}
 
-// GIS writes the objects of a view as GeoJSON or CSV with WKT, in the reference system asked
+// GIS writes the objects of a view as a GeoPackage, GeoJSON or CSV with WKT, in the reference system asked
 // for, to w; the whole file is written to a temporary file first, so a failure leaves w
 // untouched. EINVALID for an unknown format or reference system, or an empty view.
 func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o ListOptions, w io.Writer) (int, error) {
 	if req.SRID == 0 {
 		req.SRID = 4326
+	}
+	if req.Format == "gpkg" {
+		return GeoPackage(ctx, db, sc, req.Filter, req.SRID, o, w)
 	}
 	if req.Format != "geojson" && req.Format != "csv" {
 		return 0, &arbor.Error{Code: arbor.EINVALID, Key: "export.format", Fields: map[string]string{"format": "export.format"}}
@@ -92,6 +95,9 @@ func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o 
 			}
 			values = append(values, RecordURL(o.BaseURL, sc.ProjectID, t.ID))
 			n++
+			if o.Progress != nil && n%progressStep == 0 {
+				o.Progress(n)
+			}
 			if csvw != nil {
 				row := make([]string, 0, len(values)+1)
 				for _, v := range values {
@@ -137,6 +143,19 @@ func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o 
 	}
 	_, err = io.Copy(w, tmp)
 	return n, err
+}
+
+// FileType is the media type and file extension of an export's format.
+func FileType(format string) (typ, ext string) {
+	switch format {
+	case "xlsx":
+		return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"
+	case "csv":
+		return "text/csv; charset=utf-8", "csv"
+	case "gpkg":
+		return "application/geopackage+sqlite3", "gpkg"
+	}
+	return "application/geo+json", "geojson"
 }
 
 // csvCell writes a value for a CSV cell. Text that a spreadsheet would take for a formula

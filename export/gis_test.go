@@ -86,3 +86,58 @@ func TestGISFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestGeoPackage: the view as a GeoPackage, in WGS 84 or Gauss-Krüger zone 3, opened by GDAL
+// with every object, typed attributes, custom fields by their names, the live record's link
+// and the reference system; a selection holds only its objects, and the progress is told.
+func TestGeoPackage(t *testing.T) {
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	f := pdfFixture(t, db)
+	o := export.ListOptions{Lang: "en", BaseURL: "https://arbor.example", Project: f.sc.ProjectID}
+	var buf bytes.Buffer
+	n, err := export.GIS(ctx, db, f.sc, export.GISRequest{Format: "gpkg"}, o, &buf)
+	if err != nil || n != 4 {
+		t.Fatalf("%d objects, %v", n, err)
+	}
+	if !bytes.HasPrefix(buf.Bytes(), []byte("SQLite format 3\x00")) {
+		t.Fatalf("not SQLite: %q", buf.Bytes()[:16])
+	}
+	info := ogrinfo(t, "trees.gpkg", buf.Bytes())
+	for _, want := range []string{"Layer name: trees", "Feature Count: 4", "WGS 84", "number: Integer", "height: Real",
+		"single_tree: Integer(Boolean)", "check_next: Date", "create_timestamp: DateTime", "Bezirk: String",
+		"height (Real) = 18.5", "Bezirk (String) = Łódź · Ørsted · Żabka · Москва", "POINT (9.43 54.78)", "POLYGON ((9.44 54.79",
+		"link (String) = https://arbor.example/projects/" + f.sc.ProjectID + "/map?tree=" + f.a} {
+		if !strings.Contains(info, want) {
+			t.Errorf("GeoPackage: ogrinfo lacks %q:\n%s", want, info)
+		}
+	}
+
+	buf.Reset()
+	var told []int
+	o.Progress = func(done int) { told = append(told, done) }
+	n, err = export.GIS(ctx, db, f.sc, export.GISRequest{Format: "gpkg", SRID: 31467, Filter: store.Filter{IDs: []string{f.a, f.g}}}, o, &buf)
+	if err != nil || n != 2 {
+		t.Fatalf("%d objects, %v", n, err)
+	}
+	info = ogrinfo(t, "gk3.gpkg", buf.Bytes())
+	for _, want := range []string{"Feature Count: 2", "Gauss-Kruger zone 3", `ID["EPSG",31467]`, "POINT (3527"} {
+		if !strings.Contains(info, want) {
+			t.Errorf("GeoPackage in EPSG:31467: ogrinfo lacks %q:\n%s", want, info)
+		}
+	}
+	// GDAL's own check of the file: no warnings about the layout.
+	if strings.Contains(strings.ToLower(info), "warning") {
+		t.Errorf("ogrinfo warns:\n%s", info)
+	}
+
+	for name, req := range map[string]export.GISRequest{
+		"srid":  {Format: "gpkg", SRID: 999999},
+		"empty": {Format: "gpkg", Filter: store.Filter{State: "archived"}},
+	} {
+		buf.Reset()
+		if _, err := export.GIS(ctx, db, f.sc, req, o, &buf); arbor.ErrorCode(err) != arbor.EINVALID || buf.Len() != 0 {
+			t.Errorf("%s: %v, %d bytes", name, err, buf.Len())
+		}
+	}
+}

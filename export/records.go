@@ -19,6 +19,15 @@ const PDFListLimit = 100
 // neighbourRadius is how far around the object its record's map reaches, in metres.
 const neighbourRadius = 50
 
+// RecordZone is the time zone the records' times are written in: the product's users are
+// German, Austrian, Swiss and French cities (docs/PRODUCT.md).
+var RecordZone = func() *time.Location {
+	if z, err := time.LoadLocation("Europe/Berlin"); err == nil {
+		return z
+	}
+	return time.UTC
+}()
+
 // PDFOptions are what a PDF needs beyond the data: the app's address for the links to the live
 // records, the person's language, the moment and the time zone it was made in.
 type PDFOptions struct {

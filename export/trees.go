@@ -93,6 +93,9 @@ func AllTrees(ctx context.Context, db *store.DB, sc store.Content, filter store.
 			}
 			err := tx.EachTree(ctx, sc, filter, func(t *store.Tree) error {
 				n++
+				if o.Progress != nil && n%progressStep == 0 {
+					o.Progress(n)
+				}
 				batch = append(batch, treeObject(t))
 				if len(batch) == cap(batch) {
 					return flush()

@@ -32,6 +32,9 @@ type ListOptions struct {
 	BaseURL  string
 	Project  string
 	Location *time.Location // the wall clock times are written in; UTC when nil
+	// Progress, when set, hears now and then how many objects a long export has written (the
+	// queue's task shows it).
+	Progress func(done int)
 }
 
 // TreeList writes the objects as one worksheet: a heading row, then one row per object. Numbers

@@ -144,3 +144,49 @@ func (s *Queries) longStatement(ctx context.Context) error {
 	_, err := s.q.Exec(ctx, `SET LOCAL statement_timeout = '15min'`)
 	return err
 }
+
+// EachFeatureWKB is EachTree with each object's geometry in the reference system srid as WKB
+// and its bounding box (min x, max x, min y, max y), as a GeoPackage stores them.
+func (s *Queries) EachFeatureWKB(ctx context.Context, sc Content, f Filter, srid int, fn func(t *Tree, wkb []byte, box [4]float64) error) error {
+	if err := s.CheckSRID(ctx, srid); err != nil {
+		return err
+	}
+	if err := s.longStatement(ctx); err != nil {
+		return err
+	}
+	cond, args, err := s.treeScope(ctx, sc, f)
+	if err != nil {
+		return err
+	}
+	args = append(args, srid)
+	g := "ST_Transform(t.geom, $" + strconv.Itoa(len(args)) + "::int)"
+	sql := strings.Replace(treeSelect(sc.Lang), "\n\tFROM tree t", ", ST_AsBinary(xg.geo, 'NDR'), ST_XMin(xg.geo), ST_XMax(xg.geo), ST_YMin(xg.geo), ST_YMax(xg.geo)\n\tFROM tree t CROSS JOIN LATERAL (SELECT "+g+" AS geo) xg", 1)
+	rows, err := s.q.Query(ctx, sql+` WHERE `+cond+` ORDER BY t.number, t.number_text, t.id`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var wkb []byte
+		var box [4]float64
+		t, err := scanTree(extraRow{Row: rows, extra: []any{&wkb, &box[0], &box[1], &box[2], &box[3]}})
+		if err != nil {
+			return err
+		}
+		if err := fn(t, wkb, box); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// SRSDefinition is a reference system's name and its definition as OGC WKT, as PostGIS knows it;
+// EINVALID for one it does not.
+func (s *Queries) SRSDefinition(ctx context.Context, srid int) (name, wkt string, err error) {
+	err = s.q.QueryRow(ctx, `SELECT coalesce(substring(srtext from '^[A-Z]+\["([^"]*)"'), auth_name || ':' || auth_srid), srtext
+		FROM spatial_ref_sys WHERE srid = $1`, srid).Scan(&name, &wkt)
+	if err == pgx.ErrNoRows {
+		return "", "", &arbor.Error{Code: arbor.EINVALID, Key: "export.srid", Fields: map[string]string{"srid": "export.srid"}}
+	}
+	return name, wkt, err
+}

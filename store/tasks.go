@@ -15,13 +15,15 @@ import (
 // view of more objects than one request changes.
 type Task struct {
 	ID         string     `json:"id"`
-	Kind       string     `json:"kind"`  // archive, activate
+	Kind       string     `json:"kind"`  // archive, activate, export
 	State      string     `json:"state"` // queued, running, done, failed
 	Total      int        `json:"total"`
 	Done       int        `json:"done"`
 	Changed    *int       `json:"changed"`
 	CreatedAt  time.Time  `json:"created_at"`
 	FinishedAt *time.Time `json:"finished_at"`
+	// Download is the file a finished export made, while it is kept (ExportKeep).
+	Download *Download `json:"download,omitempty"`
 }
 
 // archiveStep is how many objects one step of a background archive changes: about a second's
@@ -70,11 +72,18 @@ func (tx *Tx) QueueArchive(ctx context.Context, sc Content, who Actor, f Filter,
 }
 
 // taskColumns are a task's columns in the order scanTask reads them.
-const taskColumns = `id, kind, state, total, done, changed, created_at, finished_at`
+const taskColumns = `id, kind, state, total, done, changed, created_at, finished_at,
+	file_key IS NOT NULL AND expires_at > now(), coalesce(file_name, ''), coalesce(file_type, ''), coalesce(file_size, 0), coalesce(expires_at, now())`
 
 func scanTask(row pgx.Row) (Task, error) {
 	var t Task
-	err := row.Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt)
+	var file bool
+	var d Download
+	err := row.Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt,
+		&file, &d.Name, &d.Type, &d.Size, &d.ExpiresAt)
+	if file {
+		t.Download = &d
+	}
 	return t, err
 }
 

@@ -29,12 +29,13 @@ func (w *Thumbnail) Work(ctx context.Context, job *river.Job[store.ThumbnailJob]
 // stored its bytes but not yet recorded them.
 const sweepGrace = time.Hour
 
-// Sweep removes blobs whose file records are gone (files.Service.Sweep), every hour and once
-// at start.
+// Sweep removes blobs whose file records are gone (files.Service.Sweep) and queued exports'
+// files whose time is up (files.Service.SweepExports), every hour and once at start.
 type Sweep struct {
 	river.WorkerDefaults[store.SweepJob]
 	files *files.Service
 	log   *slog.Logger
+	now   func() time.Time
 }
 
 // Timeout: walking a large blob store takes a while.
@@ -46,7 +47,10 @@ func (w *Sweep) Work(ctx context.Context, job *river.Job[store.SweepJob]) error 
 	if n > 0 {
 		w.log.Info("swept orphaned blobs", "removed", n)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return sweepExports(ctx, w.files, w.now(), w.log)
 }
 
 // sweepEvery is how often the sweep runs.

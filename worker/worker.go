@@ -1,7 +1,7 @@
 // Package worker does the queue's work: the jobs that requests put into the queue in their
 // transaction (store.Tx.Enqueue, store.Tx.QueueArchive) are worked here, after the commit, by
-// every `arbor serve`, each job by one of them. Sending mail and archiving a big view are here;
-// imports, exports and thumbnails join them.
+// every `arbor serve`, each job by one of them. Sending mail, archiving a big view, big exports
+// and thumbnails are here.
 package worker
 
 import (
@@ -27,7 +27,8 @@ type Config struct {
 	// does neither.
 	Files     *files.Service
 	FileQueue string // store.FileQueue but in tests
-	// App ends demos (a periodic job); without it this process does not. Now is its clock.
+	// App ends demos (a periodic job); without it this process does not. Now is its clock and
+	// the exports' (when their files expire).
 	App *domain.Service
 	Now func() time.Time
 }
@@ -47,14 +48,22 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 	}
 	queues := map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}}
 	var periodic []*river.PeriodicJob
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	if cfg.Files != nil {
+		// Big exports, like archiving, one at a time in the default queue; their files go to the
+		// blob store.
+		if err := river.AddWorkerSafely(workers, &Export{db: db, files: cfg.Files, log: cfg.Log, now: cfg.Now}); err != nil {
+			return nil, err
+		}
 		if cfg.FileQueue == "" {
 			cfg.FileQueue = store.FileQueue
 		}
 		if err := river.AddWorkerSafely(workers, &Thumbnail{files: cfg.Files}); err != nil {
 			return nil, err
 		}
-		if err := river.AddWorkerSafely(workers, &Sweep{files: cfg.Files, log: cfg.Log}); err != nil {
+		if err := river.AddWorkerSafely(workers, &Sweep{files: cfg.Files, log: cfg.Log, now: cfg.Now}); err != nil {
 			return nil, err
 		}
 		// Thumbnails two at a time: each takes a core for a moment, and requests need the other.
@@ -67,9 +76,6 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 			&river.PeriodicJobOpts{RunOnStart: true}))
 	}
 	if cfg.App != nil {
-		if cfg.Now == nil {
-			cfg.Now = time.Now
-		}
 		if err := river.AddWorkerSafely(workers, &Demo{app: cfg.App, now: cfg.Now, log: cfg.Log}); err != nil {
 			return nil, err
 		}

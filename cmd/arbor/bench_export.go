@@ -19,6 +19,7 @@ import (
 func benchExport(ctx context.Context, db *store.DB, args []string) error {
 	fs, project := benchFlags("export")
 	list := fs.Int("list", export.PDFListLimit, "objects in the PDF list")
+	only := fs.String("only", "xlsx,gpkg,pdf", "which exports to time, comma-separated: xlsx, gpkg, pdf")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
@@ -29,24 +30,22 @@ func benchExport(ctx context.Context, db *store.DB, args []string) error {
 	sc.Lang = "de"
 	o := export.ListOptions{Lang: "de", BaseURL: "https://arbor.example", Project: sc.ProjectID, Location: time.UTC}
 
-	file, err := os.CreateTemp("", "arbor-bench-*.xlsx")
-	if err != nil {
-		return err
+	want := func(what string) bool { return strings.Contains(","+*only+",", ","+what+",") }
+	if want("xlsx") {
+		if err := benchFile(".xlsx", "export-all-trees: %d objects, every field, %.1f MB XLSX in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
+			func(f *os.File) (int, error) { return export.AllTrees(ctx, db, sc, store.Filter{}, "Bäume", o, f) }); err != nil {
+			return err
+		}
 	}
-	defer os.Remove(file.Name())
-	defer file.Close()
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	go samplePeak(&peak, stop)
-	start := time.Now()
-	n, err := export.AllTrees(ctx, db, sc, store.Filter{}, "Bäume", o, file)
-	close(stop)
-	if err != nil {
-		return err
+	if want("gpkg") {
+		if err := benchFile(".gpkg", "export-gis: %d objects, %.1f MB GeoPackage (EPSG:25832) in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
+			func(f *os.File) (int, error) { return export.GeoPackage(ctx, db, sc, store.Filter{}, 25832, o, f) }); err != nil {
+			return err
+		}
 	}
-	info, _ := file.Stat()
-	fmt.Printf("export-all-trees: %d objects, every field, %.1f MB XLSX in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
-		n, float64(info.Size())/1e6, time.Since(start).Seconds(), float64(peak.Load())/1e6, peakRSS())
+	if !want("pdf") {
+		return nil
+	}
 
 	var ids []string
 	err = db.ReadTx(ctx, func(tx *store.Tx) error {
@@ -60,11 +59,34 @@ func benchExport(ctx context.Context, db *store.DB, args []string) error {
 		return err
 	}
 	var size countingWriter
-	start = time.Now()
+	start := time.Now()
 	if err := export.TreeListRecordsPDF(ctx, db, sc, ids, export.PDFOptions{BaseURL: o.BaseURL, Lang: "de", Now: time.Now(), Location: time.UTC}, &size); err != nil {
 		return err
 	}
 	fmt.Printf("export-tree-list: %d objects, %.1f MB PDF in %.1f s\n", len(ids), float64(size)/1e6, time.Since(start).Seconds())
+	return nil
+}
+
+// benchFile times one export into a temporary file while it samples the Go heap, and prints
+// report with the objects, the file's size, the time, the heap's peak and the peak RSS.
+func benchFile(ext, report string, write func(*os.File) (int, error)) error {
+	file, err := os.CreateTemp("", "arbor-bench-*"+ext)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(file.Name())
+	defer file.Close()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	go samplePeak(&peak, stop)
+	start := time.Now()
+	n, err := write(file)
+	close(stop)
+	if err != nil {
+		return err
+	}
+	info, _ := file.Stat()
+	fmt.Printf(report, n, float64(info.Size())/1e6, time.Since(start).Seconds(), float64(peak.Load())/1e6, peakRSS())
 	return nil
 }
 

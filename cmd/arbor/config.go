@@ -31,6 +31,7 @@ type config struct {
 	LogFormat   string // ARBOR_LOG: text or json
 	TileCacheMB int    // ARBOR_TILE_CACHE_MB: memory for cached vector tiles
 	AtOnce      int    // ARBOR_ARCHIVE_AT_ONCE: the biggest view archived within its request
+	ExportAt    int    // ARBOR_EXPORT_AT_ONCE: the biggest whole-project or GIS export made within its request
 	BlobURL     string // ARBOR_BLOB_URL: where photos and documents are kept (default: $ARBOR_DATA/blobs)
 }
 
@@ -96,6 +97,13 @@ func loadConfig() (config, error) {
 			problems = append(problems, fmt.Sprintf("ARBOR_ARCHIVE_AT_ONCE %q is not a number of objects from 1 to 10000", v))
 		}
 		c.AtOnce = n
+	}
+	if v := env("ARBOR_EXPORT_AT_ONCE", "50000"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10000000 {
+			problems = append(problems, fmt.Sprintf("ARBOR_EXPORT_AT_ONCE %q is not a number of objects from 1 to 10000000", v))
+		}
+		c.ExportAt = n
 	}
 	if c.BlobURL != "" && !strings.HasPrefix(c.BlobURL, "file://") && !strings.HasPrefix(c.BlobURL, "s3://") {
 		problems = append(problems, "ARBOR_BLOB_URL must be a file:///folder or s3://bucket?region=… URL")

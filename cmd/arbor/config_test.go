@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
 // cleanEnv sets every setting to "not given" for the test.
 func cleanEnv(t *testing.T) {
 	for _, name := range []string{"ARBOR_ADDR", "DATABASE_URL", "ARBOR_BASE_URL", "ARBOR_DATA", "ARBOR_SECRET",
-		"ARBOR_SMTP_URL", "ARBOR_MAIL_FROM", "ARBOR_NOTICE", "ARBOR_LOG", "ARBOR_ARCHIVE_AT_ONCE"} {
+		"ARBOR_SMTP_URL", "ARBOR_MAIL_FROM", "ARBOR_NOTICE", "ARBOR_LOG", "ARBOR_ARCHIVE_AT_ONCE", "ARBOR_EXPORT_AT_ONCE"} {
 		t.Setenv(name, "")
 	}
 }
@@ -32,7 +32,7 @@ func TestLoadConfigDefaults(t *testing.T) {
 		t.Fatalf("defaults are invalid: %v", err)
 	}
 	if c.Addr != ":8080" || c.DatabaseURL != defaultDatabaseURL || c.BaseURL != "http://localhost:8080" ||
-		c.DataDir != "./var" || c.LogFormat != "text" || c.Secret != nil || c.SMTPURL != "" || c.AtOnce != 10000 {
+		c.DataDir != "./var" || c.LogFormat != "text" || c.Secret != nil || c.SMTPURL != "" || c.AtOnce != 10000 || c.ExportAt != 50000 {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -82,6 +82,8 @@ func TestLoadConfigInvalid(t *testing.T) {
 		{"log format", "ARBOR_LOG", "xml", "ARBOR_LOG"},
 		{"archive at once zero", "ARBOR_ARCHIVE_AT_ONCE", "0", "ARBOR_ARCHIVE_AT_ONCE"},
 		{"archive at once above a mass edit", "ARBOR_ARCHIVE_AT_ONCE", "10001", "ARBOR_ARCHIVE_AT_ONCE"},
+		{"export at once zero", "ARBOR_EXPORT_AT_ONCE", "0", "ARBOR_EXPORT_AT_ONCE"},
+		{"export at once not a number", "ARBOR_EXPORT_AT_ONCE", "many", "ARBOR_EXPORT_AT_ONCE"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

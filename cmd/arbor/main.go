@@ -160,7 +160,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		return err
 	}
 	srv := api.New(api.Config{DB: db, Signer: signer, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice,
-		TileCache: tileCache, ArchiveAtOnce: cfg.AtOnce, Files: fileStore})
+		TileCache: tileCache, ArchiveAtOnce: cfg.AtOnce, ExportAtOnce: cfg.ExportAt, Files: fileStore})
 	go srv.Prune(ctx, 5*time.Minute)
 	go srv.Listen(ctx)
 

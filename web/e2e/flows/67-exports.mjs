@@ -1,5 +1,6 @@
 // Exports as a city's tree officer makes them: the open works of selected trees as a GAEB X83
 // tender from the data view's Export menu, with the GAEB export modal; the same for a job.
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import {
   test,
@@ -171,5 +172,64 @@ test('exports: a selection as a GAEB tender from the data view, and a job as one
   await de.getByTestId('action-export-gaeb').click();
   await de.getByTestId('gaeb-modal').getByTestId('gaeb-scope').waitFor();
   await shot(de, 'exports-gaeb-de-dark-phone', { fullPage: false });
+  await de.context().close();
+});
+
+test('exports: the view as a GeoPackage in a chosen EPSG code, and the whole project in the queue', async (browser) => {
+  const { page, email } = await newUser(browser, 'exports-gis');
+  const { projectId, ids } = await streetTrees(page);
+  await goto(page, `/projects/${projectId}/data`);
+  await row(page, ids[0]).waitFor();
+
+  // The GIS export modal: GeoPackage in ETRS89 / UTM zone 32N; three objects come at once.
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-gis').click();
+  const gis = page.getByTestId('gis-modal');
+  await gis.getByTestId('gis-scope').waitFor();
+  assert((await gis.getByTestId('gis-scope').innerText()).includes('3'), 'the GIS modal names another scope');
+  await gis.getByTestId('gis-srid').click();
+  await page.getByRole('option', { name: 'EPSG:25832 · ETRS89 / UTM zone 32N' }).click();
+  await shot(page, 'exports-gis-en-light', { fullPage: false });
+  const [gpkg] = await Promise.all([page.waitForEvent('download'), gis.getByTestId('gis-download').click()]);
+  assert(gpkg.suggestedFilename().endsWith('.gpkg'), `GeoPackage named ${gpkg.suggestedFilename()}`);
+  const info = execFileSync('ogrinfo', ['-ro', '-al', '-so', await gpkg.path()]).toString();
+  assert(info.includes('Feature Count: 3') && info.includes('UTM zone 32N'), `ogrinfo:\n${info}`);
+
+  // More objects than the server makes at once (ARBOR_EXPORT_AT_ONCE=5 in scripts/e2e.sh): the
+  // whole project goes to the queue; a notice shows its progress, then the download.
+  for (let i = 4; i <= 7; i++) {
+    const r = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, {
+      geom: { type: 'Point', coordinates: [9.43 + i * 0.0003, 54.781] },
+      number: i,
+    });
+    assert(r.status === 201, `creating tree ${i} answered ${r.status}`);
+  }
+  await page.reload();
+  await row(page, ids[0]).waitFor();
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId('action-export-project').click();
+  await page.getByTestId('export-ready').waitFor({ timeout: 30000 });
+  assert((await page.getByTestId('export-ready').innerText()).includes('7'), 'the ready notice names another count');
+  await shot(page, 'exports-queued-ready-en-light', { fullPage: false });
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+  assert(xlsx.suggestedFilename().endsWith('.xlsx'), `workbook named ${xlsx.suggestedFilename()}`);
+  const book = await readFile(await xlsx.path());
+  assert(book.subarray(0, 2).toString() === 'PK' && book.length > 4000, 'the queued download is no workbook');
+  const tasks = await apiJSON(page, 'GET', `/api/content/tasks?project=${projectId}`);
+  assert(tasks.status === 200 && tasks.json.total === 0, `open tasks after the export: ${JSON.stringify(tasks.json)}`);
+
+  // German, dark, on a phone: the GIS modal.
+  const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+  await goto(de, '/login');
+  await login(de, email);
+  await waitPath(de, '/');
+  await de.getByTestId('language-menu').first().click();
+  await de.getByTestId('language-de').click();
+  await goto(de, `/projects/${projectId}/data`);
+  await row(de, ids[0]).waitFor();
+  await de.getByTestId('action-export-menu').click();
+  await de.getByTestId('action-export-gis').click();
+  await de.getByTestId('gis-modal').getByTestId('gis-scope').waitFor();
+  await shot(de, 'exports-gis-de-dark-phone', { fullPage: false });
   await de.context().close();
 });

@@ -37,7 +37,13 @@ export function exportTreeList(projectId: string, ids: string[]) {
   return api.post<Blob>(inProject('/api/content/export-tree-list', projectId), { ids }, { silent: true, blob: true });
 }
 
-/** POST /api/content/export-gis: a view or selection as GeoJSON or CSV with WKT, in an EPSG reference system. */
-export function exportGis(projectId: string, body: { filter: ExportFilter; format: 'geojson' | 'csv'; srid: number }) {
+/** The GIS file formats. */
+export type GisFormat = 'gpkg' | 'geojson' | 'csv';
+
+/**
+ * POST /api/content/export-gis: a view or selection as a GeoPackage, GeoJSON or CSV with WKT, in
+ * an EPSG reference system; a big one answers (202) the task the queue makes it in, as JSON.
+ */
+export function exportGis(projectId: string, body: { filter: ExportFilter; format: GisFormat; srid: number }) {
   return api.post<Blob>(inProject('/api/content/export-gis', projectId), body, { silent: true, blob: true });
 }

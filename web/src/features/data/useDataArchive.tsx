@@ -91,7 +91,7 @@ export function useDataArchive({
     getOpenTasks(projectId)
       .then((open) => {
         for (const task of open) {
-          if (gone || isFollowed(task.id)) continue;
+          if (gone || isFollowed(task.id) || task.kind === 'export') continue;
           const notice = archiveNotice(t, task.kind === 'archive', task.total);
           followTask(projectId, task, notice.progress)
             .then((done) => {

@@ -1,14 +1,15 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
 import { exportAllTrees, exportColumns, exportList, saveFile } from './api/exportList';
-import { exportGis } from '@/api/exports/exports';
+import { fileOrTask, getOpenTasks, isFollowed } from './api/task';
+import { followExport } from './components/ExportTaskNotice';
 import type { Filter } from './filter';
 import type { useColumns } from './useColumns';
 
 /** What the Export menu takes away directly. */
-export type ExportKind = 'visible' | 'all' | 'project' | 'geojson' | 'csv';
+export type ExportKind = 'visible' | 'all' | 'project';
 
 /** The data view's Excel list; `sortRef` is kept up to date with the table's sort. */
 export function useExcelExport({
@@ -35,29 +36,44 @@ export function useExcelExport({
     const body = selection.size ? { ...filter, ids: [...selection.keys()] } : filter;
     setExporting(true);
     try {
-      const blob =
-        what === 'geojson' || what === 'csv'
-          ? await exportGis(project.id, { filter: { ...body }, format: what, srid: 4326 })
-          : what === 'project'
-            ? await exportAllTrees(project.id, { sheet: t('data.export.sheet') })
-            : await exportList(project.id, {
-                filter: body,
-                sort: sortRef.current,
-                columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
-                all: what === 'all',
-                sheet: t('data.export.sheet'),
-              });
+      const got =
+        what === 'project'
+          ? // The whole project of a big city is made by the queue: its notice follows the task.
+            await fileOrTask(await exportAllTrees(project.id, { sheet: t('data.export.sheet') }))
+          : await exportList(project.id, {
+              filter: body,
+              sort: sortRef.current,
+              columns: exportColumns(t, (k) => i18n.exists(k), columns, custom),
+              all: what === 'all',
+              sheet: t('data.export.sheet'),
+            });
+      if (!(got instanceof Blob)) {
+        followExport(t, project.id, got);
+        return;
+      }
       const day = new Date().toISOString().slice(0, 10);
-      saveFile(
-        blob,
-        `${project.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.${what === 'geojson' || what === 'csv' ? what : 'xlsx'}`,
-      );
+      saveFile(got, `${project.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.xlsx`);
     } catch (e) {
       onError(e);
     } finally {
       setExporting(false);
     }
   };
+
+  // A big export started before a reload (or on another visit) shows its progress again.
+  useEffect(() => {
+    let gone = false;
+    getOpenTasks(project.id)
+      .then((open) => {
+        for (const task of open)
+          if (!gone && task.kind === 'export' && !isFollowed(task.id)) followExport(t, project.id, task);
+      })
+      .catch(() => undefined); // readers may not export; the view works without
+    return () => {
+      gone = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per project
+  }, [project.id]);
 
   return { exporting, exportExcel, sortRef };
 }

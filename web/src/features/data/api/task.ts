@@ -1,17 +1,31 @@
 import { api } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
 
-/** Background work one started (archiving or activating a big view), as the server tracks it. */
+/** Background work one started (archiving or activating a big view, a big export), as the server tracks it. */
 export type Task = {
   id: string;
-  kind: 'archive' | 'activate';
+  kind: 'archive' | 'activate' | 'export';
   state: 'queued' | 'running' | 'done' | 'failed';
   total: number;
   done: number;
   changed: number | null;
   created_at: string;
   finished_at: string | null;
+  /** The file a finished export made, while it is kept. */
+  download?: { name: string; type: string; size: number; expires_at: string };
 };
+
+/** GET /api/content/task/{id}/download: the address of a finished export's file. */
+export const taskDownloadURL = (projectId: string, id: string) =>
+  inProject(`/api/content/task/${encodeURIComponent(id)}/download`, projectId);
+
+/** An export's answer: the file, or (202) the task the queue makes it in. */
+export async function fileOrTask(blob: Blob): Promise<Blob | Task> {
+  if (!blob.type.startsWith('application/json')) return blob;
+  const a = JSON.parse(await blob.text()) as { task?: Task };
+  if (!a.task) throw new Error('an export answered JSON without a task');
+  return a.task;
+}
 
 /** GET /api/content/task/{id}: how far a task has got. */
 export const getTask = (projectId: string, id: string) =>

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { SavedFilter } from '../api/filters';
 import { GaebExportModal } from '@/components/exports/GaebExportModal';
 import { PdfExportModal } from '@/components/exports/PdfExportModal';
+import { GisExportModal } from './GisExportModal';
+import { followExport } from './ExportTaskNotice';
 import type { CustomField } from '@/api/projects/settings';
 import type { Filter } from '../filter';
 import { MassEditModal } from './MassEditModal';
 import { ShareFilterModal } from './ShareFilterModal';
 
-export type DataModal = 'pdf' | 'gaeb' | 'mass' | 'share' | null;
+export type DataModal = 'pdf' | 'gaeb' | 'gis' | 'mass' | 'share' | null;
 
 interface Props {
   projectId: string;
@@ -27,7 +29,7 @@ interface Props {
   onMassEdited: () => void;
 }
 
-/** The data view's dialogs: PDF and GAEB export, mass edit, sharing the filter. */
+/** The data view's dialogs: PDF, GAEB and GIS export, mass edit, sharing the filter. */
 export function DataModals(p: Props) {
   const { t } = useTranslation();
   const count = p.ids.length;
@@ -49,6 +51,16 @@ export function DataModals(p: Props) {
             ? { kind: 'selection', filter: { ...p.filter, ids: p.ids }, count }
             : { kind: 'view', filter: { ...p.filter }, count: p.total ?? 0 }
         }
+      />
+      <GisExportModal
+        projectId={p.projectId}
+        projectName={p.projectName}
+        opened={p.open === 'gis'}
+        onClose={p.onClose}
+        filter={count ? { ...p.filter, ids: p.ids } : { ...p.filter }}
+        count={count || (p.total ?? 0)}
+        selection={count > 0}
+        onQueued={(task) => followExport(t, p.projectId, task)}
       />
       <MassEditModal
         projectId={p.projectId}

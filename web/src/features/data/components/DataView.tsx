@@ -181,6 +181,7 @@ export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, cha
             onExport={(what) => void exportExcel(what)}
             onGaeb={() => setModal('gaeb')}
             onPdf={() => setModal('pdf')}
+            onGis={() => setModal('gis')}
             onArchiveView={archiveView}
           />
           {errors.general && (

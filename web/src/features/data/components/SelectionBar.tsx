@@ -47,6 +47,7 @@ export interface SelectionBarProps {
   onExport: (what: ExportKind) => void;
   onGaeb: () => void;
   onPdf: () => void;
+  onGis: () => void;
   onArchiveView: (archive: boolean) => void;
 }
 
@@ -68,6 +69,7 @@ export function SelectionBar({
   onExport,
   onGaeb,
   onPdf,
+  onGis,
   onArchiveView,
 }: SelectionBarProps) {
   const { t, i18n } = useTranslation();
@@ -160,6 +162,7 @@ export function SelectionBar({
               onExport={onExport}
               onGaeb={onGaeb}
               onPdf={onPdf}
+              onGis={onGis}
             />
           )}
           {may.manager && (

@@ -39,11 +39,12 @@ export interface ExportMenuProps {
   onExport: (what: ExportKind) => void;
   onGaeb: () => void;
   onPdf: () => void;
+  onGis: () => void;
 }
 
 /** What can be taken away: the selection (or, without one, the view) in each format, and the
  * whole project. */
-export function ExportMenu({ count, total, exporting, onExport, onGaeb, onPdf }: ExportMenuProps) {
+export function ExportMenu({ count, total, exporting, onExport, onGaeb, onPdf, onGis }: ExportMenuProps) {
   const { t } = useTranslation();
   const view: MenuEntry[] = [
     {
@@ -60,13 +61,7 @@ export function ExportMenu({ count, total, exporting, onExport, onGaeb, onPdf }:
     },
     { icon: IconFileTypePdf, label: t('exports.pdfItem'), testId: 'action-export-pdf', onClick: onPdf },
     { icon: IconFileCode, label: t('exports.gaebItem'), testId: 'action-export-gaeb', onClick: onGaeb },
-    {
-      icon: IconMap2,
-      label: t('exports.geojson'),
-      testId: 'action-export-geojson',
-      onClick: () => onExport('geojson'),
-    },
-    { icon: IconMap2, label: t('exports.csv'), testId: 'action-export-csv', onClick: () => onExport('csv') },
+    { icon: IconMap2, label: t('exports.gisItem'), testId: 'action-export-gis', onClick: onGis },
   ];
   const project: MenuEntry[] = [
     {

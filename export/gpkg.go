@@ -1,0 +1,292 @@
+package export
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"arbor"
+	"arbor/store"
+
+	_ "modernc.org/sqlite" // GeoPackage is SQLite; a pure-Go driver keeps the binary free of cgo
+)
+
+// gpkgTable is the feature table of a GeoPackage export.
+const gpkgTable = "trees"
+
+// gpkgTypes are the GeoPackage types of gisFields (OGC 12-128r18 §1.1.1.1.3); custom fields
+// and the link are TEXT.
+var gpkgTypes = map[string]string{"id": "TEXT", "number": "INTEGER", "number_text": "TEXT", "species_botanical": "TEXT",
+	"species_language": "TEXT", "single_tree": "BOOLEAN", "planting_year": "INTEGER", "height": "REAL", "diameter": "REAL",
+	"scope": "REAL", "top_diameter": "REAL", "top_form": "TEXT", "vitality": "INTEGER", "development": "INTEGER",
+	"damage_tree": "INTEGER", "security_expectation": "INTEGER", "valuation_max": "INTEGER", "tree_count": "INTEGER",
+	"area": "REAL", "action_security": "INTEGER", "actions": "TEXT", "action_deadline": "DATE", "check_next": "DATE",
+	"check_timestamp": "DATETIME", "create_timestamp": "DATETIME", "object_timestamp": "DATETIME"}
+
+// gisValues are a tree's values of gisFields, typed as the GeoPackage stores them: numbers as
+// numbers, days as YYYY-MM-DD, moments as ISO 8601 in UTC, empty ones as NULL.
+func gisValues(t *store.Tree) []any {
+	num := func(p *float64) any {
+		if p == nil {
+			return nil
+		}
+		return *p
+	}
+	whole := func(p *int) any {
+		if p == nil {
+			return nil
+		}
+		return int64(*p)
+	}
+	day := func(p *string) any {
+		if p == nil {
+			return nil
+		}
+		return *p
+	}
+	stamp := func(p *time.Time) any {
+		if p == nil {
+			return nil
+		}
+		return p.UTC().Format("2006-01-02T15:04:05.000Z")
+	}
+	text := func(s string) any {
+		if s == "" {
+			return nil
+		}
+		return s
+	}
+	return []any{t.ID, int64(t.Number), text(t.NumberText), text(t.SpeciesBotanical), text(t.SpeciesLanguage), t.SingleTree,
+		whole(t.PlantingYear), num(t.Height), num(t.Diameter), num(t.Scope), num(t.TopDiameter), text(t.TopForm),
+		whole(t.Vitality), whole(t.Development), whole(t.DamageTree), whole(t.SecurityExpectation), whole(t.ValuationMax),
+		int64(t.TreeCount), num(t.Area), int64(t.ActionSecurity), text(t.Actions), day(t.ActionDeadline), day(t.CheckNext),
+		stamp(t.CheckTimestamp), stamp(&t.CreateTimestamp), stamp(&t.ObjectTimestamp)}
+}
+
+// gpkgGeometry is a GeoPackage geometry blob (OGC 12-128r18 §2.1.3): "GP", version 0, flags
+// (little-endian, an xy envelope), the reference system, the envelope, then the WKB.
+func gpkgGeometry(srid int, box [4]float64, wkb []byte) []byte {
+	b := make([]byte, 8+32, 8+32+len(wkb))
+	b[0], b[1], b[2], b[3] = 'G', 'P', 0, 0b0000_0011
+	binary.LittleEndian.PutUint32(b[4:], uint32(int32(srid)))
+	for i, v := range box {
+		binary.LittleEndian.PutUint64(b[8+8*i:], math.Float64bits(v))
+	}
+	return append(b, wkb...)
+}
+
+// quoteIdent quotes a name for SQLite.
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// gpkgNames makes the column names unique the way SQLite compares them (without regard to case)
+// and apart from the feature id and the geometry.
+func gpkgNames(names []string) []string {
+	seen := map[string]bool{"fid": true, "geom": true}
+	out := make([]string, len(names))
+	for i, n := range names {
+		name := n
+		for k := 2; seen[strings.ToLower(name)]; k++ {
+			name = fmt.Sprintf("%s (%d)", n, k)
+		}
+		seen[strings.ToLower(name)] = true
+		out[i] = name
+	}
+	return out
+}
+
+// GeoPackage writes the objects of a view as a GeoPackage (OGC 12-128r18, version 1.3) of one
+// feature table, "trees", in the reference system srid (its definition from PostGIS), to w.
+// SQLite needs a file: it is built in a temporary one and copied to w when whole, so a failure
+// leaves w untouched. o.Progress, when set, hears how many objects are written.
+func GeoPackage(ctx context.Context, db *store.DB, sc store.Content, filter store.Filter, srid int, o ListOptions, w io.Writer) (int, error) {
+	if srid == 0 {
+		srid = 4326
+	}
+	dir, err := os.MkdirTemp("", "arbor-gpkg-*")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "arbor.gpkg")
+	lite, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath())
+	if err != nil {
+		return 0, err
+	}
+	defer lite.Close()
+	lite.SetMaxOpenConns(1) // the pragmas hold for the one connection
+	n := 0
+	err = db.ReadTx(ctx, func(tx *store.Tx) error {
+		settings, err := tx.ProjectSettings(ctx, sc.OrganisationID, sc.ProjectID)
+		if err != nil {
+			return err
+		}
+		srsName, srsWKT, err := tx.SRSDefinition(ctx, srid)
+		if err != nil {
+			return err
+		}
+		_, wgs84, err := tx.SRSDefinition(ctx, 4326)
+		if err != nil {
+			return err
+		}
+		custom := [][2]string{} // field, name
+		for _, name := range customNames(settings.CustomFields) {
+			f := settings.CustomFields[name]
+			if f.Active || f.Alias != "" {
+				custom = append(custom, [2]string{name, firstOf(f.Alias, name)})
+			}
+		}
+		names := append([]string{}, gisFields...)
+		for _, c := range custom {
+			names = append(names, c[1])
+		}
+		names = gpkgNames(append(names, "link"))
+		defs := make([]string, len(names))
+		for i, name := range names {
+			typ := "TEXT"
+			if i < len(gisFields) {
+				typ = gpkgTypes[gisFields[i]]
+			}
+			defs[i] = quoteIdent(name) + " " + typ
+		}
+		ltx, err := gpkgCreate(ctx, lite, srid, srsName, srsWKT, wgs84, defs)
+		if err != nil {
+			return err
+		}
+		defer ltx.Rollback()
+		marks := strings.TrimSuffix(strings.Repeat("?, ", len(names)+1), ", ")
+		quoted := make([]string, len(names))
+		for i, name := range names {
+			quoted[i] = quoteIdent(name)
+		}
+		insert, err := ltx.PrepareContext(ctx, `INSERT INTO `+gpkgTable+` (geom, `+strings.Join(quoted, ", ")+`) VALUES (`+marks+`)`)
+		if err != nil {
+			return err
+		}
+		defer insert.Close()
+		ext := [4]float64{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
+		err = tx.EachFeatureWKB(ctx, sc, filter, srid, func(t *store.Tree, wkb []byte, box [4]float64) error {
+			values := make([]any, 0, len(names)+1)
+			values = append(values, gpkgGeometry(srid, box, wkb))
+			values = append(values, gisValues(t)...)
+			for _, c := range custom {
+				if v := t.Custom[c[0]]; v != "" {
+					values = append(values, v)
+				} else {
+					values = append(values, nil)
+				}
+			}
+			values = append(values, RecordURL(o.BaseURL, sc.ProjectID, t.ID))
+			if _, err := insert.ExecContext(ctx, values...); err != nil {
+				return err
+			}
+			ext[0], ext[1] = math.Min(ext[0], box[0]), math.Max(ext[1], box[1])
+			ext[2], ext[3] = math.Min(ext[2], box[2]), math.Max(ext[3], box[3])
+			n++
+			if o.Progress != nil && n%progressStep == 0 {
+				o.Progress(n)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return arbor.Errorf(arbor.EINVALID, "export.nothing", nil)
+		}
+		if _, err := ltx.ExecContext(ctx, `UPDATE gpkg_contents SET min_x = ?, max_x = ?, min_y = ?, max_y = ? WHERE table_name = ?`,
+			ext[0], ext[1], ext[2], ext[3], gpkgTable); err != nil {
+			return err
+		}
+		return ltx.Commit()
+	})
+	if err != nil {
+		return 0, err
+	}
+	if err := lite.Close(); err != nil {
+		return 0, err
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer file.Close()
+	_, err = io.Copy(w, file)
+	return n, err
+}
+
+// progressStep is how often a long export tells its progress, in objects.
+const progressStep = 5000
+
+// gpkgCreate lays out an empty GeoPackage: its identity, the reference systems it must hold
+// (undefined cartesian and geographic, WGS 84) and the export's, and the feature table with its
+// contents and geometry column rows. It answers the open transaction the rows go into.
+func gpkgCreate(ctx context.Context, lite *sql.DB, srid int, srsName, srsWKT, wgs84 string, defs []string) (*sql.Tx, error) {
+	// A file being made needs no journal: a failure throws it away whole.
+	for _, p := range []string{`PRAGMA application_id = 1196444487`, `PRAGMA user_version = 10300`,
+		`PRAGMA journal_mode = OFF`, `PRAGMA synchronous = OFF`, `PRAGMA page_size = 4096`} {
+		if _, err := lite.ExecContext(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	ltx, err := lite.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	stmts := []string{
+		`CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT NOT NULL, srs_id INTEGER PRIMARY KEY, organization TEXT NOT NULL,
+			organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT)`,
+		`CREATE TABLE gpkg_contents (table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE,
+			description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+			min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE, srs_id INTEGER,
+			CONSTRAINT fk_gc_r_srs_id FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys(srs_id))`,
+		`CREATE TABLE gpkg_geometry_columns (table_name TEXT NOT NULL, column_name TEXT NOT NULL, geometry_type_name TEXT NOT NULL,
+			srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL,
+			CONSTRAINT pk_geom_cols PRIMARY KEY (table_name, column_name),
+			CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
+			CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id))`,
+		`CREATE TABLE ` + gpkgTable + ` (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom GEOMETRY, ` + strings.Join(defs, ", ") + `)`,
+	}
+	for _, s := range stmts {
+		if _, err := ltx.ExecContext(ctx, s); err != nil {
+			ltx.Rollback()
+			return nil, err
+		}
+	}
+	type srs struct {
+		name, org string
+		id, code  int
+		def, desc string
+	}
+	list := []srs{
+		{"Undefined cartesian SRS", "NONE", -1, -1, "undefined", "undefined cartesian coordinate reference system"},
+		{"Undefined geographic SRS", "NONE", 0, 0, "undefined", "undefined geographic coordinate reference system"},
+		{"WGS 84 geodetic", "EPSG", 4326, 4326, wgs84, "longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid"},
+	}
+	if srid != 4326 {
+		list = append(list, srs{srsName, "EPSG", srid, srid, srsWKT, ""})
+	}
+	for _, s := range list {
+		if _, err := ltx.ExecContext(ctx, `INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)`, s.name, s.id, s.org, s.code, s.def, s.desc); err != nil {
+			ltx.Rollback()
+			return nil, err
+		}
+	}
+	if _, err := ltx.ExecContext(ctx, `INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id)
+		VALUES (?, 'features', ?, ?, ?)`, gpkgTable, gpkgTable, "Arbor: trees and groups", srid); err != nil {
+		ltx.Rollback()
+		return nil, err
+	}
+	if _, err := ltx.ExecContext(ctx, `INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', 'GEOMETRY', ?, 0, 0)`, gpkgTable, srid); err != nil {
+		ltx.Rollback()
+		return nil, err
+	}
+	return ltx, nil
+}

@@ -1,0 +1,100 @@
+package worker
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"arbor/export"
+	"arbor/files"
+	"arbor/store"
+
+	"github.com/riverqueue/river"
+)
+
+// Export makes an export too big for one request (store.ExportJob): the file goes to a
+// temporary file while its progress is written to the task, then into the blob store, where it
+// is kept for store.ExportKeep; the task then names the download, and the export is recorded.
+type Export struct {
+	river.WorkerDefaults[store.ExportJob]
+	db    *store.DB
+	files *files.Service
+	log   *slog.Logger
+	now   func() time.Time
+}
+
+// Timeout: a city of a million trees takes about two minutes to a workbook (BENCHMARKS.md).
+func (w *Export) Timeout(*river.Job[store.ExportJob]) time.Duration { return 30 * time.Minute }
+
+// Work makes the file and marks the task done, or failed after the last try.
+func (w *Export) Work(ctx context.Context, job *river.Job[store.ExportJob]) error {
+	err := w.work(ctx, job.Args)
+	if err != nil && job.Attempt >= job.MaxAttempts {
+		// On a context of its own: the job's may be over.
+		if ferr := w.db.FailTask(context.WithoutCancel(ctx), job.Args.Task); ferr != nil {
+			w.log.Error("task failed and could not be marked so", "task", job.Args.Task, "err", ferr)
+		}
+	}
+	return err
+}
+
+func (w *Export) work(ctx context.Context, a store.ExportJob) error {
+	sc := a.Scope()
+	o := export.ListOptions{Lang: a.Lang, BaseURL: a.BaseURL, Project: a.Project, Location: export.RecordZone,
+		Progress: func(done int) {
+			if err := w.db.TaskProgress(ctx, a.Task, done); err != nil {
+				w.log.Warn("export progress not written", "task", a.Task, "err", err)
+			}
+		}}
+	if err := w.db.TaskProgress(ctx, a.Task, 0); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp("", "arbor-export-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	var n int
+	var detail any
+	switch a.Export {
+	case "export-all-trees":
+		n, err = export.AllTrees(ctx, w.db, sc, a.Filter, a.Sheet, o, tmp)
+		detail = map[string]any{"state": a.Filter.State, "sheet": a.Sheet}
+	case "export-gis":
+		req := export.GISRequest{Filter: a.Filter, Format: a.Format, SRID: a.SRID}
+		n, err = export.GIS(ctx, w.db, sc, req, o, tmp)
+		detail = req
+	default:
+		return fmt.Errorf("export job of unknown kind %q", a.Export)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Seek(0, 0); err != nil {
+		return err
+	}
+	typ, ext := export.FileType(a.Format)
+	key := files.ExportKey(a.Organisation, a.Task, ext)
+	size, err := w.files.StoreExport(ctx, key, typ, tmp)
+	if err != nil {
+		return err
+	}
+	now := w.now()
+	d := store.Download{Name: "arbor-" + now.UTC().Format("2006-01-02") + "." + ext, Type: typ, Size: size, ExpiresAt: now.Add(store.ExportKeep)}
+	if err := w.db.RecordExport(ctx, sc, a.User, a.Export, a.Format, n, detail); err != nil {
+		return err
+	}
+	return w.db.FinishExport(ctx, a.Task, n, key, d)
+}
+
+// sweepExports removes queued exports' files whose time is up, with the blob store's sweep.
+func sweepExports(ctx context.Context, fs *files.Service, now time.Time, log *slog.Logger) error {
+	n, err := fs.SweepExports(ctx, now, sweepGrace)
+	if n > 0 {
+		log.Info("swept expired exports", "removed", n)
+	}
+	return err
+}
