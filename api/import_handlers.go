@@ -150,14 +150,14 @@ func (s *Server) listImports(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) undoImport(w http.ResponseWriter, r *http.Request) error {
-	var removed int
+	var undone *store.UndoneImport
 	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		removed, err = tx.UndoImport(r.Context(), content(r), actor(r), chi.URLParam(r, "importId"))
+		undone, err = tx.UndoImport(r.Context(), content(r), actor(r), chi.URLParam(r, "importId"))
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"removed": removed})
+	writeJSON(w, http.StatusOK, undone)
 	return nil
 }
