@@ -26,8 +26,6 @@ type Service struct {
 	db        *store.DB
 	mailQueue string
 	baseURL   string
-	// importQueue is the queue imports wait in (river's default but in tests).
-	importQueue string
 }
 
 // New builds a Service: messages go into mailQueue (store.MailQueue but in tests), and their
@@ -37,13 +35,6 @@ func New(db *store.DB, mailQueue, baseURL string) *Service {
 		mailQueue = store.MailQueue
 	}
 	return &Service{db: db, mailQueue: mailQueue, baseURL: baseURL}
-}
-
-// WithImportQueue makes the service queue imports in queue instead of river's default one
-// (tests, whose servers each work a queue of their own).
-func (d *Service) WithImportQueue(queue string) *Service {
-	d.importQueue = queue
-	return d
 }
 
 // Send queues a message from the catalogue in tx: key+".subject" and a body of greeting,

@@ -443,7 +443,7 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 		if task, err = tx.NewTask(ctx, sc, who, "import", importTaskTotal); err != nil {
 			return err
 		}
-		return tx.Enqueue(ctx, d.importQueue, ImportJob{Task: task.ID, Organisation: sc.OrganisationID, Project: sc.ProjectID,
+		return tx.Enqueue(ctx, "", ImportJob{Task: task.ID, Organisation: sc.OrganisationID, Project: sc.ProjectID,
 			Who: who, Lang: lang, FileName: name, Upload: oid, Options: o})
 	})
 	return task, err

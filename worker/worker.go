@@ -1,7 +1,7 @@
 // Package worker does the queue's work: the jobs that requests put into the queue in their
 // transaction (store.Tx.Enqueue, store.Tx.QueueArchive) are worked here, after the commit, by
-// every `arbor serve`, each job by one of them. Sending mail and archiving a big view are here;
-// imports, exports and thumbnails join them.
+// every `arbor serve`, each job by one of them. Sending mail, archiving a big view, imports and
+// thumbnails are here.
 package worker
 
 import (
@@ -45,6 +45,14 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 	if err := river.AddWorkerSafely(workers, &Archive{db: db, log: cfg.Log}); err != nil {
 		return nil, err
 	}
+	// Imports need the flows; a process given none (tests of the mail) makes its own.
+	app := cfg.App
+	if app == nil {
+		app = domain.New(db, cfg.MailQueue, "")
+	}
+	if err := river.AddWorkerSafely(workers, &Import{app: app}); err != nil {
+		return nil, err
+	}
 	queues := map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}}
 	var periodic []*river.PeriodicJob
 	if cfg.Files != nil {
@@ -78,7 +86,7 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 			&river.PeriodicJobOpts{RunOnStart: true}))
 	}
 	client, err := river.NewClient(riverpgxv5.New(db.Pool), &river.Config{
-		// Tasks (archiving a big view) one at a time: each takes a core for minutes.
+		// Tasks (archiving a big view, an import) one at a time: each takes a core for minutes.
 		Queues:       queues,
 		Workers:      workers,
 		PeriodicJobs: periodic,
