@@ -241,6 +241,7 @@ type ImportProblem struct {
 type ImportAnswer struct {
 	*store.ImportResult
 	Problems []ImportProblem `json:"problems"`
+	FileName string          `json:"file_name"`
 	ended    bool            // the import's transaction ran its end (importFile's within)
 }
 
@@ -357,7 +358,7 @@ func (d *Service) importFile(ctx context.Context, sc store.Content, who store.Ac
 			}
 		}
 		sort.SliceStable(all, func(i, j int) bool { return all[i].Line < all[j].Line })
-		return &ImportAnswer{ImportResult: res, Problems: all}
+		return &ImportAnswer{ImportResult: res, Problems: all, FileName: name}
 	}
 	var out *ImportAnswer
 	err = d.db.InTx(ctx, func(tx *store.Tx) (err error) {
