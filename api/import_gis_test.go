@@ -67,17 +67,18 @@ func TestImportGISFiles(t *testing.T) {
 	}
 	// A mapping under which every row has a problem: the preview names each, not "no rows".
 	wrong := []map[string]string{{"target": "number"}, {"target": "height"}, {"target": ""}}
-	body, ct = importForm(t, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": wrong})
+	body, ct = importForm(t, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": wrong, "dry_run": true})
 	r = w.editor.do("POST", w.url("/api/content/import"), body, ct)
 	wantStatus(t, r, http.StatusOK)
 	if res := r.json(t); res["written"] != false || len(res["problems"].([]any)) != 2 {
 		t.Fatalf("all rows wrong %s", r.body)
 	}
-	body, ct = importForm(t, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": mapping, "add_species": true})
-	r = w.editor.do("POST", w.url("/api/content/import"), body, ct)
-	wantStatus(t, r, http.StatusCreated)
-	if res := r.json(t); res["trees"] != 2.0 || res["groups"] != 0.0 {
-		t.Fatalf("shapefile import %s", r.body)
+	// Confirmed all the same, the queue's import ends with the problems and writes nothing.
+	if res := importQueued(t, w, w.editor, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": wrong}); res["written"] != false || len(res["problems"].([]any)) != 2 {
+		t.Fatalf("all rows wrong, queued: %v", res)
+	}
+	if res := importQueued(t, w, w.editor, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": mapping, "add_species": true}); res["trees"] != 2.0 || res["groups"] != 0.0 || res["written"] != true {
+		t.Fatalf("shapefile import %v", res)
 	}
 	// Gauss-Krüger 3 527 505 / 6 073 645 is Flensburg, 9.42° E 54.79° N.
 	if n := e.count(t, `SELECT count(*) FROM tree WHERE project_id = $1 AND number IN (901, 902)
@@ -96,11 +97,8 @@ func TestImportGISFiles(t *testing.T) {
 		t.Fatalf("inspection %s", r.body)
 	}
 	gm := append([]map[string]string{{"target": ""}}, mapping...) // GDAL's fid column is left out
-	body, ct = importForm(t, "register.gpkg", gpkg, map[string]any{"mapping": gm, "add_species": true})
-	r = w.editor.do("POST", w.url("/api/content/import"), body, ct)
-	wantStatus(t, r, http.StatusCreated)
-	if res := r.json(t); res["trees"] != 2.0 || res["groups"] != 1.0 {
-		t.Fatalf("geopackage import %s", r.body)
+	if res := importQueued(t, w, w.editor, "register.gpkg", gpkg, map[string]any{"mapping": gm, "add_species": true}); res["trees"] != 2.0 || res["groups"] != 1.0 {
+		t.Fatalf("geopackage import %v", res)
 	}
 	// The group's area: 100 m × 100 m less its 20 m × 20 m hole, within a percent (the
 	// reference systems' scale differs a little from the ground's).

@@ -128,15 +128,41 @@ func (s *Server) importTrees(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer u.Close()
+	if !u.options.DryRun {
+		// The import itself is the queue's: the wizard follows its task and may be closed.
+		task, err := s.app.QueueImport(r.Context(), sc, actor(r), u.name, u.file, u.size, u.options, language(r))
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusAccepted, map[string]any{"task": task})
+		return nil
+	}
 	answer, err := s.app.ImportFile(r.Context(), sc, actor(r), u.name, u.file, u.size, u.options, language(r))
 	if err != nil {
 		return err
 	}
-	status := http.StatusOK
-	if answer.Written {
-		status = http.StatusCreated
+	writeJSON(w, http.StatusOK, answer)
+	return nil
+}
+
+// importTasks lists the caller's imports of the project that have not ended, so the wizard
+// opened again shows the one under way.
+func (s *Server) importTasks(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.db.OpenTasks(r.Context(), content(r), sessionOf(r).claims.Sub, store.ImportTasks)
+	if err != nil {
+		return err
 	}
-	writeJSON(w, status, answer)
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+// importTask answers how far an import the caller started has got, and its result when done.
+func (s *Server) importTask(w http.ResponseWriter, r *http.Request) error {
+	t, err := s.db.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), store.ImportTasks)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
 	return nil
 }
 
@@ -150,14 +176,14 @@ func (s *Server) listImports(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) undoImport(w http.ResponseWriter, r *http.Request) error {
-	var removed int
+	var undone *store.UndoneImport
 	err := s.db.InTx(r.Context(), func(tx *store.Tx) (err error) {
-		removed, err = tx.UndoImport(r.Context(), content(r), actor(r), chi.URLParam(r, "importId"))
+		undone, err = tx.UndoImport(r.Context(), content(r), actor(r), chi.URLParam(r, "importId"))
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"removed": removed})
+	writeJSON(w, http.StatusOK, undone)
 	return nil
 }

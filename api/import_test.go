@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -25,6 +26,36 @@ func importForm(t *testing.T, name string, file []byte, options any) ([]byte, re
 	part.Write(file)
 	mw.Close()
 	return form.Bytes(), header("Content-Type", mw.FormDataContentType())
+}
+
+// importQueued posts an import (not a dry run) and follows it as the wizard does: 202 with a
+// task, read until the queue has ended it; answers the task's result.
+func importQueued(t *testing.T, w *treeWorld, b *browser, name string, file []byte, options map[string]any) map[string]any {
+	t.Helper()
+	body, ct := importForm(t, name, file, options)
+	r := b.do("POST", w.url("/api/content/import"), body, ct)
+	wantStatus(t, r, http.StatusAccepted)
+	task := r.json(t)["task"].(map[string]any)
+	if task["kind"] != "import" || task["state"] != "queued" {
+		t.Fatalf("queued %s", r.body)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		r = b.do("GET", w.url("/api/content/import/task/"+task["id"].(string)), nil)
+		wantStatus(t, r, http.StatusOK)
+		task = r.json(t)
+		if task["state"] == "done" || task["state"] == "failed" {
+			if task["done"] != 1000.0 {
+				t.Errorf("an ended import at %v of 1000", task["done"])
+			}
+			res, _ := task["result"].(map[string]any)
+			if task["state"] == "failed" {
+				t.Logf("import failed: %v", res)
+			}
+			return res
+		}
+	}
+	t.Fatalf("the import did not end: %v", task)
+	return nil
 }
 
 // TestImportRegister: a German register (Windows-1252, ';', Gauss-Krüger zone 3) is inspected
@@ -118,10 +149,7 @@ func TestImportRegister(t *testing.T) {
 	}
 
 	// The import: written whole, listed, undone by management only.
-	body, ct = importForm(t, "Baumkataster.csv", good, options)
-	r = w.editor.do("POST", w.url("/api/content/import"), body, ct)
-	wantStatus(t, r, http.StatusCreated)
-	res := r.json(t)
+	res := importQueued(t, w, w.editor, "Baumkataster.csv", good, options)
 	if p, ok := res["problems"].([]any); res["written"] != true || res["trees"] != 2.0 || !ok || len(p) != 0 {
 		t.Fatalf("import %v", res)
 	}
@@ -137,7 +165,7 @@ func TestImportRegister(t *testing.T) {
 	wantError(t, w.editor.do("POST", undo, nil), http.StatusForbidden, "forbidden", "")
 	r = w.manager.do("POST", undo, nil)
 	wantStatus(t, r, http.StatusOK)
-	if u := r.json(t); u["removed"] != 2.0 {
+	if u := r.json(t); u["removed"] != 2.0 || u["restored"] != 0.0 {
 		t.Fatalf("undo %v", u)
 	}
 	wantError(t, w.manager.do("POST", undo, nil), http.StatusConflict, "conflict", "")

@@ -171,6 +171,8 @@ var routeExpectations = map[string]expect{
 	"POST /api/content/import/inspect":                                contentWrite,
 	"POST /api/content/import":                                        contentWrite,
 	"GET /api/content/imports":                                        projRead,
+	"GET /api/content/import/tasks":                                   contentWrite,
+	"GET /api/content/import/task/{taskId}":                           contentWrite,
 	"POST /api/content/import/{importId}/undo":                        manageOnly,
 	"GET /api/content/table-columns":                                  projRead,
 	"PUT /api/content/table-columns":                                  projRead,
@@ -235,6 +237,7 @@ type walkWorld struct {
 	treeFile, orgFile     string            // a photo of the tree, a document of organisation A
 	filters               map[string]string // role → a filter of that role's own
 	tasks                 map[string]string // role → a task of that role's own
+	importTasks           map[string]string // role → an import task of that role's own
 	tokens                map[string]string // role → Bearer token
 	users                 map[string]string // role → user id
 }
@@ -242,7 +245,7 @@ type walkWorld struct {
 func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	t.Helper()
 	ctx := context.Background()
-	w := walkWorld{tokens: map[string]string{}, users: map[string]string{}, filters: map[string]string{}, tasks: map[string]string{}}
+	w := walkWorld{tokens: map[string]string{}, users: map[string]string{}, filters: map[string]string{}, tasks: map[string]string{}, importTasks: map[string]string{}}
 	q := e.db.Pool
 	mustExec := func(sql string, args ...any) {
 		t.Helper()
@@ -324,7 +327,13 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 			t.Fatal(err)
 		}
 		w.tasks[role] = id
+		if err := q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total, state)
+			VALUES ($1, $2, $3, 'import', 1000, 'done') RETURNING id`, w.orgA, w.projectA, w.users[role]).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		w.importTasks[role] = id
 	}
+	w.importTasks["anonymous"] = w.importTasks["manager"]
 	w.filters["anonymous"] = w.filters["manager"]
 	w.tasks["anonymous"] = w.tasks["manager"]
 	mustExec(`INSERT INTO job_invitation (organisation_id, job_id, email, role) VALUES ($1, $2, 'invited@example.org', 'care')`, w.orgA, w.jobA)
@@ -380,7 +389,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{projectId}", w.projectA, "{jobId}", w.jobA,
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
-			"{filterId}", w.filters[role], "{taskId}", w.tasks[role], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
+			"{filterId}", w.filters[role], "{taskId}", map[bool]string{true: w.importTasks[role], false: w.tasks[role]}[strings.Contains(rt.path, "/import/task/")], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
 			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey, "{kind}", "project", "{bookingId}", w.booking).Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)

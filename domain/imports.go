@@ -17,6 +17,7 @@ import (
 	"arbor/store"
 
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
 
 	"github.com/paulmach/orb/encoding/wkb"
 )
@@ -32,7 +33,10 @@ type ImportOptions struct {
 	AddSpecies      bool              `json:"add_species"`
 	// SpeciesMap: a name of the file no list knows → a species list entry's id, or "none".
 	SpeciesMap map[string]string `json:"species_map"`
-	DryRun     bool              `json:"dry_run"`
+	// Match: "number" or "external_id" makes rows that find an existing object update it; empty
+	// makes every row a new object. "external_id" needs a column mapped to external_id.
+	Match  string `json:"match"`
+	DryRun bool   `json:"dry_run"`
 }
 
 func (o ImportOptions) reader() (importer.Options, error) {
@@ -48,6 +52,11 @@ func (o ImportOptions) reader() (importer.Options, error) {
 	case "", "utf-8", "windows-1252", "iso-8859-1":
 	default:
 		return opt, arbor.Invalid(map[string]string{"encoding": "import.encoding"})
+	}
+	switch o.Match {
+	case "", store.MatchNumber, store.MatchExternalID:
+	default:
+		return opt, arbor.Invalid(map[string]string{"match": "import.match"})
 	}
 	for _, id := range o.SpeciesMap {
 		if _, err := uuid.Parse(id); err != nil && id != store.SpeciesNone {
@@ -232,12 +241,21 @@ type ImportProblem struct {
 type ImportAnswer struct {
 	*store.ImportResult
 	Problems []ImportProblem `json:"problems"`
+	FileName string          `json:"file_name"`
+	ended    bool            // the import's transaction ran its end (importFile's within)
 }
 
 // ImportFile reads a file by the person's mapping and imports it in one transaction: a dry run
 // answers what would happen, else the trees and groups are written, all or nothing.
 func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Actor, name string, f *os.File, size int64,
 	o ImportOptions, lang string) (*ImportAnswer, error) {
+	return d.importFile(ctx, sc, who, name, f, size, o, lang, nil, nil)
+}
+
+// importFile is ImportFile telling its progress, and running within (when given) at the end of
+// the import's transaction with the answer: the queue ends the import's task there.
+func (d *Service) importFile(ctx context.Context, sc store.Content, who store.Actor, name string, f *os.File, size int64,
+	o ImportOptions, lang string, progress func(step string, rows int), within func(*store.Tx, *ImportAnswer) error) (*ImportAnswer, error) {
 	src, err := openImport(f, size, o)
 	if err != nil {
 		return nil, err
@@ -268,8 +286,16 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 			columnOf[f] += ", " + columns[i]
 		}
 	}
-	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() {
+	// A file that only updates objects may leave their places as they are; a row of it that
+	// makes a new object without a place is reported by its line.
+	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() && o.Match == "" {
 		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
+	}
+	if o.Match == store.MatchExternalID && !mapped[importer.TargetExternalID] {
+		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_column"})
+	}
+	if o.Match == store.MatchNumber && !mapped["number"] {
+		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_number"})
 	}
 	problems := []ImportProblem{}
 	say := func(line int, column, key, value string, args map[string]any) {
@@ -311,7 +337,7 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 				continue
 			}
 			out := &store.ImportRow{Line: row.Line, Values: values, Species: rec.Species, SpeciesCommon: rec.SpeciesCommon,
-				X: rec.X, Y: rec.Y, WKT: rec.WKT}
+				ExternalID: rec.ExternalID, X: rec.X, Y: rec.Y, WKT: rec.WKT}
 			if row.Geometry != nil && rec.X == nil && rec.WKT == "" {
 				out.WKB, _ = wkb.Marshal(row.Geometry)
 			}
@@ -321,27 +347,216 @@ func (d *Service) ImportFile(ctx context.Context, sc store.Content, who store.Ac
 	mapping, _ := json.Marshal(o.Mapping)
 	plan := store.ImportPlan{FileName: name, Format: string(src.Format()), SRID: srid, Mapping: mapping,
 		Columns: columns, SpeciesMap: o.SpeciesMap,
-		NextFreeNumbers: o.NextFreeNumbers, AddSpecies: o.AddSpecies, DryRun: o.DryRun || len(problems) > 0}
-	var res *store.ImportResult
+		NextFreeNumbers: o.NextFreeNumbers, AddSpecies: o.AddSpecies, Match: o.Match, DryRun: o.DryRun || len(problems) > 0,
+		Progress: progress, Rejected: func() bool { return len(problems) > 0 }}
+	answer := func(res *store.ImportResult) *ImportAnswer {
+		all := append([]ImportProblem{}, problems...)
+		for _, p := range res.Problems {
+			if len(all) < 1000 {
+				all = append(all, ImportProblem{Line: p.Line, Column: columnOf[p.Field], Key: p.Key, Value: p.Value,
+					Message: i18n.T(lang, p.Key, nil)})
+			}
+		}
+		sort.SliceStable(all, func(i, j int) bool { return all[i].Line < all[j].Line })
+		return &ImportAnswer{ImportResult: res, Problems: all, FileName: name}
+	}
+	var out *ImportAnswer
 	err = d.db.InTx(ctx, func(tx *store.Tx) (err error) {
-		res, err = tx.Import(ctx, sc, who, plan, next)
-		if err == nil && len(problems) > 0 && res.Written {
+		res, err := tx.Import(ctx, sc, who, plan, next)
+		if err != nil {
+			return err
+		}
+		if len(problems) > 0 && res.Written {
 			return errors.New("import: written despite problems") // never: the plan was a dry run
 		}
-		return err
+		out = answer(res)
+		if within != nil {
+			out.ended = true
+			return within(tx, out)
+		}
+		return nil
 	})
 	var ae *arbor.Error
 	if errors.As(err, &ae) && ae.Key == "import.no_rows" && skipped > 0 {
 		// Every row has a problem: the preview names them rather than calling the file empty.
-		res, err = &store.ImportResult{Rows: skipped, Problems: []store.ImportProblem{}, UnknownSpecies: []store.ImportSpecies{},
-			Sample: json.RawMessage(`{"type":"FeatureCollection","features":[]}`)}, nil
+		return answer(&store.ImportResult{Rows: skipped, Problems: []store.ImportProblem{}, UnknownSpecies: []store.ImportSpecies{},
+			Sample: json.RawMessage(`{"type":"FeatureCollection","features":[]}`)}), nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range res.Problems {
-		say(p.Line, columnOf[p.Field], p.Key, p.Value, nil)
+	return out, nil
+}
+
+// ImportJob is the queue's job of an import the wizard confirmed: the file waits in the database
+// (store.Tx.PutUpload) and is read by whichever server works the job.
+type ImportJob struct {
+	Task         string        `json:"task"`
+	Organisation string        `json:"organisation"`
+	Project      string        `json:"project"`
+	Who          store.Actor   `json:"who"`
+	Lang         string        `json:"lang"`
+	FileName     string        `json:"file_name"`
+	Upload       uint32        `json:"upload"`
+	Options      ImportOptions `json:"options"`
+}
+
+// Kind names the job among the queue's.
+func (ImportJob) Kind() string { return "import_file" }
+
+// InsertOpts: three tries; the import and the end of its task are one transaction, so a try
+// after one that failed starts afresh and one after one that succeeded does nothing.
+func (ImportJob) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
+
+// importTaskTotal is the scale of an import task's progress: thousandths.
+const importTaskTotal = 1000
+
+// QueueImport keeps the file and queues its import as a task the person follows (GET
+// /api/content/import/task/{id}); the wizard can be closed meanwhile. The file is checked to be
+// readable first, so a file that is not a register is told at once.
+func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.Actor, name string, f *os.File, size int64,
+	o ImportOptions, lang string) (*store.Task, error) {
+	src, err := openImport(f, size, o)
+	if err != nil {
+		return nil, err
 	}
-	sort.SliceStable(problems, func(i, j int) bool { return problems[i].Line < problems[j].Line })
-	return &ImportAnswer{ImportResult: res, Problems: problems}, nil
+	src.Close()
+	if len(o.Mapping) != len(src.Columns()) {
+		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	o.DryRun = false
+	var task *store.Task
+	err = d.db.InTx(ctx, func(tx *store.Tx) error {
+		open, err := tx.OpenTasks(ctx, sc, who.UserID, store.ImportTasks)
+		if err != nil {
+			return err
+		}
+		if len(open) > 0 {
+			return arbor.Errorf(arbor.ECONFLICT, "import.running", nil)
+		}
+		oid, err := tx.PutUpload(ctx, f)
+		if err != nil {
+			return err
+		}
+		if task, err = tx.NewTask(ctx, sc, who, "import", importTaskTotal); err != nil {
+			return err
+		}
+		return tx.Enqueue(ctx, "", ImportJob{Task: task.ID, Organisation: sc.OrganisationID, Project: sc.ProjectID,
+			Who: who, Lang: lang, FileName: name, Upload: oid, Options: o})
+	})
+	return task, err
+}
+
+// RunImport does a queued import: reads the kept file into a temporary one, imports it while
+// writing its progress to the task, and in the import's own transaction ends the task with the
+// answer and drops the kept file. A file the import refuses (a problem of the file, not of the
+// server) ends the task with the message; other errors are the queue's to retry (last says this
+// try is the last: then the task fails and the file goes).
+func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error {
+	if state, err := d.db.TaskState(ctx, job.Task); err != nil || state == "" || state == "done" || state == "failed" {
+		return err // done already (a try whose end was not heard), or gone with its project
+	}
+	sc := store.Content{OrganisationID: job.Organisation, ProjectID: job.Project, Lang: job.Lang}
+	tmp, err := os.CreateTemp("", "arbor-import-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	var found bool
+	if err := d.db.InTx(ctx, func(tx *store.Tx) (err error) {
+		found, err = tx.ReadUpload(ctx, job.Upload, tmp)
+		return err
+	}); err != nil {
+		return d.importFailed(ctx, job, last, err)
+	}
+	end := func(failed bool, answer any) error {
+		raw, err := json.Marshal(answer)
+		if err != nil {
+			return err
+		}
+		return d.db.InTx(ctx, func(tx *store.Tx) error {
+			if err := tx.DropUpload(ctx, job.Upload); err != nil {
+				return err
+			}
+			return tx.EndTask(ctx, job.Task, failed, nil, raw)
+		})
+	}
+	if !found {
+		return end(true, importTaskError(job.Lang, arbor.Errorf(arbor.ENOTFOUND, "import.queue_gone", nil)))
+	}
+	size, err := tmp.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	// Reading is most of the work: its share of the bar follows the file's bytes read, where the
+	// format reads the file front to back (CSV, GeoJSON; else the bar waits for the next step).
+	progress := func(step string, rows int) {
+		done := 0
+		switch step {
+		case "read":
+			if pos, err := tmp.Seek(0, io.SeekCurrent); err == nil && size > 0 {
+				done = int(pos * 600 / size)
+			}
+		case "check":
+			done = 650
+		case "write":
+			done = 800
+		}
+		rowsJSON, _ := json.Marshal(map[string]int{"rows": rows})
+		if err := d.db.TaskProgress(context.WithoutCancel(ctx), job.Task, step, done, rowsJSON); err != nil {
+			return // progress is a courtesy; the import goes on
+		}
+	}
+	answer, err := d.importFile(ctx, sc, job.Who, job.FileName, tmp, size, job.Options, job.Lang, progress,
+		func(tx *store.Tx, a *ImportAnswer) error {
+			raw, err := json.Marshal(a)
+			if err != nil {
+				return err
+			}
+			if err := tx.DropUpload(ctx, job.Upload); err != nil {
+				return err
+			}
+			changed := a.Trees + a.Groups + a.Updated
+			return tx.EndTask(ctx, job.Task, false, &changed, raw)
+		})
+	var ae *arbor.Error
+	switch {
+	case err == nil && answer.ended:
+		return nil
+	case err == nil:
+		// The transaction did not reach its end (every row had a problem): told all the same.
+		return end(false, answer)
+	case errors.As(err, &ae):
+		return end(true, importTaskError(job.Lang, ae))
+	}
+	return d.importFailed(ctx, job, last, err)
+}
+
+// importFailed hands a server's error to the queue to try again; after the last try the task
+// fails and the kept file goes.
+func (d *Service) importFailed(ctx context.Context, job ImportJob, last bool, err error) error {
+	if last {
+		raw, _ := json.Marshal(importTaskError(job.Lang, arbor.Errorf(arbor.EINTERNAL, "error.internal", nil)))
+		if ferr := d.db.InTx(context.WithoutCancel(ctx), func(tx *store.Tx) error {
+			if err := tx.DropUpload(ctx, job.Upload); err != nil {
+				return err
+			}
+			return tx.EndTask(ctx, job.Task, true, nil, raw)
+		}); ferr != nil {
+			return errors.Join(err, ferr)
+		}
+	}
+	return err
+}
+
+// importTaskError is a failed import task's result: the message in the person's language.
+func importTaskError(lang string, e *arbor.Error) map[string]any {
+	return map[string]any{"code": e.Code, "key": e.Key, "message": i18n.T(lang, e.Key, e.Args), "fields": e.Fields}
 }

@@ -6,13 +6,15 @@ import (
 )
 
 // Targets a column may be mapped to besides the tree fields: the coordinates as two columns or
-// as WKT, and the species' common name (it helps match the species where the botanical name is
-// missing or misspelt).
+// as WKT, the species' common name (it helps match the species where the botanical name is
+// missing or misspelt), and the object's id in the system the file came from (kept on the
+// object, so a re-import of that system's next export updates the objects it made).
 const (
 	TargetX             = "x"
 	TargetY             = "y"
 	TargetWKT           = "wkt"
 	TargetSpeciesCommon = "species_common"
+	TargetExternalID    = "external_id"
 )
 
 // headerTargets are the headings registers use for each field, in English and German, as
@@ -34,6 +36,7 @@ var headerTargets = map[string][]string{
 	"security_expectation": {"verkehrssicherheitserwartung", "sicherheitserwartung", "securityexpectation", "trafficsafetyexpectation"},
 	TargetX:                {"rechtswert", "x", "easting", "ostwert", "lon", "lng", "long", "longitude", "laenge", "laengengrad", "xkoordinate", "xcoord", "xcoordinate", "east"},
 	TargetY:                {"hochwert", "y", "northing", "nordwert", "lat", "latitude", "breite", "breitengrad", "ykoordinate", "ycoord", "ycoordinate", "north"},
+	TargetExternalID:       {"externalid", "extid", "externeid", "objektid", "objectid", "guid", "uuid", "gmlid", "fremdschluessel"},
 	TargetWKT:              {"wkt", "geom", "geometry", "thegeom", "shape", "geometrie"},
 }
 

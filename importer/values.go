@@ -25,9 +25,13 @@ type Record struct {
 	Values        map[string]json.RawMessage
 	Species       string
 	SpeciesCommon string
+	ExternalID    string
 	X, Y          *float64
 	WKT           string
 }
+
+// maxExternalID is the longest id of another system kept: UUIDs, GML ids and keys fit.
+const maxExternalID = 200
 
 // unitOf is the unit Arbor keeps a size field in; other numeric fields have none.
 var unitOf = map[string]string{"height": "m", "top_diameter": "m", "diameter": "cm", "scope": "cm"}
@@ -110,6 +114,12 @@ func Apply(row Row, columns []string, mapping []Column) (Record, []*RowError) {
 			rec.Species = v
 		case t == TargetSpeciesCommon:
 			rec.SpeciesCommon = v
+		case t == TargetExternalID:
+			if len(v) > maxExternalID {
+				bad(i, "import.external_id_long")
+				continue
+			}
+			rec.ExternalID = v
 		case enumLabels[t] != nil:
 			code, ok := enumCode(t, v)
 			if !ok {

@@ -273,11 +273,14 @@ BEGIN
         WHEN 'tree_check' THEN 'check'
         ELSE 'action' END;
     IF TG_OP = 'UPDATE' THEN
+        -- An import that updates objects names itself (arbor.import_id), so the History tab
+        -- says which file changed them.
         INSERT INTO history (organisation_id, project_id, object_id, entity, entity_id, op, field,
-                             old_value, new_value, user_id, username, alias)
+                             old_value, new_value, user_id, username, alias, import_id)
         SELECT (rec->>'organisation_id')::uuid, (rec->>'project_id')::uuid,
                coalesce(rec->>'tree_id', rec->>'id')::uuid, entity, (rec->>'id')::uuid, 'update', k,
-               o->k, n->k, who.user_id, who.username, who.alias
+               o->k, n->k, who.user_id, who.username, who.alias,
+               nullif(current_setting('arbor.import_id', true), '')::uuid
         FROM jsonb_object_keys(n) AS k
         WHERE (n->k) IS DISTINCT FROM (o->k);
     ELSE

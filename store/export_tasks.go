@@ -64,11 +64,11 @@ func (tx *Tx) QueueExport(ctx context.Context, job ExportJob, total int) (*Task,
 	if _, err := tx.queue.InsertTx(ctx, tx.tx, job, nil); err != nil {
 		return nil, err
 	}
-	return tx.Task(ctx, job.Scope(), job.User, id)
+	return tx.Task(ctx, job.Scope(), job.User, id, ExportTasks)
 }
 
-// TaskProgress marks a task running with done of its objects.
-func (db *DB) TaskProgress(ctx context.Context, id string, done int) error {
+// ExportProgress marks an export's task running with done of its objects.
+func (db *DB) ExportProgress(ctx context.Context, id string, done int) error {
 	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', done = least($2, total) WHERE id = $1 AND state IN ('queued', 'running')`, id, done)
 	return err
 }

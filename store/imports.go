@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,10 +24,19 @@ type ImportRow struct {
 	Values        fields.Values
 	Species       string
 	SpeciesCommon string
+	ExternalID    string
 	X, Y          *float64
 	WKT           string
 	WKB           []byte
 }
+
+// How an import finds the objects a row updates (ImportPlan.Match): by the object's number, or
+// by its id in the system the file came from (the column mapped to external_id). Without a
+// match mode every row is a new object.
+const (
+	MatchNumber     = "number"
+	MatchExternalID = "external_id"
+)
 
 // ImportPlan says how a file becomes trees and groups.
 type ImportPlan struct {
@@ -45,8 +55,17 @@ type ImportPlan struct {
 	NextFreeNumbers bool
 	// AddSpecies adds the names no list knows to the organisation's species list.
 	AddSpecies bool
+	// Match makes rows that find an object (MatchNumber, MatchExternalID) update it instead of
+	// making a new one; empty: every row is a new object.
+	Match string
 	// DryRun reads, checks and counts, and writes nothing.
 	DryRun bool
+	// Rejected, when set, tells after the reading whether the reader held rows back for
+	// problems of their cells: then nothing is written either.
+	Rejected func() bool
+	// Progress, when set, hears how far the import has got: its step ("read", "check",
+	// "write") and, while reading, the rows read so far. Called from within the transaction.
+	Progress func(step string, rows int)
 }
 
 // ImportProblem is what is wrong with one row: the field (or "geom", "species") and a message key.
@@ -84,8 +103,10 @@ const suggestedNames = 100
 type ImportResult struct {
 	ID             string          `json:"id,omitempty"`
 	Rows           int             `json:"rows"`
-	Trees          int             `json:"trees"`
-	Groups         int             `json:"groups"`
+	Trees          int             `json:"trees"`      // new trees
+	Groups         int             `json:"groups"`     // new groups
+	Updated        int             `json:"updated"`    // objects a row matched and changes
+	Unchanged      int             `json:"unchanged"`  // objects a row matched whose values it already has
 	Numbered       int             `json:"numbered"`   // rows without a number, numbered on
 	Renumbered     int             `json:"renumbered"` // rows whose number was taken, moved on
 	Problems       []ImportProblem `json:"problems"`
@@ -110,6 +131,17 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 	if plan.SRID <= 0 {
 		return nil, arbor.Invalid(map[string]string{"srid": "field.required"})
 	}
+	switch plan.Match {
+	case "", MatchNumber, MatchExternalID:
+	default:
+		return nil, arbor.Invalid(map[string]string{"match": "import.match"})
+	}
+	updating := plan.Match != ""
+	progress := func(step string, rows int) {
+		if plan.Progress != nil {
+			plan.Progress(step, rows)
+		}
+	}
 	// One import is one transaction of up to a million rows: its statements outlast the
 	// pool's 30 s for a request, as a big archive's do; bounded all the same.
 	if _, err := tx.q.Exec(ctx, `SET LOCAL statement_timeout = '15min'`); err != nil {
@@ -132,13 +164,17 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 			res.Problems = append(res.Problems, pr)
 		}
 	}
+	// given: in an import that updates, the fields the row itself sets (an update changes only
+	// those); missing: the project's required fields it lacks, a problem only for a new object.
 	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_row (line int NOT NULL, vals jsonb NOT NULL, species text NOT NULL,
-		species_common text NOT NULL, x float8, y float8, wkt text NOT NULL, wkb bytea) ON COMMIT DROP`); err != nil {
+		species_common text NOT NULL, x float8, y float8, wkt text NOT NULL, wkb bytea, external_id text NOT NULL,
+		given text[], missing text[]) ON COMMIT DROP`); err != nil {
 		return nil, err
 	}
+	progress("read", 0)
 	var readErr error
 	copied, err := tx.tx.CopyFrom(ctx, pgx.Identifier{"import_row"},
-		[]string{"line", "vals", "species", "species_common", "x", "y", "wkt", "wkb"},
+		[]string{"line", "vals", "species", "species_common", "x", "y", "wkt", "wkb", "external_id", "given", "missing"},
 		pgx.CopyFromFunc(func() ([]any, error) {
 			for {
 				row, err := next()
@@ -153,6 +189,16 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 					readErr = arbor.Errorf(arbor.ETOOLARGE, "import.too_many_rows", map[string]any{"max": arbor.Count(MaxImportRows)})
 					return nil, readErr
 				}
+				if res.Rows%importProgressRows == 0 {
+					progress("read", res.Rows)
+				}
+				var given, missing []string
+				if updating {
+					given = make([]string, 0, len(row.Values))
+					for name := range row.Values {
+						given = append(given, name)
+					}
+				}
 				values := fields.Values{}
 				for name, v := range p.defaults {
 					values[name] = v
@@ -160,21 +206,24 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 				for name, v := range row.Values {
 					values[name] = v
 				}
-				missing := false
 				for _, name := range p.required {
 					if _, ok := fields.Named(name); ok && name != "number" && fields.Empty(values[name]) {
-						problem(ImportProblem{Line: row.Line, Field: name, Key: "field.required"})
-						missing = true
+						missing = append(missing, name)
 					}
 				}
-				if missing {
+				if len(missing) > 0 && !updating {
+					for _, name := range missing {
+						problem(ImportProblem{Line: row.Line, Field: name, Key: "field.required"})
+					}
 					continue
 				}
+				// In an import that updates, a problem only if the row makes a new object: told
+				// after matching.
 				vals, err := json.Marshal(values)
 				if err != nil {
 					return nil, err
 				}
-				return []any{row.Line, vals, row.Species, row.SpeciesCommon, row.X, row.Y, row.WKT, row.WKB}, nil
+				return []any{row.Line, vals, row.Species, row.SpeciesCommon, row.X, row.Y, row.WKT, row.WKB, row.ExternalID, given, missing}, nil
 			}
 		}))
 	if readErr != nil {
@@ -187,16 +236,25 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		return nil, arbor.Errorf(arbor.EINVALID, "import.no_rows", nil)
 	}
 	_ = copied
+	progress("check", res.Rows)
 
 	// Places: reprojected, and what is not a point or a valid area reported.
 	if _, err := tx.q.Exec(ctx, `ALTER TABLE import_row ADD COLUMN geom geometry, ADD COLUMN species_id uuid,
-		ADD COLUMN number int, ADD COLUMN renumber boolean NOT NULL DEFAULT false`); err != nil {
+		ADD COLUMN number int, ADD COLUMN renumber boolean NOT NULL DEFAULT false,
+		ADD COLUMN tree_id uuid, ADD COLUMN changed boolean NOT NULL DEFAULT false, ADD COLUMN moved boolean NOT NULL DEFAULT false,
+		ADD COLUMN found boolean NOT NULL DEFAULT false`); err != nil {
 		return nil, err
 	}
 	if _, err := tx.q.Exec(ctx, `UPDATE import_row SET geom = arbor_import_geometry(wkb, wkt, x, y, $1),
 		number = (vals->>'number')::int`, plan.SRID); err != nil {
 		return nil, err
 	}
+	if updating {
+		if err := tx.importMatch(ctx, sc, plan.Match, problem); err != nil {
+			return nil, err
+		}
+	}
+	// A row that updates an object may leave its place as it is.
 	rows, err := tx.q.Query(ctx, `
 		SELECT line, CASE
 			WHEN geom IS NULL AND wkb IS NULL AND wkt = '' AND (x IS NULL OR y IS NULL) THEN 'import.no_place'
@@ -206,8 +264,9 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 			ELSE 'import.outside' END,
 			coalesce(nullif(wkt, ''), CASE WHEN x IS NOT NULL THEN x::text || ' ' || y::text END, '')
 		FROM import_row
-		WHERE geom IS NULL OR GeometryType(geom) NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') OR NOT ST_IsValid(geom)
-		   OR ST_XMin(geom) < -180 OR ST_XMax(geom) > 180 OR ST_YMin(geom) < -85 OR ST_YMax(geom) > 85
+		WHERE (geom IS NULL OR GeometryType(geom) NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') OR NOT ST_IsValid(geom)
+		   OR ST_XMin(geom) < -180 OR ST_XMax(geom) > 180 OR ST_YMin(geom) < -85 OR ST_YMax(geom) > 85)
+		  AND NOT (found AND wkb IS NULL AND wkt = '' AND (x IS NULL OR y IS NULL))
 		ORDER BY line LIMIT $1`, maxProblems)
 	if err != nil {
 		return nil, err
@@ -225,6 +284,26 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if updating {
+		// The required fields a row that makes a new object lacks.
+		rows, err := tx.q.Query(ctx, `SELECT line, unnest(missing) FROM import_row WHERE tree_id IS NULL AND missing IS NOT NULL
+			ORDER BY line LIMIT $1`, maxProblems)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			pr := ImportProblem{Key: "field.required"}
+			if err := rows.Scan(&pr.Line, &pr.Field); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			problem(pr)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
 
 	if err := tx.importSpecies(ctx, sc, plan, res); err != nil {
 		return nil, err
@@ -232,9 +311,15 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 	if err := tx.importNumbers(ctx, sc, p.uniqueNumber, plan, res, problem); err != nil {
 		return nil, err
 	}
+	var set []importSet
+	if updating {
+		if set, err = tx.importChanges(ctx, res); err != nil {
+			return nil, err
+		}
+	}
 
-	if err := tx.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE GeometryType(geom) = 'POINT'),
-		count(*) FILTER (WHERE GeometryType(geom) IN ('POLYGON', 'MULTIPOLYGON')),
+	if err := tx.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE tree_id IS NULL AND GeometryType(geom) = 'POINT'),
+		count(*) FILTER (WHERE tree_id IS NULL AND GeometryType(geom) IN ('POLYGON', 'MULTIPOLYGON')),
 		coalesce((SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
 			'type', 'Feature', 'geometry', ST_AsGeoJSON(s.geom, 7)::json,
 			'properties', json_build_object('line', s.line, 'number', s.number)) ORDER BY s.line), '[]'))
@@ -243,11 +328,113 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		return nil, err
 	}
 	sort.SliceStable(res.Problems, func(i, j int) bool { return res.Problems[i].Line < res.Problems[j].Line })
-	if plan.DryRun || len(res.Problems) > 0 || len(res.UnknownSpecies) > 0 && !plan.AddSpecies {
+	if plan.DryRun || plan.Rejected != nil && plan.Rejected() || len(res.Problems) > 0 || len(res.UnknownSpecies) > 0 && !plan.AddSpecies {
 		return res, nil
 	}
-	return res, tx.writeImport(ctx, sc, who, plan, res)
+	progress("write", res.Rows)
+	return res, tx.writeImport(ctx, sc, who, plan, set, res)
 }
+
+// importProgressRows is how often reading tells its progress: about a tenth of a second's rows.
+const importProgressRows = 20_000
+
+// importMatch finds the object each row updates: the project's object with the row's number or
+// external id. A row that finds several (numbers need not be unique) or an object an earlier row
+// of the file found already is a problem: which values should win is not for Arbor to guess.
+// So is a point that finds a group or an area that finds a tree.
+func (tx *Tx) importMatch(ctx context.Context, sc Content, match string, problem func(ImportProblem)) error {
+	key, field, cond := `r.number`, "number", `t.number = r.number`
+	if match == MatchExternalID {
+		key, field, cond = `r.external_id`, "external_id", `r.external_id <> '' AND t.external_id = r.external_id`
+	}
+	rows, err := tx.q.Query(ctx, `
+		WITH found AS (
+			SELECT r.line, `+key+`::text AS key, count(*) AS n, min(t.id::text)::uuid AS id, bool_and(t.single_tree) AS single
+			FROM import_row r JOIN tree t ON t.organisation_id = $1 AND t.project_id = $2 AND `+cond+`
+			GROUP BY r.line, `+key+`
+		), matched AS (
+			UPDATE import_row r SET found = true, tree_id = CASE WHEN f.n = 1
+			    AND (r.geom IS NULL OR (GeometryType(r.geom) = 'POINT') = f.single) THEN f.id END
+			FROM found f WHERE f.line = r.line
+			RETURNING r.line
+		), twice AS (
+			SELECT line, key FROM (SELECT line, key, row_number() OVER (PARTITION BY id ORDER BY line) AS nth FROM found WHERE n = 1) d
+			WHERE nth > 1
+		)
+		SELECT line, 'import.match_many', key FROM found WHERE n > 1
+		UNION ALL
+		SELECT f.line, 'import.match_kind', f.key FROM found f JOIN import_row r USING (line)
+		WHERE f.n = 1 AND r.geom IS NOT NULL AND (GeometryType(r.geom) = 'POINT') <> f.single
+		UNION ALL
+		SELECT line, 'import.match_twice', key FROM twice
+		ORDER BY 1 LIMIT $3`, sc.OrganisationID, sc.ProjectID, maxProblems)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		pr := ImportProblem{Field: field}
+		if err := rows.Scan(&pr.Line, &pr.Key, &pr.Value); err != nil {
+			rows.Close()
+			return err
+		}
+		problem(pr)
+	}
+	rows.Close()
+	return rows.Err()
+}
+
+// importSet is a column an updating import sets: its value from the row where the row gives
+// it (the expression reads the row r, its values v and the object t), else the object's own.
+type importSet struct{ column, value string }
+
+// importChanges works out what the matched rows change: the columns the file gives, and for
+// each row whether anything differs from its object (a place moved by less than about a
+// centimetre is not a change: a reprojection of last year's file must not move every tree).
+// Counts the objects updated and those left as they are.
+func (tx *Tx) importChanges(ctx context.Context, res *ImportResult) ([]importSet, error) {
+	var given []string
+	var species bool
+	if err := tx.q.QueryRow(ctx, `SELECT coalesce((SELECT array_agg(DISTINCT k) FROM import_row, unnest(given) k WHERE tree_id IS NOT NULL), '{}'),
+		EXISTS (SELECT 1 FROM import_row WHERE tree_id IS NOT NULL AND (species <> '' OR species_common <> ''))`).Scan(&given, &species); err != nil {
+		return nil, err
+	}
+	isGiven := map[string]bool{}
+	for _, g := range given {
+		isGiven[g] = true
+	}
+	var set []importSet
+	for _, f := range fields.Table {
+		if f.Name == "number" || f.Kind == fields.Species || !isGiven[f.Name] {
+			continue
+		}
+		set = append(set, importSet{f.Column, fmt.Sprintf(`CASE WHEN %s = ANY(r.given) THEN (v).%s ELSE t.%[2]s END`, quoteLiteral(f.Name), f.Column)})
+	}
+	if species {
+		set = append(set, importSet{"species_id", `CASE WHEN r.species <> '' OR r.species_common <> '' THEN r.species_id ELSE t.species_id END`})
+	}
+	set = append(set, importSet{"external_id", `CASE WHEN r.external_id <> '' THEN r.external_id ELSE t.external_id END`})
+	differs := []string{`r.moved`}
+	for _, c := range set {
+		differs = append(differs, fmt.Sprintf(`t.%s IS DISTINCT FROM %s`, c.column, c.value))
+	}
+	if _, err := tx.q.Exec(ctx, `UPDATE import_row r SET moved = m.moved, changed = m.changed FROM (
+			SELECT r.line, x.moved, `+strings.Join(differs, " OR ")+` AS changed
+			FROM import_row r JOIN tree t ON t.id = r.tree_id
+			CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
+			CROSS JOIN LATERAL (SELECT r.geom IS NOT NULL AND ST_HausdorffDistance(t.geom, r.geom) > 1e-7 AS moved) x) m
+		WHERE m.line = r.line`); err != nil {
+		return nil, err
+	}
+	if err := tx.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE changed), count(*) FILTER (WHERE NOT changed)
+		FROM import_row WHERE tree_id IS NOT NULL`).Scan(&res.Updated, &res.Unchanged); err != nil {
+		return nil, err
+	}
+	return set, nil
+}
+
+// quoteLiteral quotes a name of the fields catalogue as an SQL string; the names are the
+// catalogue's own (letters, digits, underscores), never a person's input.
+func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // importSpecies matches each name of the file once: by its botanical part (before a comma:
 // "Alnus glutinosa, Schwarz-Erle"), letters and digits only and without regard to case, then by
@@ -346,10 +533,13 @@ func (tx *Tx) importNumbers(ctx context.Context, sc Content, unique bool, plan I
 	if _, err := tx.q.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, "tree-number:"+sc.ProjectID); err != nil {
 		return err
 	}
+	// A row that updates an object leaves its number as it is (matched by number, it is the
+	// key; by external id, the object's number in Arbor stays: people know their trees by it).
 	if unique {
 		if _, err := tx.q.Exec(ctx, `
 			UPDATE import_row r SET renumber = true FROM (
-				SELECT line, row_number() OVER (PARTITION BY number ORDER BY line) AS nth FROM import_row WHERE number IS NOT NULL) d
+				SELECT line, row_number() OVER (PARTITION BY number ORDER BY line) AS nth FROM import_row
+				WHERE number IS NOT NULL AND tree_id IS NULL) d
 			WHERE d.line = r.line AND (d.nth > 1 OR EXISTS (
 				SELECT 1 FROM tree t WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.number = r.number))`,
 			sc.OrganisationID, sc.ProjectID); err != nil {
@@ -376,9 +566,9 @@ func (tx *Tx) importNumbers(ctx context.Context, sc Content, unique bool, plan I
 	}
 	tag, err := tx.q.Exec(ctx, `
 		UPDATE import_row r SET number = n.next FROM (
-			SELECT line, greatest(arbor_next_number($1), (SELECT coalesce(max(number), 0) + 1 FROM import_row)) - 1
+			SELECT line, greatest(arbor_next_number($1), (SELECT coalesce(max(number), 0) + 1 FROM import_row WHERE tree_id IS NULL)) - 1
 			       + row_number() OVER (ORDER BY line) AS next
-			FROM import_row WHERE number IS NULL OR (renumber AND $2)) n
+			FROM import_row WHERE tree_id IS NULL AND (number IS NULL OR (renumber AND $2))) n
 		WHERE n.line = r.line`, sc.ProjectID, plan.NextFreeNumbers)
 	if err != nil {
 		return err
@@ -395,8 +585,10 @@ func (tx *Tx) importNumbers(ctx context.Context, sc Content, unique bool, plan I
 }
 
 // writeImport records the import and makes its trees and groups in one statement; the
-// triggers stamp, count and record them as any other new object.
-func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan ImportPlan, res *ImportResult) error {
+// triggers stamp, count and record them as any other new object. An import that updates keeps
+// what it changes of each object as it was (tree_import_update) and then changes the objects in
+// one statement, the history naming the import.
+func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan ImportPlan, set []importSet, res *ImportResult) error {
 	if err := tx.setActor(ctx, who); err != nil {
 		return err
 	}
@@ -408,9 +600,9 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 	if columns == nil {
 		columns = []string{}
 	}
-	if err := tx.q.QueryRow(ctx, `INSERT INTO tree_import (organisation_id, project_id, file_name, format, srid, mapping, user_id, columns)
-		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, '')::uuid, $8) RETURNING id`,
-		sc.OrganisationID, sc.ProjectID, plan.FileName, plan.Format, plan.SRID, mapping, who.UserID, columns).Scan(&res.ID); err != nil {
+	if err := tx.q.QueryRow(ctx, `INSERT INTO tree_import (organisation_id, project_id, file_name, format, srid, mapping, user_id, columns, match)
+		VALUES ($1, $2, $3, $4, $5, $6, nullif($7, '')::uuid, $8, $9) RETURNING id`,
+		sc.OrganisationID, sc.ProjectID, plan.FileName, plan.Format, plan.SRID, mapping, who.UserID, columns, plan.Match).Scan(&res.ID); err != nil {
 		return err
 	}
 	cols, exprs := []string{}, []string{}
@@ -432,14 +624,42 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 		cols, exprs = append(cols, f.Column), append(exprs, fmt.Sprintf(e, f.Column))
 	}
 	_, err := tx.q.Exec(ctx, `
-		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, `+strings.Join(cols, ", ")+`)
-		SELECT $1, $2, $3, GeometryType(r.geom) = 'POINT', r.geom, r.number, r.species_id, `+strings.Join(exprs, ", ")+`
+		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, external_id, `+strings.Join(cols, ", ")+`)
+		SELECT $1, $2, $3, GeometryType(r.geom) = 'POINT', r.geom, r.number, r.species_id, r.external_id, `+strings.Join(exprs, ", ")+`
 		FROM import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
+		WHERE r.tree_id IS NULL
 		ORDER BY r.line`, sc.OrganisationID, sc.ProjectID, res.ID)
 	if err != nil {
 		return PackageFull(err)
 	}
-	if _, err := tx.q.Exec(ctx, `UPDATE tree_import SET trees = $2, groups = $3 WHERE id = $1`, res.ID, res.Trees, res.Groups); err != nil {
+	if res.Updated > 0 {
+		before, assign := []string{}, []string{}
+		for _, c := range set {
+			before = append(before, fmt.Sprintf(`'%[1]s', t.%[1]s`, c.column))
+			assign = append(assign, c.column+" = "+c.value)
+		}
+		if _, err := tx.q.Exec(ctx, `
+			INSERT INTO tree_import_update (import_id, organisation_id, tree_id, version, before, geom)
+			SELECT $1, t.organisation_id, t.id, t.version + 1, jsonb_build_object(`+strings.Join(before, ", ")+`),
+			       CASE WHEN r.moved THEN t.geom END
+			FROM import_row r JOIN tree t ON t.id = r.tree_id WHERE r.changed`, res.ID); err != nil {
+			return err
+		}
+		if _, err := tx.q.Exec(ctx, `SELECT set_config('arbor.import_id', $1, true)`, res.ID); err != nil {
+			return err
+		}
+		if _, err := tx.q.Exec(ctx, `
+			UPDATE tree t SET `+strings.Join(assign, ", ")+`, geom = CASE WHEN r.moved THEN r.geom ELSE t.geom END, version = t.version + 1
+			FROM import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
+			WHERE t.id = r.tree_id AND r.changed AND t.organisation_id = $1 AND t.project_id = $2`, sc.OrganisationID, sc.ProjectID); err != nil {
+			return err
+		}
+		if _, err := tx.q.Exec(ctx, `SELECT set_config('arbor.import_id', '', true)`); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.q.Exec(ctx, `UPDATE tree_import SET trees = $2, groups = $3, updated = $4 WHERE id = $1`,
+		res.ID, res.Trees, res.Groups, res.Updated); err != nil {
 		return err
 	}
 	res.Written = true
@@ -454,6 +674,8 @@ type TreeImport struct {
 	SRID      int        `json:"srid"`
 	Trees     int        `json:"trees"`
 	Groups    int        `json:"groups"`
+	Updated   int        `json:"updated"`
+	Match     string     `json:"match"`
 	UserAlias string     `json:"user_alias"`
 	CreatedAt time.Time  `json:"created_at"`
 	UndoneAt  *time.Time `json:"undone_at"`
@@ -461,7 +683,7 @@ type TreeImport struct {
 
 // Imports lists the project's imports, newest first.
 func (s *Queries) Imports(ctx context.Context, sc Content) ([]TreeImport, error) {
-	rows, err := s.q.Query(ctx, `SELECT i.id, i.file_name, i.format, i.srid, i.trees, i.groups,
+	rows, err := s.q.Query(ctx, `SELECT i.id, i.file_name, i.format, i.srid, i.trees, i.groups, i.updated, i.match,
 		coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, ''), i.created_at, i.undone_at
 		FROM tree_import i LEFT JOIN app_user u ON u.id = i.user_id
 		WHERE i.organisation_id = $1 AND i.project_id = $2 ORDER BY i.created_at DESC, i.id`, sc.OrganisationID, sc.ProjectID)
@@ -470,51 +692,121 @@ func (s *Queries) Imports(ctx context.Context, sc Content) ([]TreeImport, error)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (TreeImport, error) {
 		var i TreeImport
-		err := r.Scan(&i.ID, &i.FileName, &i.Format, &i.SRID, &i.Trees, &i.Groups, &i.UserAlias, &i.CreatedAt, &i.UndoneAt)
+		err := r.Scan(&i.ID, &i.FileName, &i.Format, &i.SRID, &i.Trees, &i.Groups, &i.Updated, &i.Match, &i.UserAlias, &i.CreatedAt, &i.UndoneAt)
 		return i, err
 	})
 }
 
-// UndoImport removes the trees and groups an import made, as a whole. An import whose objects
-// were inspected, given works or put into a job since is not undone: that work would go too.
-func (tx *Tx) UndoImport(ctx context.Context, sc Content, who Actor, id string) (int, error) {
+// UndoImport undoes an import as a whole: the objects it made are removed and the values it
+// changed of existing objects are put back as they were. Refused (ECONFLICT, nothing changed)
+// when that would lose later work: objects it made that were inspected, given works or put into
+// a job since; objects it updated that were changed since (their version moved on) or removed;
+// or objects of it that a later import, not undone, updated — undo that one first.
+func (tx *Tx) UndoImport(ctx context.Context, sc Content, who Actor, id string) (*UndoneImport, error) {
 	if !fields.IsUUID(id) {
-		return 0, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	var undone *time.Time
-	err := tx.q.QueryRow(ctx, `SELECT undone_at FROM tree_import WHERE organisation_id = $1 AND project_id = $2 AND id = $3 FOR UPDATE`,
-		sc.OrganisationID, sc.ProjectID, id).Scan(&undone)
+	var created time.Time
+	err := tx.q.QueryRow(ctx, `SELECT undone_at, created_at FROM tree_import WHERE organisation_id = $1 AND project_id = $2 AND id = $3 FOR UPDATE`,
+		sc.OrganisationID, sc.ProjectID, id).Scan(&undone, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if undone != nil {
-		return 0, arbor.Errorf(arbor.ECONFLICT, "import.undone_already", nil)
+		return nil, arbor.Errorf(arbor.ECONFLICT, "import.undone_already", nil)
+	}
+	if _, err := tx.q.Exec(ctx, `SET LOCAL statement_timeout = '15min'`); err != nil {
+		return nil, err
 	}
 	var used bool
 	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tree t WHERE t.import_id = $1 AND (
 			EXISTS (SELECT 1 FROM tree_check c WHERE c.tree_id = t.id)
 			OR EXISTS (SELECT 1 FROM tree_action a WHERE a.tree_id = t.id)
 			OR EXISTS (SELECT 1 FROM job_item j WHERE j.tree_id = t.id)))`, id).Scan(&used); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if used {
-		return 0, arbor.Errorf(arbor.ECONFLICT, "import.undo_used", nil)
+		return nil, arbor.Errorf(arbor.ECONFLICT, "import.undo_used", nil)
+	}
+	// A later import that updated objects of this one (made or updated by it) is undone first:
+	// its snapshot holds this one's values, and putting this one's back under it would mix both.
+	var later string
+	if err := tx.q.QueryRow(ctx, `SELECT coalesce((SELECT i.file_name FROM tree_import i
+		WHERE i.organisation_id = $1 AND i.project_id = $2 AND i.id <> $3 AND i.undone_at IS NULL AND i.created_at >= $4
+		  AND EXISTS (SELECT 1 FROM tree_import_update u WHERE u.import_id = i.id AND u.tree_id IN (
+		      SELECT t.id FROM tree t WHERE t.import_id = $3 UNION ALL SELECT tree_id FROM tree_import_update WHERE import_id = $3))
+		ORDER BY i.created_at DESC LIMIT 1), '')`, sc.OrganisationID, sc.ProjectID, id, created).Scan(&later); err != nil {
+		return nil, err
+	}
+	if later != "" {
+		return nil, arbor.Errorf(arbor.ECONFLICT, "import.undo_later", map[string]any{"file": later})
+	}
+	// Objects it updated that were changed or removed since: putting the old values back would
+	// silently undo that later work.
+	var changed int
+	var numbers []int
+	if err := tx.q.QueryRow(ctx, `SELECT count(*), coalesce((array_agg(t.number ORDER BY t.number) FILTER (WHERE t.id IS NOT NULL))[1:5], '{}')
+		FROM tree_import_update u LEFT JOIN tree t ON t.id = u.tree_id AND t.organisation_id = u.organisation_id
+		WHERE u.import_id = $1 AND (t.id IS NULL OR t.version <> u.version)`, id).Scan(&changed, &numbers); err != nil {
+		return nil, err
+	}
+	if changed > 0 {
+		list := make([]string, len(numbers))
+		for i, n := range numbers {
+			list[i] = strconv.Itoa(n)
+		}
+		return nil, arbor.Errorf(arbor.ECONFLICT, "import.undo_changed", map[string]any{"count": arbor.Count(changed), "numbers": strings.Join(list, ", ")})
 	}
 	if err := tx.setActor(ctx, who); err != nil {
-		return 0, err
+		return nil, err
 	}
-	tag, err := tx.q.Exec(ctx, `DELETE FROM tree WHERE organisation_id = $1 AND project_id = $2 AND import_id = $3`,
+	out := &UndoneImport{}
+	// Put back what it changed: each column the snapshot holds, the place where it moved one.
+	var assign []string
+	for _, f := range fields.Table {
+		if f.Name == "number" {
+			continue
+		}
+		assign = append(assign, fmt.Sprintf(`%[1]s = CASE WHEN u.before ? '%[1]s' THEN (b).%[1]s ELSE t.%[1]s END`, f.Column))
+	}
+	tag, err := tx.q.Exec(ctx, `
+		UPDATE tree t SET `+strings.Join(assign, ", ")+`,
+		       external_id = CASE WHEN u.before ? 'external_id' THEN (b).external_id ELSE t.external_id END,
+		       geom = coalesce(u.geom, t.geom), version = t.version + 1
+		FROM tree_import_update u CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, u.before) AS b
+		WHERE u.import_id = $3 AND t.id = u.tree_id AND t.organisation_id = $1 AND t.project_id = $2`,
 		sc.OrganisationID, sc.ProjectID, id)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
+	out.Restored = int(tag.RowsAffected())
+	// An earlier import's snapshot of an object put back as that import left it follows the
+	// object's new version, so the earlier import can be undone next.
+	if _, err := tx.q.Exec(ctx, `UPDATE tree_import_update e SET version = t.version
+		FROM tree_import_update u JOIN tree t ON t.id = u.tree_id
+		WHERE u.import_id = $1 AND e.tree_id = u.tree_id AND e.import_id <> $1 AND e.version = u.version - 1`, id); err != nil {
+		return nil, err
+	}
+	tag, err = tx.q.Exec(ctx, `DELETE FROM tree WHERE organisation_id = $1 AND project_id = $2 AND import_id = $3`,
+		sc.OrganisationID, sc.ProjectID, id)
+	if err != nil {
+		return nil, err
+	}
+	out.Removed = int(tag.RowsAffected())
 	if _, err := tx.q.Exec(ctx, `UPDATE tree_import SET undone_at = now() WHERE id = $1`, id); err != nil {
-		return 0, err
+		return nil, err
 	}
-	return int(tag.RowsAffected()), nil
+	return out, nil
+}
+
+// UndoneImport is what undoing an import did.
+type UndoneImport struct {
+	Removed  int `json:"removed"`  // objects it made, removed
+	Restored int `json:"restored"` // objects it updated, their values put back
 }
 
 // SavedMapping is how an earlier file with the same columns was read.

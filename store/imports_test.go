@@ -171,12 +171,12 @@ func TestImport(t *testing.T) {
 	}
 
 	// Undone as a whole; not twice; an import whose objects were worked on since stays.
-	var removed int
+	var undone *store.UndoneImport
 	if err := db.InTx(ctx, func(tx *store.Tx) (err error) {
-		removed, err = tx.UndoImport(ctx, sc, who, res.ID)
+		undone, err = tx.UndoImport(ctx, sc, who, res.ID)
 		return err
-	}); err != nil || removed != 6 {
-		t.Fatalf("undo: %d %v", removed, err)
+	}); err != nil || undone.Removed != 6 || undone.Restored != 0 {
+		t.Fatalf("undo: %+v %v", undone, err)
 	}
 	if n := count(`SELECT count(*) FROM tree WHERE project_id = $1`); n != 1 {
 		t.Errorf("%d objects after the undo", n)

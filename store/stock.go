@@ -195,7 +195,7 @@ type Change struct {
 	Username string          `json:"username"`
 	Alias    string          `json:"alias"`
 	At       time.Time       `json:"at"`
-	// The file an object was imported from (its insert only).
+	// The file an object was imported from (its insert), or whose import changed it (an update).
 	ImportFile *string `json:"import_file,omitempty"`
 }
 
@@ -215,8 +215,8 @@ func (s *Queries) History(ctx context.Context, sc Content, treeID string, limit,
 	rows, err := s.q.Query(ctx, `SELECT h.id, h.entity, h.entity_id, h.op, h.field, coalesce(h.old_value, 'null'),
 			coalesce(h.new_value, 'null'), h.username, h.alias, h.at, i.file_name
 		FROM history h
-		LEFT JOIN tree_import i ON h.op = 'insert' AND i.organisation_id = h.organisation_id
-		     AND i.id = (h.new_value->>'import_id')::uuid
+		LEFT JOIN tree_import i ON i.organisation_id = h.organisation_id
+		     AND i.id = CASE WHEN h.op = 'insert' THEN (h.new_value->>'import_id')::uuid ELSE h.import_id END
 		WHERE h.organisation_id = $1 AND h.project_id = $2 AND h.object_id = $3
 		ORDER BY h.id DESC LIMIT $4 OFFSET $5`, sc.OrganisationID, sc.ProjectID, treeID, limit, offset)
 	list, err := scanAll(rows, err, func(r pgx.Row) (*Change, error) {

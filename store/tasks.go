@@ -3,6 +3,9 @@ package store
 import (
 	"arbor/fields"
 	"context"
+	"encoding/json"
+	"errors"
+	"io"
 	"time"
 
 	"arbor"
@@ -12,10 +15,10 @@ import (
 )
 
 // Task is background work a person started and follows in the app: archiving or activating a
-// view of more objects than one request changes.
+// view of more objects than one request changes, or an import.
 type Task struct {
 	ID         string     `json:"id"`
-	Kind       string     `json:"kind"`  // archive, activate, export
+	Kind       string     `json:"kind"`  // archive, activate, import, export
 	State      string     `json:"state"` // queued, running, done, failed
 	Total      int        `json:"total"`
 	Done       int        `json:"done"`
@@ -24,7 +27,21 @@ type Task struct {
 	FinishedAt *time.Time `json:"finished_at"`
 	// Download is the file a finished export made, while it is kept (ExportKeep).
 	Download *Download `json:"download,omitempty"`
+	// Step is how far an import has got (read, check, write); Result is its answer when done
+	// (docs/API.md "Importing a register"), and while it reads the rows read so far.
+	Step   string          `json:"step,omitempty"`
+	Result json.RawMessage `json:"result,omitempty"`
 }
+
+// TaskKinds are the kinds of tasks a list of open tasks holds: the data view follows
+// archiving and big exports, the import wizard its imports.
+var (
+	ArchiveTasks = []string{"archive", "activate"}
+	ImportTasks  = []string{"import"}
+	ExportTasks  = []string{"export"}
+	// DataViewTasks are those the data view follows and shows again after a reload.
+	DataViewTasks = []string{"archive", "activate", "export"}
+)
 
 // archiveStep is how many objects one step of a background archive changes: about a second's
 // work (0.48 ms an object with history, indexes and tallies; BENCHMARKS.md), so the app's
@@ -68,32 +85,37 @@ func (tx *Tx) QueueArchive(ctx context.Context, sc Content, who Actor, f Filter,
 	if _, err := tx.queue.InsertTx(ctx, tx.tx, job, nil); err != nil {
 		return nil, err
 	}
-	return tx.Task(ctx, sc, who.UserID, id)
+	return tx.Task(ctx, sc, who.UserID, id, ArchiveTasks)
 }
 
 // taskColumns are a task's columns in the order scanTask reads them.
-const taskColumns = `id, kind, state, total, done, changed, created_at, finished_at,
+const taskColumns = `id, kind, state, total, done, changed, created_at, finished_at, step, result,
 	file_key IS NOT NULL AND expires_at > now(), coalesce(file_name, ''), coalesce(file_type, ''), coalesce(file_size, 0), coalesce(expires_at, now())`
 
 func scanTask(row pgx.Row) (Task, error) {
 	var t Task
+	var result []byte
 	var file bool
 	var d Download
-	err := row.Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt,
+	err := row.Scan(&t.ID, &t.Kind, &t.State, &t.Total, &t.Done, &t.Changed, &t.CreatedAt, &t.FinishedAt, &t.Step, &result,
 		&file, &d.Name, &d.Type, &d.Size, &d.ExpiresAt)
+	if result != nil {
+		t.Result = result
+	}
 	if file {
 		t.Download = &d
 	}
 	return t, err
 }
 
-// Task reads a task of the project that userID started; any other is not found.
-func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Task, error) {
+// Task reads a task of the project that userID started, of one of kinds; any other is not found.
+func (s *Queries) Task(ctx context.Context, sc Content, userID, id string, kinds []string) (*Task, error) {
 	if !fields.IsUUID(id) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	t, err := scanTask(s.q.QueryRow(ctx, `SELECT `+taskColumns+` FROM task
-		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND user_id = $4`, sc.OrganisationID, sc.ProjectID, id, userID))
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND user_id = $4 AND kind = ANY($5)`,
+		sc.OrganisationID, sc.ProjectID, id, userID, kinds))
 	if err == pgx.ErrNoRows {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
@@ -107,11 +129,11 @@ func (s *Queries) Task(ctx context.Context, sc Content, userID, id string) (*Tas
 // first, so the app can show their progress again after a reload. Only those of the last two
 // hours: a city's whole stock takes minutes, and a task its server died under must not follow
 // its starter for ever.
-func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string) ([]Task, error) {
+func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string, kinds []string) ([]Task, error) {
 	rows, err := s.q.Query(ctx, `SELECT `+taskColumns+` FROM task
 		WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3 AND state IN ('queued', 'running')
-		  AND created_at > now() - interval '2 hours'
-		ORDER BY created_at`, sc.OrganisationID, sc.ProjectID, userID)
+		  AND created_at > now() - interval '2 hours' AND kind = ANY($4)
+		ORDER BY created_at`, sc.OrganisationID, sc.ProjectID, userID, kinds)
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +148,50 @@ func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string) ([]T
 func (db *DB) FinishTask(ctx context.Context, id string, changed int) error {
 	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'done', done = total, changed = $2, finished_at = now()
 		WHERE id = $1`, id, changed)
+	return err
+}
+
+// NewTask records a task of the project that who started and follows (kind import; archiving
+// has QueueArchive); the caller queues its job in the same transaction.
+func (tx *Tx) NewTask(ctx context.Context, sc Content, who Actor, kind string, total int) (*Task, error) {
+	if _, err := tx.q.Exec(ctx, `DELETE FROM task WHERE project_id = $1 AND finished_at < now() - interval '30 days'`, sc.ProjectID); err != nil {
+		return nil, err
+	}
+	var id string
+	if err := tx.q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id`, sc.OrganisationID, sc.ProjectID, who.UserID, kind, total).Scan(&id); err != nil {
+		return nil, err
+	}
+	return tx.Task(ctx, sc, who.UserID, id, []string{kind})
+}
+
+// TaskState reads a task's state by its id alone: the queue's worker, which knows it from its job.
+func (db *DB) TaskState(ctx context.Context, id string) (string, error) {
+	var state string
+	err := db.Pool.QueryRow(ctx, `SELECT state FROM task WHERE id = $1`, id).Scan(&state)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return state, err
+}
+
+// TaskProgress writes how far a task has got, outside the transaction doing its work, so the
+// app sees it while that runs.
+func (db *DB) TaskProgress(ctx context.Context, id, step string, done int, result json.RawMessage) error {
+	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', step = $2, done = least($3, total), result = $4 WHERE id = $1`,
+		id, step, done, result)
+	return err
+}
+
+// EndTask ends a task with its result in tx: done when its work was done, failed when it could
+// not be. In the transaction of the work itself, the task is done exactly when the work is.
+func (tx *Tx) EndTask(ctx context.Context, id string, failed bool, changed *int, result json.RawMessage) error {
+	state := "done"
+	if failed {
+		state = "failed"
+	}
+	_, err := tx.q.Exec(ctx, `UPDATE task SET state = $2, done = total, changed = $3, result = $4, finished_at = now() WHERE id = $1`,
+		id, state, changed, result)
 	return err
 }
 
@@ -184,4 +250,46 @@ func (db *DB) ArchiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
 		}
 	})
 	return changed, err
+}
+
+// PutUpload keeps an uploaded file in the database (a large object, written as a stream) until
+// the queue's worker reads it: any server may work the job, so the file cannot wait on the disk
+// of the one that received it. Answers the object's id.
+func (tx *Tx) PutUpload(ctx context.Context, r io.Reader) (uint32, error) {
+	los := tx.tx.LargeObjects()
+	oid, err := los.Create(ctx, 0)
+	if err != nil {
+		return 0, err
+	}
+	obj, err := los.Open(ctx, oid, pgx.LargeObjectModeWrite)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := io.Copy(obj, r); err != nil {
+		return 0, err
+	}
+	return oid, obj.Close()
+}
+
+// ReadUpload copies an upload PutUpload kept to w; ok is false when it is gone.
+func (tx *Tx) ReadUpload(ctx context.Context, oid uint32, w io.Writer) (ok bool, err error) {
+	var exists bool
+	if err := tx.q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_largeobject_metadata WHERE oid = $1)`, oid).Scan(&exists); err != nil || !exists {
+		return false, err
+	}
+	los := tx.tx.LargeObjects()
+	obj, err := los.Open(ctx, oid, pgx.LargeObjectModeRead)
+	if err != nil {
+		return false, err
+	}
+	if _, err := io.Copy(w, obj); err != nil {
+		return false, err
+	}
+	return true, obj.Close()
+}
+
+// DropUpload removes an upload PutUpload kept, if it is still there.
+func (tx *Tx) DropUpload(ctx context.Context, oid uint32) error {
+	_, err := tx.q.Exec(ctx, `SELECT lo_unlink(oid) FROM pg_largeobject_metadata WHERE oid = $1`, oid)
+	return err
 }

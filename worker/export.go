@@ -44,11 +44,11 @@ func (w *Export) work(ctx context.Context, a store.ExportJob) error {
 	sc := a.Scope()
 	o := export.ListOptions{Lang: a.Lang, BaseURL: a.BaseURL, Project: a.Project, Location: export.RecordZone,
 		Progress: func(done int) {
-			if err := w.db.TaskProgress(ctx, a.Task, done); err != nil {
+			if err := w.db.ExportProgress(ctx, a.Task, done); err != nil {
 				w.log.Warn("export progress not written", "task", a.Task, "err", err)
 			}
 		}}
-	if err := w.db.TaskProgress(ctx, a.Task, 0); err != nil {
+	if err := w.db.ExportProgress(ctx, a.Task, 0); err != nil {
 		return err
 	}
 	tmp, err := os.CreateTemp("", "arbor-export-*")

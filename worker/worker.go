@@ -1,7 +1,7 @@
 // Package worker does the queue's work: the jobs that requests put into the queue in their
 // transaction (store.Tx.Enqueue, store.Tx.QueueArchive) are worked here, after the commit, by
-// every `arbor serve`, each job by one of them. Sending mail, archiving a big view, big exports
-// and thumbnails are here.
+// every `arbor serve`, each job by one of them. Sending mail, archiving a big view, imports, big
+// exports and thumbnails are here.
 package worker
 
 import (
@@ -46,6 +46,14 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 	if err := river.AddWorkerSafely(workers, &Archive{db: db, log: cfg.Log}); err != nil {
 		return nil, err
 	}
+	// Imports need the flows; a process given none (tests of the mail) makes its own.
+	app := cfg.App
+	if app == nil {
+		app = domain.New(db, cfg.MailQueue, "")
+	}
+	if err := river.AddWorkerSafely(workers, &Import{app: app}); err != nil {
+		return nil, err
+	}
 	queues := map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}}
 	var periodic []*river.PeriodicJob
 	if cfg.Now == nil {
@@ -84,7 +92,7 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 			&river.PeriodicJobOpts{RunOnStart: true}))
 	}
 	client, err := river.NewClient(riverpgxv5.New(db.Pool), &river.Config{
-		// Tasks (archiving a big view) one at a time: each takes a core for minutes.
+		// Tasks (archiving a big view, an import) one at a time: each takes a core for minutes.
 		Queues:       queues,
 		Workers:      workers,
 		PeriodicJobs: periodic,

@@ -9,8 +9,10 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"arbor/domain"
+	"arbor/importer"
 	"arbor/store"
 )
 
@@ -28,6 +30,7 @@ func importCmd(ctx context.Context, cfg config, log *slog.Logger, args []string,
 	nextFree := fs.Bool("next-free", false, "give numbers that are taken the next free ones")
 	addSpecies := fs.Bool("add-species", false, "add species no list knows to the organisation's list")
 	sheet := fs.String("sheet", "", "the worksheet, GeoPackage layer or Shapefile of a zip (default: the first)")
+	match := fs.String("match", "", "update the objects rows find instead of making new ones: number, or external_id:COLUMN (the file's column holding the old system's ids)")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
@@ -75,6 +78,9 @@ func importCmd(ctx context.Context, cfg config, log *slog.Logger, args []string,
 		m, _ := json.Marshal(in.Suggested)
 		log.Info("suggested mapping (save it to a file and give it with -mapping to change it)", "columns", in.Columns, "mapping", string(m))
 	}
+	if err := matchOption(*match, in.Columns, &opt); err != nil {
+		return err
+	}
 	if opt.SRID == 0 && in.Detected.SRID == 0 && len(in.CRS) > 0 {
 		opt.SRID = in.CRS[0].SRID
 		log.Info("reference system suggested from the coordinates", "srid", opt.SRID, "name", in.CRS[0].Name)
@@ -86,12 +92,12 @@ func importCmd(ctx context.Context, cfg config, log *slog.Logger, args []string,
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(struct {
-		Rows, Trees, Groups, Numbered, Renumbered int
-		Written                                   bool
-		ID                                        string `json:",omitempty"`
-		Problems                                  any    `json:",omitempty"`
-		UnknownSpecies                            any    `json:",omitempty"`
-	}{answer.Rows, answer.Trees, answer.Groups, answer.Numbered, answer.Renumbered, answer.Written, answer.ID,
+		Rows, Trees, Groups, Updated, Unchanged, Numbered, Renumbered int
+		Written                                                       bool
+		ID                                                            string `json:",omitempty"`
+		Problems                                                      any    `json:",omitempty"`
+		UnknownSpecies                                                any    `json:",omitempty"`
+	}{answer.Rows, answer.Trees, answer.Groups, answer.Updated, answer.Unchanged, answer.Numbered, answer.Renumbered, answer.Written, answer.ID,
 		answer.Problems, answer.UnknownSpecies}); err != nil {
 		return err
 	}
@@ -99,4 +105,32 @@ func importCmd(ctx context.Context, cfg config, log *slog.Logger, args []string,
 		return fmt.Errorf("nothing was imported: fix the problems above (or use -next-free, -add-species)")
 	}
 	return nil
+}
+
+// matchOption reads -match: "number", or "external_id:COLUMN", which maps that column of the file
+// to the external id (in place of what the mapping said of it).
+func matchOption(match string, columns []string, opt *domain.ImportOptions) error {
+	switch {
+	case match == "":
+		return nil
+	case match == store.MatchNumber:
+		opt.Match = store.MatchNumber
+		return nil
+	case strings.HasPrefix(match, store.MatchExternalID+":"):
+		column := strings.TrimPrefix(match, store.MatchExternalID+":")
+		for i, c := range columns {
+			if c == column && i < len(opt.Mapping) {
+				for j := range opt.Mapping {
+					if opt.Mapping[j].Target == importer.TargetExternalID {
+						opt.Mapping[j] = importer.Column{}
+					}
+				}
+				opt.Mapping[i] = importer.Column{Target: importer.TargetExternalID}
+				opt.Match = store.MatchExternalID
+				return nil
+			}
+		}
+		return configError{fmt.Sprintf("arbor import: -match: the file has no column %q (it has %s)", column, strings.Join(columns, ", "))}
+	}
+	return configError{"arbor import: -match is number or external_id:COLUMN"}
 }

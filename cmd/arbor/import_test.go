@@ -74,6 +74,16 @@ func TestImportCommand(t *testing.T) {
 	if code := run([]string{"import", "-file", register}); code != 2 {
 		t.Errorf("no project = %d, want 2", code)
 	}
+	// -match names a column the file has, or number (which needs a number column: refused).
+	if code := run([]string{"import", "-project", project, "-file", register, "-mapping", mapping, "-match", "external_id:Keine Spalte"}); code != 2 {
+		t.Errorf("-match of a column the file lacks = %d, want 2", code)
+	}
+	if code := run([]string{"import", "-project", project, "-file", register, "-mapping", mapping, "-match", "name"}); code != 2 {
+		t.Errorf("-match name = %d, want 2", code)
+	}
+	if code := run([]string{"import", "-project", project, "-file", register, "-mapping", mapping, "-match", "number"}); code != 1 {
+		t.Errorf("-match number without a number column = %d, want 1", code)
+	}
 	if count() != n {
 		t.Errorf("refused imports changed the project")
 	}

@@ -16,6 +16,10 @@ describe('import mapping', () => {
     expect(mappingGap([{ target: 'x' }, { target: 'y' }], false)).toBeNull();
     expect(mappingGap([{ target: 'wkt' }], false)).toBeNull();
     expect(mappingGap([{ target: 'number' }], true)).toBeNull();
+    // A file that updates objects may leave their places; its match key needs its column.
+    expect(mappingGap([{ target: 'number' }], false, 'number')).toBeNull();
+    expect(mappingGap([{ target: 'number' }], false, 'external_id')).toBe('import.match.needColumn');
+    expect(mappingGap([{ target: 'height' }], false, 'number')).toBe('import.match.needNumber');
   });
 
   it('writes the problems as a CSV a spreadsheet opens, formulas kept as text', () => {

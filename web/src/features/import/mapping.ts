@@ -7,6 +7,7 @@ export const TARGET_GROUPS: { group: 'place' | 'tree' | 'assessment'; targets: s
     group: 'tree',
     targets: [
       'number',
+      'external_id',
       'number_text',
       'species',
       'species_common',
@@ -51,9 +52,12 @@ export function setTarget(mapping: ImportColumn[], index: number, target: string
 }
 
 /** What keeps a mapping from being imported: no place, as a message key (or null when fine). */
-export function mappingGap(mapping: ImportColumn[], fileHasGeometry: boolean): string | null {
+export function mappingGap(mapping: ImportColumn[], fileHasGeometry: boolean, match: string = ''): string | null {
   const has = (t: string) => mapping.some((c) => c.target === t);
-  if (fileHasGeometry || has('wkt') || (has('x') && has('y'))) return null;
+  if (match === 'external_id' && !has('external_id')) return 'import.match.needColumn';
+  if (match === 'number' && !has('number')) return 'import.match.needNumber';
+  // A file that updates objects may leave their places as they are.
+  if (match || fileHasGeometry || has('wkt') || (has('x') && has('y'))) return null;
   return 'import.columns.needPlace';
 }
 

@@ -17,7 +17,7 @@ export function useUndoImport(projectId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<{ removed: number }>(
+      api.post<{ removed: number; restored: number }>(
         `/api/content/import/${encodeURIComponent(id)}/undo?project=${encodeURIComponent(projectId)}`,
         undefined,
         { silent: true },

@@ -47,7 +47,25 @@ export interface ImportOptions {
   add_species?: boolean;
   /** A name no list knows → a species list entry's id, or SPECIES_NONE. */
   species_map?: Record<string, string>;
+  /** Rows that find an existing object update it: by its number or by the external id column. */
+  match?: ImportMatch;
   dry_run?: boolean;
+}
+
+export type ImportMatch = '' | 'number' | 'external_id';
+
+/** An import the queue does (GET /api/content/import/task/{id}): its progress, then its result. */
+export interface ImportTask {
+  id: string;
+  kind: 'import';
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** Thousandths done. */
+  total: number;
+  done: number;
+  step?: 'read' | 'check' | 'write';
+  /** While reading, the rows read; when done, the import's answer; when failed, the message. */
+  result?: (Partial<ImportResult> & { message?: string }) | null;
+  created_at: string;
 }
 
 /** In species_map: import the name's rows without a species. */
@@ -81,6 +99,9 @@ export interface ImportResult {
   rows: number;
   trees: number;
   groups: number;
+  /** Objects rows found and change; objects they found that already hold their values. */
+  updated: number;
+  unchanged: number;
   numbered: number;
   renumbered: number;
   problems: ImportProblem[];
@@ -88,6 +109,7 @@ export interface ImportResult {
   added_species: number;
   sample: { type?: 'FeatureCollection'; features?: SampleFeature[] };
   written: boolean;
+  file_name?: string;
 }
 
 /** One of the first objects of a file, as the preview draws it. */
@@ -107,6 +129,8 @@ export interface TreeImport {
   srid: number;
   trees: number;
   groups: number;
+  updated: number;
+  match: ImportMatch;
   user_alias: string;
   created_at: string;
   undone_at: string | null;

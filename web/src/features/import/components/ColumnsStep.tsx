@@ -2,7 +2,7 @@ import { Alert, Group, NumberInput, ScrollArea, Select, Stack, Table, Text } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FORMAT_NAMES, KNOWN_CRS, type ImportColumn, type ImportInspection } from '../api/types';
+import { FORMAT_NAMES, KNOWN_CRS, type ImportColumn, type ImportInspection, type ImportMatch } from '../api/types';
 import { mappingGap, setTarget, SIZE_UNITS, TRUNK } from '../mapping';
 import { LEAVE_OUT, targetOptions } from './targets';
 
@@ -18,6 +18,9 @@ export interface ColumnsStepProps {
   /** A layer is being read. */
   reading?: boolean;
   custom?: Record<string, { alias?: string; active?: boolean }>;
+  /** Whether rows that find an existing object update it, and by what. */
+  match: ImportMatch;
+  onMatch: (m: ImportMatch) => void;
 }
 
 /** Step 2: what each column becomes, and the coordinates' reference system. */
@@ -31,6 +34,8 @@ export function ColumnsStep({
   onLayer,
   reading = false,
   custom,
+  match,
+  onMatch,
 }: ColumnsStepProps) {
   const { t, i18n } = useTranslation();
   // On a phone the first values go under the column's name, so the choice stays in view.
@@ -48,7 +53,7 @@ export function ColumnsStep({
     })),
   ];
   const known = srid === null || crsOptions.some((o) => o.value === String(srid));
-  const gap = mappingGap(mapping, ins.geometry);
+  const gap = mappingGap(mapping, ins.geometry, match);
   const detected = [
     t('import.columns.detected', { format: FORMAT_NAMES[ins.format] ?? ins.format }),
     ins.detected.encoding && t('import.columns.encoding', { encoding: ins.detected.encoding }),
@@ -194,6 +199,19 @@ export function ColumnsStep({
           w={170}
         />
       </Group>
+      <Select
+        label={t('import.match.label')}
+        description={t('import.match.description')}
+        data={[
+          { value: 'new', label: t('import.match.none') },
+          { value: 'number', label: t('import.match.number') },
+          { value: 'external_id', label: t('import.match.external_id') },
+        ]}
+        value={match || 'new'}
+        onChange={(v) => onMatch(v === 'number' || v === 'external_id' ? v : '')}
+        allowDeselect={false}
+        data-testid="import-match"
+      />
       {ins.swapped && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
           {t('import.columns.swapped')}

@@ -21,17 +21,31 @@ export function ImportHistory({
   const items = list.data?.items ?? [];
   if (!items.length) return null;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const confirm = (id: string, count: number) =>
+  const confirm = (id: string, count: number, updated: number) =>
     modals.openConfirmModal({
       title: t('import.history.undo'),
-      children: <Text size="sm">{t('import.history.confirm', { count })}</Text>,
+      children: (
+        <Text size="sm">
+          {updated > 0
+            ? t('import.history.confirmUpdated', { count, updated })
+            : t('import.history.confirm', { count })}
+        </Text>
+      ),
       labels: { confirm: t('import.history.undo'), cancel: t('import.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'import-undo-confirm' },
       onConfirm: () =>
         undo.mutate(id, {
           onSuccess: (r) => {
             onUndone?.();
-            notifications.show({ color: 'green', message: t('import.history.removed', { count: r.removed }) });
+            notifications.show({
+              color: 'green',
+              message: [
+                t('import.history.removed', { count: r.removed }),
+                r.restored > 0 ? t('import.history.restored', { count: r.restored }) : '',
+              ]
+                .filter(Boolean)
+                .join(' '),
+            });
           },
           onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
         }),
@@ -53,7 +67,10 @@ export function ImportHistory({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{t('import.preview.summaryShort', { trees: i.trees, groups: i.groups })}</Text>
+                <Text size="sm">
+                  {t('import.preview.summaryShort', { trees: i.trees, groups: i.groups })}
+                  {i.updated > 0 && `, ${t('import.history.updated', { count: i.updated })}`}
+                </Text>
               </Table.Td>
               <Table.Td w={60}>
                 <Group justify="flex-end">
@@ -68,7 +85,7 @@ export function ImportHistory({
                           variant="subtle"
                           color="red"
                           aria-label={t('import.history.undo')}
-                          onClick={() => confirm(i.id, i.trees + i.groups)}
+                          onClick={() => confirm(i.id, i.trees + i.groups, i.updated)}
                           data-testid="import-undo"
                         >
                           <IconArrowBackUp size={18} />

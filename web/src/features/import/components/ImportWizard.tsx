@@ -1,11 +1,13 @@
-import { Alert, Button, FileInput, Group, Modal, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconFileImport } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInspectImport } from '../api/inspectImport';
-import { useRunImport } from '../api/runImport';
-import type { ImportColumn, ImportInspection, ImportResult } from '../api/types';
+import { importKeys } from '../api/keys';
+import { useImportTask, useOpenImports, useQueueImport, useRunImport } from '../api/runImport';
+import type { ImportColumn, ImportInspection, ImportMatch, ImportResult } from '../api/types';
 import { mappingGap } from '../mapping';
 import { ColumnsStep } from './ColumnsStep';
 import { ImportHistory } from './ImportHistory';
@@ -25,11 +27,12 @@ export interface ImportWizardProps {
 
 /**
  * The import wizard: a file, what its columns become, a check of everything (nothing is written
- * until then), the import of the whole file in one transaction.
+ * until then), the import of the whole file in one transaction, done by the queue while the
+ * wizard shows its progress; closed and opened again, it shows the import under way.
  */
 export function ImportWizard({ projectId, opened, onClose, custom, canUndo = false, onChanged }: ImportWizardProps) {
   const { t } = useTranslation();
-  const [step, setStep] = useState(0);
+  const [chosenStep, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [inspection, setInspection] = useState<ImportInspection | null>(null);
   const [mapping, setMapping] = useState<ImportColumn[]>([]);
@@ -38,23 +41,43 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
   const [addSpecies, setAddSpecies] = useState(false);
   const [speciesMap, setSpeciesMap] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ImportResult | null>(null);
-  const [done, setDone] = useState<ImportResult | null>(null);
+  const [match, setMatch] = useState<ImportMatch>('');
+  const [taskId, setTaskId] = useState<string | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
   const inspect = useInspectImport(projectId);
   const run = useRunImport(projectId);
-  const error = (inspect.error ?? run.error) as Error | null;
+  const queue = useQueueImport(projectId);
+  const qc = useQueryClient();
+  const open = useOpenImports(projectId, opened && !taskId);
+  // An import under way when the wizard opens: shown, not an empty first step.
+  const shownTask = taskId ?? open.data?.items[0]?.id ?? null;
+  const step = shownTask ? 3 : chosenStep;
+  const task = useImportTask(projectId, shownTask).data;
+  const ended = task && (task.state === 'done' || task.state === 'failed');
+  const done = task?.state === 'done' && task.result?.written ? (task.result as ImportResult) : null;
+  // Confirmed, but something changed since the check (a number taken meanwhile): its problems.
+  const rejected = task?.state === 'done' && task.result && !task.result.written ? (task.result as ImportResult) : null;
+  useEffect(() => {
+    if (done) onChanged?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done?.id]);
+  const failed = task?.state === 'failed' ? (task.result?.message ?? t('import.progress.failed')) : null;
+  const error = (inspect.error ?? run.error ?? queue.error) as Error | null;
 
   const close = () => {
     setStep(0);
     setFile(null);
     setInspection(null);
     setPreview(null);
-    setDone(null);
+    setTaskId(null);
+    setMatch('');
     setNextFree(false);
     setAddSpecies(false);
     setSpeciesMap({});
     inspect.reset();
     run.reset();
+    queue.reset();
+    qc.removeQueries({ queryKey: importKeys.tasks(projectId) });
     onClose();
   };
   const read = async (sheet?: string) => {
@@ -72,6 +95,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     next_free_numbers: free,
     add_species: species,
     species_map: speciesMap,
+    match,
     dry_run: dryRun,
     sheet: inspection?.detected.sheet,
   });
@@ -82,12 +106,9 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
   };
   const commit = async () => {
     if (!file) return;
-    const res = await run.mutateAsync({ file, options: options(false) });
-    if (res.written) {
-      onChanged?.();
-      setDone(res);
-      setStep(3);
-    } else setPreview(res);
+    const { task } = await queue.mutateAsync({ file, options: options(false) });
+    setTaskId(task.id);
+    setStep(3);
   };
   const ready =
     !!preview &&
@@ -143,6 +164,8 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
             onLayer={(layer) => void read(layer)}
             reading={inspect.isPending}
             custom={custom}
+            match={match}
+            onMatch={setMatch}
           />
         )}
         {step === 2 && preview && file && (
@@ -160,7 +183,49 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
             onSpeciesMap={setSpeciesMap}
           />
         )}
-        {step === 3 && done && file && (
+        {step === 3 && !ended && (
+          <Stack gap="xs" py="md" data-testid="import-progress">
+            <Text fw={500}>
+              {t(`import.progress.${task?.step || 'queued'}`, { rows: task?.result?.rows ?? 0 })}
+            </Text>
+            <Progress
+              value={task ? (task.done / Math.max(task.total, 1)) * 100 : 0}
+              animated
+              striped
+              size="lg"
+              aria-label={t('import.progress.label')}
+            />
+            <Text size="sm" c="dimmed">
+              {t('import.progress.leave')}
+            </Text>
+          </Stack>
+        )}
+        {step === 3 && rejected && (
+          <Alert color="orange" data-testid="import-rejected">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('import.progress.rejected', { count: rejected.problems.length })}</Text>
+              {file && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => {
+                    setPreview(rejected);
+                    setTaskId(null);
+                    setStep(2);
+                  }}
+                >
+                  {t('import.progress.toCheck')}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        {step === 3 && failed && (
+          <Alert color="red" data-testid="import-failed">
+            {failed}
+          </Alert>
+        )}
+        {step === 3 && done && (
           <Stack align="center" gap="xs" py="md" data-testid="import-done">
             <ThemeIcon size={48} radius="xl" color="green" variant="light">
               <IconCircleCheck size={30} />
@@ -169,8 +234,13 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
               {t('import.done.title')}
             </Text>
             <Text ta="center">
-              {t('import.done.text', { trees: done.trees, groups: done.groups, file: file.name })}
+              {t('import.done.text', { trees: done.trees, groups: done.groups, file: done.file_name ?? file?.name ?? '' })}
             </Text>
+            {done.updated > 0 && (
+              <Text ta="center" data-testid="import-done-updated">
+                {t('import.done.updated', { count: done.updated })}
+              </Text>
+            )}
             {done.added_species > 0 && (
               <Text size="sm" c="dimmed">
                 {t('import.done.added', { count: done.added_species })}
@@ -192,6 +262,11 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
                 {t('import.cancel')}
               </Button>
             )}
+            {step === 3 && !ended && (
+              <Button variant="default" onClick={close} data-testid="import-leave">
+                {t('import.progress.close')}
+              </Button>
+            )}
             {step === 0 && (
               <Button onClick={() => read()} disabled={!file} loading={inspect.isPending} data-testid="import-read">
                 {t('import.file.read')}
@@ -200,7 +275,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
             {step === 1 && (
               <Button
                 onClick={() => check()}
-                disabled={!srid || !!mappingGap(mapping, !!inspection?.geometry)}
+                disabled={!srid || !!mappingGap(mapping, !!inspection?.geometry, match)}
                 loading={run.isPending}
                 data-testid="import-check"
               >
@@ -212,12 +287,14 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
                 <Button variant="default" onClick={() => check()} loading={run.isPending && !ready}>
                   {t('import.preview.again')}
                 </Button>
-                <Button onClick={commit} disabled={!ready} loading={run.isPending} data-testid="import-commit">
-                  {t('import.preview.import', { count: preview ? preview.trees + preview.groups : 0 })}
+                <Button onClick={commit} disabled={!ready} loading={queue.isPending} data-testid="import-commit">
+                  {t('import.preview.import', {
+                    count: preview ? preview.trees + preview.groups + (preview.updated ?? 0) : 0,
+                  })}
                 </Button>
               </>
             )}
-            {step === 3 && (
+            {step === 3 && ended && (
               <Button onClick={close} data-testid="import-close">
                 {t('import.done.close')}
               </Button>

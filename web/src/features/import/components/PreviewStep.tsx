@@ -55,6 +55,11 @@ export function PreviewStep({
       <Text fw={500} data-testid="import-summary">
         {t('import.preview.summary', { rows: r.rows, trees: r.trees, groups: r.groups })}
       </Text>
+      {(r.updated > 0 || r.unchanged > 0) && (
+        <Text size="sm" data-testid="import-summary-updated">
+          {t('import.preview.updated', { count: r.updated, unchanged: r.unchanged })}
+        </Text>
+      )}
       {r.numbered > 0 && <Text size="sm">{t('import.preview.numbered', { count: r.numbered })}</Text>}
       {r.renumbered > 0 && <Text size="sm">{t('import.preview.renumbered', { count: r.renumbered })}</Text>}
       {r.problems.length === 0 ? (

@@ -189,6 +189,11 @@ export function HistoryTab({
                   </Table.Tbody>
                 </Table>
               )}
+              {e.op === 'update' && e.importFile && (
+                <Text size="xs" c="dimmed" mt={2} data-testid="history-import">
+                  {t('trees.history.updatedByImport', { file: e.importFile })}
+                </Text>
+              )}
               {e.op === 'insert' && e.entity === 'check' && (
                 <Text size="xs" mt={4}>
                   {[
