@@ -95,6 +95,7 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/management/organisation/{id}/admins/{userId}": orgAdmin,
 	"GET /api/management/organisation/{id}/assignments":        orgAdmin,
 	"POST /api/management/organisation/{id}/projects":          orgOwnOnly,
+	"POST /api/management/organisation/{id}/demo-project":      orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":            orgOwnOnly,
 	"GET /api/management/organisation/{id}/packages":           orgAdmin,
 	"POST /api/management/organisation/{id}/packages":          orgOwnOnly,
