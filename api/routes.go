@@ -216,6 +216,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/document/billing/{id}", action: auth.ActOrganisationBilling, scope: org, summary: "The organisation's invoices, newest first", h: s.listInvoices},
 		{method: "GET", path: "/api/document/download-billing/{id}/{bookingId}", action: auth.ActOrganisationBilling, scope: org, summary: "One invoice as a PDF", h: s.downloadInvoice},
 
+		{method: "POST", path: "/api/management/organisation/{id}/demo/extend", action: auth.ActOrganisationSupport, scope: org, summary: "Platform support: extend the organisation's demo by {days} (1–90), from its end or, once ended, from now; kept in the support record", h: s.extendDemo},
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }
