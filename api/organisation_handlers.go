@@ -257,3 +257,30 @@ func (s *Server) listAssignments(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
 	return nil
 }
+
+type extendDemoRequest struct {
+	Days int `json:"days"` // 1–90
+}
+
+// extendDemo is platform support extending an organisation's demo by days; the action is kept in
+// the support record (domain.ExtendDemo). Anyone else is refused by the route's action.
+func (s *Server) extendDemo(w http.ResponseWriter, r *http.Request) error {
+	id, _ := pathID(r, "id")
+	var req extendDemoRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if req.Days < 1 || req.Days > 90 {
+		return arbor.Invalid(map[string]string{"days": "field.demo_days"})
+	}
+	if _, err := s.app.ExtendDemo(r.Context(), id, sessionOf(r).claims.Sub, req.Days, s.now()); err != nil {
+		return err
+	}
+	o, err := s.db.Organisation(r.Context(), id, sessionOf(r).claims.Sub)
+	if err != nil {
+		return err
+	}
+	organisationRoles(o)
+	writeJSON(w, http.StatusOK, o)
+	return nil
+}

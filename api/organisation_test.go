@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"arbor/mail"
 	"arbor/store"
@@ -648,4 +649,67 @@ func TestOrganisationPlatformSupport(t *testing.T) {
 	if n := e.count(t, `SELECT count(*) FROM support_audit WHERE organisation_id IN ($1, $2) AND user_id <> $3`, o.ID, other.ID, superID); n != 0 {
 		t.Fatalf("%d support records by others", n)
 	}
+}
+
+// TestExtendDemo: platform support extends an organisation's demo by N days and the support
+// record keeps who, which organisation and by how much; its administrator (and anyone else) is
+// refused with 403 and nothing changes; a number of days outside 1–90 is a 400 naming `days`.
+func TestExtendDemo(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	admin, _, _ := e.loggedIn(t)
+	superEmail := newEmail(t)
+	superID := e.signUp(t, superEmail, testPassword)
+	if _, err := e.db.CreateConfirmedUser(context.Background(), store.NewUser{FirstName: "Sam", LastName: "Support",
+		Email: superEmail, PasswordHash: "unused: the account exists", Language: "en"}, true); err != nil {
+		t.Fatal(err)
+	}
+	sup := e.login(t, superEmail, testPassword)
+	o := opNewOrg(t, admin, "Amt Eiche")
+	path := "/api/management/organisation/" + o.ID + "/demo/extend"
+	until := func() time.Time {
+		var u time.Time
+		if err := e.db.Pool.QueryRow(context.Background(), `SELECT demo_until FROM organisation WHERE id = $1`, o.ID).Scan(&u); err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	before := until()
+
+	wantError(t, admin.do("POST", path, map[string]any{"days": 14}), http.StatusForbidden, "forbidden", "")
+	if !until().Equal(before) || e.count(t, `SELECT count(*) FROM support_audit WHERE organisation_id = $1`, o.ID) != 0 {
+		t.Fatal("a refused extension changed the demo or was recorded")
+	}
+	for _, days := range []any{0, 91, -3, "7"} {
+		r := sup.do("POST", path, map[string]any{"days": days})
+		if r.StatusCode != http.StatusBadRequest {
+			t.Fatalf("days %v: %d %s", days, r.StatusCode, r.body)
+		}
+	}
+	if !until().Equal(before) {
+		t.Fatal("an invalid extension changed the demo")
+	}
+
+	r := sup.do("POST", path, map[string]any{"days": 14})
+	wantStatus(t, r, http.StatusOK)
+	if got := until().Sub(before); got != 14*24*time.Hour {
+		t.Fatalf("the demo was extended by %v, want 14 days", got)
+	}
+	if left := r.json(t)["demo_days_left"].(float64); left < 41 || left > 42 {
+		t.Fatalf("demo_days_left %v after 28 + 14 days", left)
+	}
+	if n := e.count(t, `SELECT count(*) FROM support_audit WHERE user_id = $1 AND organisation_id = $2 AND action = 'extend demo'
+		AND (detail->>'days')::int = 14`, superID, o.ID); n != 1 {
+		t.Fatalf("%d support records of the extension", n)
+	}
+	// An ended demo is extended from now: the organisation can be written again.
+	e.exec(t, `UPDATE organisation SET demo_until = now() - interval '3 days', demo_notice = 0, demo_ended_at = now() WHERE id = $1`, o.ID)
+	wantStatus(t, sup.do("POST", path, map[string]any{"days": 7}), http.StatusOK)
+	if u := until(); u.Before(time.Now().Add(6*24*time.Hour)) || u.After(time.Now().Add(8*24*time.Hour)) {
+		t.Fatalf("an ended demo extended by 7 days ends %v", u)
+	}
+	if n := e.count(t, `SELECT count(*) FROM organisation WHERE id = $1 AND demo_notice = 28 AND demo_ended_at IS NULL`, o.ID); n != 1 {
+		t.Fatal("the demo's notices did not start over")
+	}
+	wantStatus(t, admin.do("POST", "/api/management/organisation/"+o.ID+"/projects", map[string]any{"name": "Wieder offen"}), http.StatusCreated)
 }

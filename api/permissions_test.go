@@ -45,6 +45,7 @@ var (
 	// someone of another organisation cannot even learn that it exists.
 	orgRead    = allUsers(map[string]string{"outsider": "404"})
 	orgAdmin   = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "manager": "403"})
+	orgSupport = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "manager": "403", "admin": "403"})
 	orgOwnOnly = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403", "manager": "403", "super": "403"})
 	projRead   = orgRead
 	projManage = allUsers(map[string]string{"outsider": "404", "reader": "403", "care": "403", "editor": "403"})
@@ -95,7 +96,9 @@ var routeExpectations = map[string]expect{
 	"DELETE /api/management/organisation/{id}/admins/{userId}": orgAdmin,
 	"GET /api/management/organisation/{id}/assignments":        orgAdmin,
 	"POST /api/management/organisation/{id}/projects":          orgOwnOnly,
+	"POST /api/management/organisation/{id}/demo-project":      orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":            orgOwnOnly,
+	"POST /api/management/organisation/{id}/demo/extend":       orgSupport,
 	"GET /api/management/organisation/{id}/packages":           orgAdmin,
 	"POST /api/management/organisation/{id}/packages":          orgOwnOnly,
 	"GET /api/document/billing/{id}":                           orgAdmin,

@@ -238,3 +238,40 @@ func (s *Server) revokeMember(w http.ResponseWriter, r *http.Request) error {
 	}
 	return s.listProjectMembers(w, r)
 }
+
+type demoProjectRequest struct {
+	Name   string   `json:"name"`
+	Fields []string `json:"fields"` // keys of domain.DemoFields: street, area
+}
+
+// createDemoProject is the demo project wizard's last step (domain.CreateDemoProject): a project
+// named by the person, holding a sample of the real register with inspections, works and a job,
+// and the custom fields they chose. Only while the organisation is in its demo.
+func (s *Server) createDemoProject(w http.ResponseWriter, r *http.Request) error {
+	var req demoProjectRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	name := strings.TrimSpace(req.Name)
+	c := checks{}
+	c.name("name", name)
+	if len(req.Fields) > len(domain.DemoFields) {
+		c["fields"] = "field.enum"
+	}
+	for _, f := range req.Fields {
+		if _, ok := domain.DemoFields[f]; !ok {
+			c["fields"] = "field.enum"
+		}
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	res, err := s.app.CreateDemoProject(r.Context(), targetOf(r).organisationID, sessionOf(r).claims.Sub,
+		domain.DemoProject{Name: name, Fields: req.Fields, Lang: language(r)})
+	if err != nil {
+		return err
+	}
+	projectRoles(res.Project)
+	writeJSON(w, http.StatusCreated, res)
+	return nil
+}

@@ -420,3 +420,44 @@ func TestProjectAssignments(t *testing.T) {
 		t.Fatalf("the other organisation has %d assignments, want 1", n)
 	}
 }
+
+// TestDemoProjectWizard: a new organisation's administrator runs the wizard and gets a project
+// with the sample's trees, which the map's tiles and the data table can read; bad input is a 400
+// naming the field, someone else gets 404, and nothing is created by either.
+func TestDemoProjectWizard(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	admin, _, _ := e.loggedIn(t)
+	r := admin.do("POST", "/api/management/organisation/new", map[string]any{"name": "Wizard " + t.Name()})
+	wantStatus(t, r, http.StatusCreated)
+	org := r.json(t)["id"].(string)
+	path := "/api/management/organisation/" + org + "/demo-project"
+
+	m := wantError(t, admin.do("POST", path, map[string]any{"name": " ", "fields": []string{"street"}}), http.StatusBadRequest, "invalid", "")
+	wantFields(t, m, map[string]string{"name": ""})
+	m = wantError(t, admin.do("POST", path, map[string]any{"name": "Altstadt", "fields": []string{"street", "price"}}), http.StatusBadRequest, "invalid", "")
+	wantFields(t, m, map[string]string{"fields": ""})
+	stranger, _, _ := e.loggedIn(t)
+	wantStatus(t, stranger.do("POST", path, map[string]any{"name": "Altstadt"}), http.StatusNotFound)
+	if n := e.count(t, `SELECT count(*) FROM project WHERE organisation_id = $1`, org); n != 0 {
+		t.Fatalf("refused wizards left %d projects", n)
+	}
+
+	r = admin.do("POST", path, map[string]any{"name": "Altstadt", "fields": []string{"street", "area"}})
+	wantStatus(t, r, http.StatusCreated)
+	res := r.json(t)
+	p := res["project"].(map[string]any)
+	id := p["id"].(string)
+	if p["name"] != "Altstadt" || p["role"] != "manager" || p["tree_count"].(float64)+p["group_count"].(float64) == 0 ||
+		res["checks"].(float64) == 0 || res["works"].(float64) == 0 || res["job"] == "" {
+		t.Fatalf("wizard answered %v", res)
+	}
+	r = admin.do("POST", "/api/content/data?project="+id, map[string]any{"limit": 5})
+	wantStatus(t, r, http.StatusOK)
+	if r.json(t)["total"].(float64) != p["tree_count"].(float64)+p["group_count"].(float64) {
+		t.Fatalf("the data table of the demo project: %v", r.json(t))
+	}
+	wantStatus(t, admin.do("GET", "/api/management/job?project="+id, nil), http.StatusOK)
+	// The same name again is the project that exists.
+	wantError(t, admin.do("POST", path, map[string]any{"name": "altstadt"}), http.StatusConflict, "conflict", "")
+}

@@ -78,6 +78,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/organisation/{id}/exports", action: auth.ActOrganisationAdmins, scope: org, summary: "The organisation's exports, newest first: who, what (kind, format, objects, filter or job), when (?limit=, ?offset=)", h: s.listExports},
 		{method: "GET", path: "/api/management/organisation/{id}/assignments", action: auth.ActOrganisationAdmins, scope: org, summary: "Every user's access to every project of the organisation", h: s.listAssignments},
 		{method: "POST", path: "/api/management/organisation/{id}/projects", action: auth.ActProjectCreate, scope: org, summary: "Create a project in the organisation", h: s.createProject},
+		{method: "POST", path: "/api/management/organisation/{id}/demo-project", action: auth.ActProjectCreate, scope: org, summary: "The demo project wizard (during the demo only): {name, fields: [street, area]}; 201 with a project holding real trees of the demo register with inspections, works and a job", h: s.createDemoProject},
 
 		{method: "GET", path: "/api/management/project-list", action: auth.ActProjectList, summary: "Your projects, recently opened first (?organisation= to narrow)", h: s.listProjects},
 		{method: "GET", path: "/api/management/project/{id}", action: auth.ActProjectRead, scope: proj, summary: "One project", h: s.getProject},
@@ -219,6 +220,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/document/billing/{id}", action: auth.ActOrganisationBilling, scope: org, summary: "The organisation's invoices, newest first", h: s.listInvoices},
 		{method: "GET", path: "/api/document/download-billing/{id}/{bookingId}", action: auth.ActOrganisationBilling, scope: org, summary: "One invoice as a PDF", h: s.downloadInvoice},
 
+		{method: "POST", path: "/api/management/organisation/{id}/demo/extend", action: auth.ActOrganisationSupport, scope: org, summary: "Platform support: extend the organisation's demo by {days} (1–90), from its end or, once ended, from now; kept in the support record", h: s.extendDemo},
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

@@ -31,3 +31,19 @@ func (d *Service) EndDemos(ctx context.Context, now time.Time) (int, error) {
 	})
 	return n, err
 }
+
+// ExtendDemo is platform support extending an organisation's demo by days (1–90): the new end
+// and the support record of it (who, when, by how much, the old and new end) are written in one
+// transaction.
+func (d *Service) ExtendDemo(ctx context.Context, orgID, supportUserID string, days int, now time.Time) (time.Time, error) {
+	var until time.Time
+	err := d.db.InTx(ctx, func(tx *store.Tx) error {
+		var err error
+		if until, err = tx.ExtendDemo(ctx, orgID, days, now); err != nil {
+			return err
+		}
+		return tx.RecordSupportAction(ctx, supportUserID, orgID, "extend demo",
+			map[string]any{"days": days, "demo_until": until.UTC().Format(time.RFC3339)})
+	})
+	return until, err
+}

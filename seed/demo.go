@@ -5,25 +5,13 @@
 package seed
 
 import (
-	"bytes"
 	"context"
-	_ "embed"
-	"encoding/csv"
-	"fmt"
-	"io"
-	"regexp"
-	"strconv"
-	"strings"
 
 	"arbor"
 	"arbor/auth"
+	"arbor/seed/demodata"
 	"arbor/store"
 )
-
-// flensburgCSV is the real tree register of Flensburg (CC0; see demodata/README.md).
-//
-//go:embed demodata/flensburg-baumkataster-2023.csv
-var flensburgCSV []byte
 
 // The demo's organisation and project.
 const (
@@ -51,46 +39,5 @@ func Demo(ctx context.Context, db *store.DB, email, password string) (*store.Dem
 	return db.LoadDemo(ctx, store.Demo{Account: account, Organisation: DemoOrganisation, Project: DemoProject, Register: register})
 }
 
-var digits = regexp.MustCompile(`[0-9]+`)
-
-// Register reads the Flensburg register: its number, position (EPSG:31467), kind ("botanical,
-// German", or "Baumgruppe …" for a group), area and street. Rows without a position are left out.
-func Register() ([]store.DemoRow, error) {
-	r := csv.NewReader(bytes.NewReader(flensburgCSV))
-	if _, err := r.Read(); err != nil { // the header row
-		return nil, fmt.Errorf("demo data: %w", err)
-	}
-	var rows []store.DemoRow
-	for n := 1; ; n++ {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("demo data row %d: %w", n, err)
-		}
-		if len(rec) < 6 {
-			return nil, fmt.Errorf("demo data row %d: %d fields, want 6", n, len(rec))
-		}
-		northing, err1 := strconv.ParseFloat(strings.TrimSpace(rec[1]), 64)
-		easting, err2 := strconv.ParseFloat(strings.TrimSpace(rec[2]), 64)
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		tag := strings.TrimSpace(rec[0])
-		number := 0
-		if d := digits.FindString(tag); d != "" {
-			number, _ = strconv.Atoi(d)
-		}
-		kind := strings.TrimSpace(rec[3])
-		group := strings.HasPrefix(kind, "Baumgruppe")
-		botanical, german, _ := strings.Cut(kind, ",")
-		if group {
-			botanical, german = "", ""
-		}
-		rows = append(rows, store.DemoRow{N: n, Number: number, NumberText: tag, Northing: northing, Easting: easting,
-			Botanical: strings.TrimSpace(botanical), German: strings.TrimSpace(german),
-			Area: strings.TrimSpace(rec[4]), Street: strings.TrimSpace(rec[5]), Group: group})
-	}
-	return rows, nil
-}
+// Register reads the Flensburg register (demodata.Register).
+func Register() ([]store.DemoRow, error) { return demodata.Register() }

@@ -106,7 +106,7 @@ func (db *DB) LoadDemo(ctx context.Context, d Demo) (*DemoResult, error) {
 			res.OrganisationID, res.ProjectID, userID); err != nil {
 			return err
 		}
-		if err := tx.loadRegister(ctx, res, d.Register); err != nil {
+		if err := tx.loadRegister(ctx, res, d.Register, true, true); err != nil {
 			return fmt.Errorf("demo register: %w", err)
 		}
 		if err := tx.sampleChecks(ctx, res); err != nil {
@@ -126,9 +126,44 @@ func (db *DB) LoadDemo(ctx context.Context, d Demo) (*DemoResult, error) {
 // "Sorbus x thuringiaca").
 const demoSpeciesKey = `lower(regexp_replace(%s, '[^[:alnum:]]', '', 'g'))`
 
+// LoadSample fills the new project of sc with a register (a sample of the demo's, chosen by the
+// caller) as LoadDemo does — trees, groups, sample inspections and works, recorded as userID's —
+// within tx. street and area say whether the custom fields general01 (the street) and general02
+// (the area) get the register's values; the caller configures those fields. The tree data
+// package's limit applies as to any create.
+func (tx *Tx) LoadSample(ctx context.Context, sc Content, userID string, register []DemoRow, street, area bool) (*DemoResult, error) {
+	res := &DemoResult{Created: true, UserID: userID, OrganisationID: sc.OrganisationID, ProjectID: sc.ProjectID}
+	if _, err := tx.q.Exec(ctx, `SELECT arbor_set_actor($1, NULL, NULL)`, userID); err != nil {
+		return nil, err
+	}
+	if err := tx.loadRegister(ctx, res, register, street, area); err != nil {
+		return nil, PackageFull(err)
+	}
+	if err := tx.sampleChecks(ctx, res); err != nil {
+		return nil, fmt.Errorf("sample inspections: %w", err)
+	}
+	if err := tx.sampleWorks(ctx, res); err != nil {
+		return nil, fmt.Errorf("sample works: %w", err)
+	}
+	return res, tx.demoCounts(ctx, res)
+}
+
+// TreesWithOpenWorks lists up to max trees and groups of the project of sc that have open works,
+// the most urgent deadline first.
+func (tx *Tx) TreesWithOpenWorks(ctx context.Context, sc Content, max int) ([]string, error) {
+	rows, err := tx.q.Query(ctx, `SELECT a.tree_id::text FROM tree_action a
+		WHERE a.organisation_id = $1 AND a.project_id = $2 AND a.execute_timestamp IS NULL
+		GROUP BY a.tree_id ORDER BY min(a.deadline), a.tree_id LIMIT $3`, sc.OrganisationID, sc.ProjectID, max)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
 // loadRegister copies the register into a temporary table, resolves its species once per
-// name, and builds trees and groups from it in one statement.
-func (tx *Tx) loadRegister(ctx context.Context, res *DemoResult, register []DemoRow) error {
+// name, and builds trees and groups from it in one statement; street and area say whether
+// general01 and general02 get the register's street and area.
+func (tx *Tx) loadRegister(ctx context.Context, res *DemoResult, register []DemoRow, street, area bool) error {
 	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE demo_register (id uuid NOT NULL DEFAULT gen_random_uuid(), n int PRIMARY KEY,
 		number int, number_text text, northing float8, easting float8, botanical text, german text, area text, street text,
 		grp boolean) ON COMMIT DROP`); err != nil {
@@ -179,13 +214,14 @@ func (tx *Tx) loadRegister(ctx context.Context, res *DemoResult, register []Demo
 			general01, general02, planting_year)
 		SELECT r.id, $1, $2, NOT r.grp, gm.geom, r.number, r.number_text, s.species_id,
 		       CASE WHEN r.grp THEN 5 + (r.n * 7 + r.number) % 21 ELSE 1 END,
-		       r.street, r.area, CASE WHEN NOT r.grp AND r.n % 3 = 0 THEN 1950 + (r.n * 13) % 70 END
+		       CASE WHEN $3 THEN r.street ELSE '' END, CASE WHEN $4 THEN r.area ELSE '' END,
+		       CASE WHEN NOT r.grp AND r.n % 3 = 0 THEN 1950 + (r.n * 13) % 70 END
 		FROM demo_register r
 		CROSS JOIN LATERAL (SELECT ST_Transform(ST_SetSRID(ST_MakePoint(r.easting, r.northing), 31467), 4326) AS p) pt
 		CROSS JOIN LATERAL (SELECT CASE WHEN r.grp THEN ST_Buffer(pt.p::geography, 12 + (r.n * 31 + r.number) % 11, 'quad_segs=4')::geometry
 		                                ELSE pt.p END AS geom) gm
 		LEFT JOIN demo_species s ON s.botanical = r.botanical
-		ORDER BY r.n`, res.OrganisationID, res.ProjectID)
+		ORDER BY r.n`, res.OrganisationID, res.ProjectID, street, area)
 	return err
 }
 

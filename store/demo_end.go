@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
+
+	"arbor"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -72,4 +75,20 @@ func DaysLeft(until, now time.Time) int {
 		return 0
 	}
 	return int((left + 24*time.Hour - time.Nanosecond) / (24 * time.Hour))
+}
+
+// ExtendDemo moves the end of an organisation's demo by days, counted from its end or, for a
+// demo that has ended already, from now; the demo's notices start over for the new end. It
+// answers the new end. A cancelled organisation is not extended (ECONFLICT).
+func (tx *Tx) ExtendDemo(ctx context.Context, orgID string, days int, now time.Time) (time.Time, error) {
+	var until time.Time
+	err := tx.q.QueryRow(ctx, `
+		UPDATE organisation SET demo_until = greatest(demo_until, $3) + make_interval(days => $2),
+			demo_notice = 28, demo_ended_at = NULL, version = version + 1, updated_at = now()
+		WHERE id = $1 AND NOT terminated
+		RETURNING demo_until`, orgID, days, now).Scan(&until)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return until, arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
+	}
+	return until, err
 }

@@ -365,3 +365,29 @@ func PackageFull(err error) error {
 	}
 	return err
 }
+
+// Seller is who invoices: the installation's operator (billing_terms.seller), printed on every
+// invoice.
+type Seller struct {
+	Name    string   `json:"name"`
+	Address []string `json:"address"`
+	TaxID   string   `json:"tax_id"`
+	Bank    string   `json:"bank"`
+	Email   string   `json:"email"`
+}
+
+// SetSeller replaces the seller printed on invoices (`arbor seller`, docs/OPERATIONS.md).
+func (s *Queries) SetSeller(ctx context.Context, seller Seller) error {
+	if seller.Address == nil {
+		seller.Address = []string{}
+	}
+	_, err := s.q.Exec(ctx, `UPDATE billing_terms SET seller = $1`, seller)
+	return err
+}
+
+// CurrentSeller reads the seller printed on invoices.
+func (s *Queries) CurrentSeller(ctx context.Context) (Seller, error) {
+	var seller Seller
+	err := s.q.QueryRow(ctx, `SELECT seller FROM billing_terms`).Scan(&seller)
+	return seller, err
+}

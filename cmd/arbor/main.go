@@ -1,4 +1,4 @@
-// Command arbor is the Arbor server and its tools: serve, migrate, user, demo, bench.
+// Command arbor is the Arbor server and its tools: serve, migrate, user, demo, bench, import, seller.
 package main
 
 import (
@@ -36,6 +36,8 @@ Usage:
   arbor bench tiles [-c 1,2,4] replay the fixed tile list of BENCHMARKS.md against SQL and the server
   arbor import -project ID -file F [-mapping M.json] [-srid N] [-dry-run] [-next-free] [-add-species]
                               import a register (CSV, Excel, GeoJSON) into a project, all or nothing
+  arbor seller -name N -address LINE [-address LINE …] [-vat-id ID] [-bank B] [-email E]
+                              set who invoices (printed on every invoice); without flags show it
   arbor help                  this text
 
 Configuration comes from environment variables; see the README.
@@ -71,6 +73,8 @@ func run(args []string) int {
 		err = benchCmd(ctx, cfg, log, args[1:])
 	case "import":
 		err = importCmd(ctx, cfg, log, args[1:], os.Stdout)
+	case "seller":
+		err = sellerCmd(ctx, cfg, log, args[1:], os.Stdout)
 	default:
 		fmt.Fprintf(os.Stderr, "arbor: unknown command %q\n\n%s", args[0], usage)
 		return 2

@@ -20,6 +20,7 @@ import type { Organisation } from '@/api/organisations/types';
 import { addressLine } from '@/api/organisations/organisation';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
 import { DemoNotices } from './DemoNotices';
+import { DemoWizardOffer } from './DemoWizard';
 
 /** The sub-pages of an organisation (docs/PRODUCT.md §2 "organisation settings"). */
 export const ORGANISATION_SECTIONS = [
@@ -110,6 +111,7 @@ export default function OrganisationLayout() {
         </Alert>
       )}
       <DemoNotices organisation={o} />
+      <DemoWizardOffer organisation={o} />
       {o.status !== 'terminated' && o.tree_space_percent_in_use >= 90 && (
         <Alert
           color={o.tree_count >= o.tree_count_max ? 'red' : 'orange'}
