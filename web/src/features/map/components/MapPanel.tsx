@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api';
 import { getTree, type Scheme } from '../api/map';
 import { legendOf } from '../legend';
 import { loadSettings, saveSettings, type DisplaySettings } from '../settings';
+import { BasemapProblem } from './BasemapProblem';
 import { DrawTools } from './DrawTools';
 import { Legend } from './Legend';
 import { MapControls } from './MapControls';
@@ -218,6 +219,21 @@ export default function MapPanel({
             onSettings={changeSettings}
           />
           {aside && <MapAside>{aside}</MapAside>}
+          {data.basemapProblem && data.basemap && (
+            <Box
+              pos="absolute"
+              top={12}
+              left="50%"
+              style={{ zIndex: 4, transform: 'translateX(-50%)', width: 'min(420px, calc(100% - 136px))' }}
+            >
+              <BasemapProblem
+                projectId={projectId}
+                basemap={data.basemap}
+                problem={data.basemapProblem}
+                canManage={role === 'manager'}
+              />
+            </Box>
+          )}
           {/* On a short map the legend would reach up behind the drawing tools: it goes beside them. */}
           <Box
             pos="absolute"
