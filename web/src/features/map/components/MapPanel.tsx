@@ -220,11 +220,13 @@ export default function MapPanel({
           />
           {aside && <MapAside>{aside}</MapAside>}
           {data.basemapProblem && data.basemap && (
+            // Narrow, below the map's buttons, beside the drawing tools; wide, between them.
             <Box
               pos="absolute"
-              top={12}
-              left="50%"
-              style={{ zIndex: 4, transform: 'translateX(-50%)', width: 'min(420px, calc(100% - 136px))' }}
+              top={panelWidth < 700 ? 64 : 12}
+              left={66}
+              right={panelWidth < 700 ? 12 : undefined}
+              style={{ zIndex: 4, maxWidth: 420 }}
             >
               <BasemapProblem
                 projectId={projectId}
