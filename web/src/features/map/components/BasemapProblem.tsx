@@ -36,6 +36,7 @@ export function BasemapProblem({
         data-code={problem.code}
         p="xs"
         maw={420}
+        style={{ overflowWrap: 'anywhere' }}
         title={basemap.name}
       >
         <Stack gap={6} align="flex-start">
@@ -45,6 +46,10 @@ export function BasemapProblem({
               size="compact-sm"
               variant="white"
               color="dark"
+              maw="100%"
+              h="auto"
+              py={4}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               onClick={() => setOpen(true)}
               data-testid="basemap-login-open"
             >
