@@ -24,6 +24,8 @@ const (
 	EFORMAT          = "unsupported_format"
 	ETHROTTLED       = "throttled"
 	EUNAVAILABLE     = "unavailable"
+	EUPSTREAM        = "map_service"       // a proxied basemap's service failed (502)
+	EUPSTREAMLOGIN   = "map_service_login" // a proxied basemap's service refused its credentials (502)
 	EINTERNAL        = "internal"
 )
 

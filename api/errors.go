@@ -31,6 +31,8 @@ var statusOf = map[string]int{
 	arbor.EFORMAT:          http.StatusUnsupportedMediaType,
 	arbor.ETHROTTLED:       http.StatusTooManyRequests,
 	arbor.EUNAVAILABLE:     http.StatusServiceUnavailable,
+	arbor.EUPSTREAM:        http.StatusBadGateway,
+	arbor.EUPSTREAMLOGIN:   http.StatusBadGateway,
 	arbor.EINTERNAL:        http.StatusInternalServerError,
 }
 

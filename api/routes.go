@@ -93,6 +93,10 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/api/management/project/{id}/basemaps", action: auth.ActProjectSettings, scope: proj, summary: "Add a basemap (XYZ, WMS or ESRI; a password is kept on the server)", h: s.createBasemap},
 		{method: "PUT", path: "/api/management/project/{id}/basemaps/{basemapId}", action: auth.ActProjectSettings, scope: proj, summary: "Change a basemap", h: s.updateBasemap},
 		{method: "DELETE", path: "/api/management/project/{id}/basemaps/{basemapId}", action: auth.ActProjectSettings, scope: proj, summary: "Remove a basemap", h: s.deleteBasemap},
+		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/wms", action: auth.ActProjectRead, scope: proj, summary: "A protected WMS basemap through the server (GetMap, GetCapabilities; the stored credentials are added)", h: s.proxyWMS},
+		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/tile/{z}/{x}/{y}", action: auth.ActProjectRead, scope: proj, summary: "A tile of a protected XYZ or ESRI basemap through the server", h: s.proxyTile},
+		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/export", action: auth.ActProjectRead, scope: proj, summary: "An image of a protected ESRI MapServer (export) or ImageServer (exportImage) through the server", h: s.proxyExport},
+		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/check", action: auth.ActProjectRead, scope: proj, summary: "Whether a protected basemap can be loaded: 204, or 502 with why (map_service_login: check username and password)", h: s.checkBasemap},
 		// The project's content. The project is named by ?project= or by the project session.
 		{method: "GET", path: "/api/content/trees", action: auth.ActTreeRead, scope: cont, summary: "Trees and groups, a page at a time (state, q, sort, limit, offset)", h: s.listTrees},
 		{method: "POST", path: "/api/content/data", action: auth.ActTreeRead, scope: cont, summary: "A page of the data table: {filter, sort (any column, -desc), limit, offset, total_later}", h: s.data},

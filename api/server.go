@@ -12,6 +12,7 @@ import (
 	"arbor/auth"
 	"arbor/domain"
 	"arbor/files"
+	"arbor/geo"
 	"arbor/store"
 	"arbor/tiles"
 )
@@ -42,6 +43,8 @@ type Config struct {
 	TileCache int64
 	// Files keeps photos and documents; without it their routes answer 503.
 	Files *files.Service
+	// Proxy configures the basemap proxy (AllowPrivate: ARBOR_PROXY_ALLOW_PRIVATE).
+	Proxy geo.ProxyOptions
 }
 
 // Server serves the API and the web app.
@@ -63,6 +66,9 @@ type Server struct {
 	fresh     *freshness
 	app       *domain.Service // the flows of several steps
 	files     *files.Service  // photos and documents (nil: not available)
+	proxy     *geo.Proxy      // protected basemaps fetched with their stored credentials
+	// allowPrivate lets protected basemaps point at loopback and private addresses.
+	allowPrivate bool
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -99,6 +105,8 @@ func New(c Config) *Server {
 	s.fresh = newFreshness()
 	s.tiles = tiles.New(c.DB, s.Revision, c.TileCache, s.now)
 	s.answers = newAnswers(answerCacheBytes)
+	s.proxy = geo.NewProxy(c.Proxy)
+	s.allowPrivate = c.Proxy.AllowPrivate
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"arbor"
 	"arbor/fields"
+	"arbor/geo"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -212,7 +214,7 @@ type basemapRequest struct {
 	Version     int     `json:"version"`
 }
 
-func (s *Server) basemapFields(req basemapRequest) (store.BasemapFields, error) {
+func (s *Server) basemapFields(ctx context.Context, req basemapRequest) (store.BasemapFields, error) {
 	f := store.BasemapFields{Name: strings.TrimSpace(req.Name), Type: strings.ToLower(req.Type),
 		URL: strings.TrimSpace(req.URL), Layers: strings.TrimSpace(req.Layers),
 		Attribution: strings.TrimSpace(req.Attribution), Username: strings.TrimSpace(req.Username),
@@ -224,6 +226,12 @@ func (s *Server) basemapFields(req basemapRequest) (store.BasemapFields, error) 
 	}
 	if u, err := url.Parse(f.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(f.URL) > 2000 {
 		c["url"] = "field.url"
+	} else if f.Type != "vector" && (f.Username != "" || (req.Password != nil && *req.Password != "")) {
+		// A protected basemap is fetched by the server (docs/API.md "Basemap proxy"): not from
+		// inside its own network.
+		if key := geo.CheckServiceURL(ctx, f.URL, s.allowPrivate); key != "" {
+			c["url"] = key
+		}
 	}
 	c.maxLen("layers", f.Layers, 100)
 	c.maxLen("attribution", f.Attribution, 300)
@@ -240,7 +248,7 @@ func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	f, err := s.basemapFields(req)
+	f, err := s.basemapFields(r.Context(), req)
 	if err != nil {
 		return err
 	}
@@ -270,7 +278,7 @@ func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	f, err := s.basemapFields(req)
+	f, err := s.basemapFields(r.Context(), req)
 	if err != nil {
 		return err
 	}

@@ -31,9 +31,10 @@ admin_sql "CREATE DATABASE $db"
 data=$(mktemp -d)
 port=${ARBOR_E2E_PORT:-18080}
 bin=${ARBOR_BIN:-bin/arbor}
-# Views of more than five objects are archived in the background, so the data flow sees a task's progress.
+# Views of more than five objects are archived in the background, so the data flow sees a task's progress;
+# protected basemaps may point at the flows' own map services on 127.0.0.1.
 ARBOR_DATA="$data" ARBOR_ADDR="127.0.0.1:$port" ARBOR_BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$url" \
-  ARBOR_ARCHIVE_AT_ONCE=5 ARBOR_EXPORT_AT_ONCE=5 "$bin" serve >"$data/server.log" 2>&1 &
+  ARBOR_ARCHIVE_AT_ONCE=5 ARBOR_EXPORT_AT_ONCE=5 ARBOR_PROXY_ALLOW_PRIVATE=1 "$bin" serve >"$data/server.log" 2>&1 &
 pid=$!
 cleanup() {
   kill "$pid" 2>/dev/null || true

@@ -187,3 +187,21 @@ func (s *Queries) DeleteBasemap(ctx context.Context, orgID, projectID, id string
 	}
 	return err
 }
+
+// BasemapWithSecret reads one basemap of a project with its sealed password ("" when none), for
+// the basemap proxy (docs/API.md "Basemap proxy"); another project's basemap is not found.
+func (s *Queries) BasemapWithSecret(ctx context.Context, orgID, projectID, id string) (*Basemap, string, error) {
+	var b Basemap
+	var sealed string
+	err := s.q.QueryRow(ctx, `SELECT `+basemapColumns+`, password_sealed FROM project_basemap
+		WHERE organisation_id = $1 AND project_id = $2 AND id = $3`, orgID, projectID, id).
+		Scan(&b.ID, &b.Name, &b.Type, &b.URL, &b.Layers, &b.Attribution, &b.Username, &b.HasPassword, &b.Position,
+			&b.Version, &b.CreatedAt, &sealed)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return &b, sealed, nil
+}

@@ -33,6 +33,9 @@ type config struct {
 	AtOnce      int    // ARBOR_ARCHIVE_AT_ONCE: the biggest view archived within its request
 	ExportAt    int    // ARBOR_EXPORT_AT_ONCE: the biggest whole-project or GIS export made within its request
 	BlobURL     string // ARBOR_BLOB_URL: where photos and documents are kept (default: $ARBOR_DATA/blobs)
+	// ProxyAllowPrivate (ARBOR_PROXY_ALLOW_PRIVATE=1) lets protected basemaps point at loopback
+	// and private addresses, which the basemap proxy refuses otherwise.
+	ProxyAllowPrivate bool
 }
 
 const defaultDatabaseURL = "postgres://arbor:arbor@127.0.0.1:5432/arbor?sslmode=disable"
@@ -107,6 +110,13 @@ func loadConfig() (config, error) {
 	}
 	if c.BlobURL != "" && !strings.HasPrefix(c.BlobURL, "file://") && !strings.HasPrefix(c.BlobURL, "s3://") {
 		problems = append(problems, "ARBOR_BLOB_URL must be a file:///folder or s3://bucket?region=… URL")
+	}
+	switch v := env("ARBOR_PROXY_ALLOW_PRIVATE", "0"); v {
+	case "0", "false":
+	case "1", "true":
+		c.ProxyAllowPrivate = true
+	default:
+		problems = append(problems, fmt.Sprintf("ARBOR_PROXY_ALLOW_PRIVATE %q must be 1 or 0", v))
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		problems = append(problems, "ARBOR_LOG must be text or json")

@@ -18,6 +18,7 @@ import (
 	"arbor/auth"
 	"arbor/domain"
 	"arbor/files"
+	"arbor/geo"
 	"arbor/mail"
 	"arbor/store"
 	"arbor/worker"
@@ -164,7 +165,8 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		return err
 	}
 	srv := api.New(api.Config{DB: db, Signer: signer, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice,
-		TileCache: tileCache, ArchiveAtOnce: cfg.AtOnce, ExportAtOnce: cfg.ExportAt, Files: fileStore})
+		TileCache: tileCache, ArchiveAtOnce: cfg.AtOnce, ExportAtOnce: cfg.ExportAt, Files: fileStore,
+		Proxy: geo.ProxyOptions{AllowPrivate: cfg.ProxyAllowPrivate}})
 	go srv.Prune(ctx, 5*time.Minute)
 	go srv.Listen(ctx)
 

@@ -71,6 +71,10 @@ export function toApiError(status: number, body: ErrorBody | null | undefined, t
       body?.kept === true,
     );
   }
+  // A map service the server fetched for us failed (the basemap proxy): its message says why.
+  if (status === 502 && code.startsWith('map_service') && body?.message?.trim()) {
+    return new ApiError(body.message.trim(), status, code, 'server');
+  }
   return new ApiError(t('errors.generic'), status, code, 'server');
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Basemap } from '@/api/projects/settings';
-import { attributionHTML, basemapSource, basemapSpec, pickBasemap } from './basemap';
+import { attributionHTML, basemapSource, basemapSpec, isProtected, pickBasemap } from './basemap';
 import { loadSettings } from './settings';
 
 const bm = (over: Partial<Basemap>): Basemap => ({
@@ -19,11 +19,17 @@ const bm = (over: Partial<Basemap>): Basemap => ({
 });
 
 describe('basemaps', () => {
-  it('skips protected basemaps and honours the choice', () => {
-    const all = [bm({ id: 'p', has_password: true }), bm({ id: 'x' }), bm({ id: 'w', type: 'wms' })];
+  it('offers protected raster basemaps (through the proxy), not protected vector styles, and honours the choice', () => {
+    const all = [
+      bm({ id: 'v', type: 'vector', username: 'gis' }),
+      bm({ id: 'x' }),
+      bm({ id: 'w', type: 'wms' }),
+      bm({ id: 'p', has_password: true }),
+    ];
     expect(pickBasemap(all, undefined)?.id).toBe('x');
     expect(pickBasemap(all, 'w')?.id).toBe('w');
-    expect(pickBasemap(all, 'p')?.id).toBe('x');
+    expect(pickBasemap(all, 'p')?.id).toBe('p');
+    expect(pickBasemap(all, 'v')?.id).toBe('x');
     expect(pickBasemap(all, '')).toBeUndefined();
     expect(pickBasemap([], undefined)).toBeUndefined();
   });
@@ -53,6 +59,32 @@ describe('basemaps', () => {
       'https://wms.example.org/service?map=x&SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=dop20&STYLES=&CRS=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE',
     );
     expect(basemapSource(bm({})).tiles?.[0]).toBe('https://tile.example.org/{z}/{x}/{y}.png');
+  });
+});
+
+describe('protected basemaps', () => {
+  const proxy = { projectId: 'p1', origin: 'https://arbor.example' };
+  it('are loaded through the proxy by id, never with their service URL', () => {
+    const wms = bm({
+      id: 'b1',
+      type: 'wms',
+      url: 'https://wms.example.org/secret',
+      layers: 'dop',
+      username: 'gis',
+      version: 3,
+    });
+    const s = basemapSource(wms, proxy);
+    expect(s.tiles?.[0]).toBe(
+      'https://arbor.example/api/management/project/p1/basemaps/b1/wms?v=3&SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=dop&STYLES=&CRS=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE',
+    );
+    expect(JSON.stringify(s)).not.toContain('wms.example.org');
+    const esri = bm({ id: 'b2', type: 'esri', url: 'https://gis.example/MapServer', has_password: true, version: 1 });
+    expect(basemapSource(esri, proxy).tiles?.[0]).toBe(
+      'https://arbor.example/api/management/project/p1/basemaps/b2/tile/{z}/{x}/{y}?v=1',
+    );
+    // An open basemap is loaded from its service directly.
+    expect(basemapSource(bm({}), proxy).tiles?.[0]).toBe('https://tile.example.org/{z}/{x}/{y}.png');
+    expect(isProtected(bm({ id: 'preset:osm' }))).toBe(false);
   });
 });
 

@@ -5,9 +5,24 @@ import type { Basemap } from '@/api/projects/settings';
 export type BasemapSpec =
   { kind: 'raster'; source: RasterSourceSpecification } | { kind: 'vector'; url: string; attribution: string };
 
-/** A basemap the map can show without asking for a password (protected ones need a log-in first). */
+/**
+ * Whether a basemap is protected (a username or a password kept on the server): the map then
+ * loads it through the server's basemap proxy, which adds the credentials (docs/API.md).
+ */
+export function isProtected(b: Basemap): boolean {
+  return !b.id.startsWith('preset:') && (b.has_password || b.username !== '');
+}
+
+/** A basemap the map can show: every raster one (protected ones through the proxy) and open vector styles. */
 export function usableBasemaps(all: Basemap[] | undefined): Basemap[] {
-  return (all ?? []).filter((b) => !b.has_password && ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url);
+  return (all ?? []).filter(
+    (b) => ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url && !(b.type === 'vector' && isProtected(b)),
+  );
+}
+
+/** The proxy's address of a protected basemap (absolute: MapLibre loads tiles in workers too). */
+export function proxyBase(projectId: string, b: Basemap, origin: string): string {
+  return `${origin}/api/management/project/${encodeURIComponent(projectId)}/basemaps/${encodeURIComponent(b.id)}`;
 }
 
 /**
@@ -29,25 +44,22 @@ export function attributionHTML(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The MapLibre raster source of a basemap: XYZ as is, WMS as GetMap requests in EPSG:3857. */
-export function basemapSource(b: Basemap): RasterSourceSpecification {
+/**
+ * The MapLibre raster source of a basemap: XYZ as is, WMS as GetMap requests in EPSG:3857. A
+ * protected one is asked of the server's proxy (its version in the address, so a change of its
+ * credentials is not answered from the browser's cache).
+ */
+export function basemapSource(b: Basemap, proxy?: { projectId: string; origin: string }): RasterSourceSpecification {
   const attribution = attributionHTML(b.attribution || b.name);
+  if (proxy && isProtected(b)) {
+    const at = proxyBase(proxy.projectId, b, proxy.origin);
+    if (b.type === 'wms')
+      return { type: 'raster', tiles: [`${at}/wms?v=${b.version}&${wmsParams(b)}`], tileSize: 256, attribution };
+    return { type: 'raster', tiles: [`${at}/tile/{z}/{x}/{y}?v=${b.version}`], tileSize: 256, attribution };
+  }
   if (b.type === 'wms') {
     const sep = b.url.includes('?') ? (/[?&]$/.test(b.url) ? '' : '&') : '?';
-    const params = [
-      'SERVICE=WMS',
-      'VERSION=1.3.0',
-      'REQUEST=GetMap',
-      `LAYERS=${encodeURIComponent(b.layers ?? '')}`,
-      'STYLES=',
-      'CRS=EPSG:3857',
-      'BBOX={bbox-epsg-3857}',
-      'WIDTH=256',
-      'HEIGHT=256',
-      'FORMAT=image/png',
-      'TRANSPARENT=TRUE',
-    ].join('&');
-    return { type: 'raster', tiles: [b.url + sep + params], tileSize: 256, attribution };
+    return { type: 'raster', tiles: [b.url + sep + wmsParams(b)], tileSize: 256, attribution };
   }
   if (b.type === 'esri') {
     return { type: 'raster', tiles: [`${b.url.replace(/\/$/, '')}/tile/{z}/{y}/{x}`], tileSize: 256, attribution };
@@ -55,8 +67,25 @@ export function basemapSource(b: Basemap): RasterSourceSpecification {
   return { type: 'raster', tiles: [b.url], tileSize: 256, attribution };
 }
 
+/** The GetMap parameters of a WMS basemap's tiles in EPSG:3857. */
+function wmsParams(b: Basemap): string {
+  return [
+    'SERVICE=WMS',
+    'VERSION=1.3.0',
+    'REQUEST=GetMap',
+    `LAYERS=${encodeURIComponent(b.layers ?? '')}`,
+    'STYLES=',
+    'CRS=EPSG:3857',
+    'BBOX={bbox-epsg-3857}',
+    'WIDTH=256',
+    'HEIGHT=256',
+    'FORMAT=image/png',
+    'TRANSPARENT=TRUE',
+  ].join('&');
+}
+
 /** What the map needs to draw a basemap. */
-export function basemapSpec(b: Basemap): BasemapSpec {
+export function basemapSpec(b: Basemap, proxy?: { projectId: string; origin: string }): BasemapSpec {
   if (b.type === 'vector') return { kind: 'vector', url: b.url, attribution: attributionHTML(b.attribution || b.name) };
-  return { kind: 'raster', source: basemapSource(b) };
+  return { kind: 'raster', source: basemapSource(b, proxy) };
 }

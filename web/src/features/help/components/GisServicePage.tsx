@@ -122,6 +122,14 @@ export default function GisServicePage() {
             style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
           >{`${service}/collections/trees/items?filter=vitality >= 2 AND top_form LIKE 'Kopf%'\n${service}/collections/trees/items?crs=http://www.opengis.net/def/crs/EPSG/0/25832&bbox=9.42,54.77,9.45,54.79`}</Code>
         </Card>
+        <Card padding="xl" data-testid="help-gis-basemaps">
+          <Title order={3} fz="lg" mb="md">
+            {t('helpGis.basemapsTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('helpGis.basemapsText')}
+          </Text>
+        </Card>
       </Stack>
     </>
   );

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api';
 import { getTree, type Scheme } from '../api/map';
 import { legendOf } from '../legend';
 import { loadSettings, saveSettings, type DisplaySettings } from '../settings';
+import { BasemapProblem } from './BasemapProblem';
 import { DrawTools } from './DrawTools';
 import { Legend } from './Legend';
 import { MapControls } from './MapControls';
@@ -218,6 +219,23 @@ export default function MapPanel({
             onSettings={changeSettings}
           />
           {aside && <MapAside>{aside}</MapAside>}
+          {data.basemapProblem && data.basemap && (
+            // Narrow, below the map's buttons, beside the drawing tools; wide, between them.
+            <Box
+              pos="absolute"
+              top={panelWidth < 700 ? 64 : 12}
+              left={66}
+              right={panelWidth < 700 ? 12 : undefined}
+              style={{ zIndex: 4, maxWidth: 420 }}
+            >
+              <BasemapProblem
+                projectId={projectId}
+                basemap={data.basemap}
+                problem={data.basemapProblem}
+                canManage={role === 'manager'}
+              />
+            </Box>
+          )}
           {/* On a short map the legend would reach up behind the drawing tools: it goes beside them. */}
           <Box
             pos="absolute"

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useProjectSettings } from '@/api/projects/settings';
 import { BASEMAP_PRESETS, defaultPreset, presetBasemap } from '@/api/projects/basemapPresets';
 import { fetchStyle, fetchTileJSON, fetchWorkEntries, type Scheme } from '../api/map';
-import { basemapSpec, pickBasemap, usableBasemaps } from '../basemap';
+import { basemapSpec, isProtected, pickBasemap, usableBasemaps } from '../basemap';
+import { api, ApiError } from '@/lib/api';
 import { union } from './mapHelpers';
 
 /**
@@ -48,12 +49,30 @@ export function useMapData(
     () => (settings.isFetched ? pickBasemap([...own, ...presets], chosenBasemap, fallback) : undefined),
     [own, presets, chosenBasemap, fallback, settings.isFetched],
   );
-  const spec = useMemo(() => (basemap ? basemapSpec(basemap) : null), [basemap]);
+  const spec = useMemo(
+    () => (basemap ? basemapSpec(basemap, { projectId, origin: window.location.origin }) : null),
+    [basemap, projectId],
+  );
+  // A protected basemap is loaded through the server: asked once whether its service answers
+  // with the stored credentials, so the map can say why it stays empty.
+  const guarded = basemap && isProtected(basemap) ? basemap : null;
+  const check = useQuery({
+    queryKey: ['map', 'basemap-check', projectId, guarded?.id, guarded?.version],
+    queryFn: () =>
+      api.get<void>(
+        `/api/management/project/${encodeURIComponent(projectId)}/basemaps/${encodeURIComponent(guarded!.id)}/check`,
+        { silent: true },
+      ),
+    enabled: !!guarded,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const basemapProblem = guarded && check.error instanceof ApiError ? check.error : null;
   const works = useQuery({
     queryKey: ['map', 'work-entries', projectId],
     queryFn: () => fetchWorkEntries(projectId),
     enabled: placingWorks,
     staleTime: 60_000,
   });
-  return { style, extent, own, presets, basemap, spec, works };
+  return { style, extent, own, presets, basemap, spec, works, basemapProblem };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Checkbox, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -157,6 +157,11 @@ export function BasemapForm({
             error={errors.password}
           />
         </Group>
+        {v.type !== 'vector' && (
+          <Text size="xs" c="dimmed" mt={-8}>
+            {t('basemaps.protectedHint')}
+          </Text>
+        )}
         {basemap?.has_password && (
           <Checkbox
             label={t('basemaps.removePassword')}

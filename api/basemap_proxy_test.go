@@ -1,0 +1,328 @@
+package api
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http"
+	"net/http/cgi"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"arbor/geo"
+)
+
+// mapservPath is Debian's MapServer as a CGI program (package cgi-mapserver, scripts/test-tools.sh).
+const mapservPath = "/usr/lib/cgi-bin/mapserv"
+
+func withProxy(o geo.ProxyOptions) envOption { return func(c *Config) { c.Proxy = o } }
+
+// testMapfile draws one green square (a polygon given inline) in EPSG:3857.
+const testMapfile = `MAP
+  NAME "arbor_test"
+  EXTENT -20037508 -20037508 20037508 20037508
+  SIZE 256 256
+  PROJECTION "init=epsg:3857" END
+  IMAGETYPE png
+  WEB
+    METADATA
+      "wms_title" "Arbor test"
+      "wms_onlineresource" "http://localhost/wms?"
+      "wms_srs" "EPSG:3857 EPSG:4326"
+      "wms_enable_request" "*"
+    END
+  END
+  LAYER
+    NAME "parcels"
+    TYPE POLYGON
+    STATUS ON
+    PROJECTION "init=epsg:3857" END
+    METADATA "wms_title" "Parcels" END
+    FEATURE
+      POINTS -10000000 -10000000 10000000 -10000000 10000000 10000000 -10000000 10000000 -10000000 -10000000 END
+    END
+    CLASS STYLE COLOR 30 120 60 END END
+  END
+END
+`
+
+// protectedMapserv serves MapServer's WMS behind basic auth (gis / wms-pass), counting the
+// requests that reach it.
+func protectedMapserv(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	if _, err := os.Stat(mapservPath); err != nil {
+		t.Fatalf("%s is needed (apt-get install cgi-mapserver, scripts/test-tools.sh): %v", mapservPath, err)
+	}
+	dir := t.TempDir()
+	mapfile := filepath.Join(dir, "test.map")
+	conf := filepath.Join(dir, "mapserver.conf")
+	if err := os.WriteFile(mapfile, []byte(testMapfile), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("CONFIG\n  ENV\n    MS_MAPFILE \""+mapfile+"\"\n  END\nEND\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ms := &cgi.Handler{Path: mapservPath, Dir: dir, Env: []string{"MAPSERVER_CONFIG_FILE=" + conf}}
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "gis" || p != "wms-pass" {
+			w.Header().Set("WWW-Authenticate", `Basic realm="wms"`)
+			http.Error(w, "login needed", http.StatusUnauthorized)
+			return
+		}
+		hits.Add(1)
+		ms.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
+
+// greenPixels counts the pixels of the mapfile's polygon colour in a PNG.
+func greenPixels(t *testing.T, body []byte) int {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("not a PNG: %v (%q)", err, body[:min(len(body), 200)])
+	}
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, a := img.At(x, y).RGBA()
+			if a > 0 && r>>8 == 30 && g>>8 == 120 && bl>>8 == 60 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func pngOf(t *testing.T, c color.Color) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 256, 256))
+	for i := 0; i < 256*256; i++ {
+		img.Set(i%256, i/256, c)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+const getMap = "?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=parcels&STYLES=&CRS=EPSG:3857" +
+	"&BBOX=-20037508,-20037508,20037508,20037508&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE"
+
+func TestBasemapProxy(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, withProxy(geo.ProxyOptions{AllowPrivate: true, Timeout: 3 * time.Second, MaxBytes: 1 << 20}))
+	w := e.buildWorld(t)
+	manager := e.login(t, w.members[0], testPassword)
+	reader := e.login(t, w.members[1], testPassword)
+	base := "/api/management/project/" + w.project
+	add := func(body map[string]any) string {
+		t.Helper()
+		r := manager.do("POST", base+"/basemaps", body)
+		wantStatus(t, r, http.StatusCreated)
+		return r.json(t)["id"].(string)
+	}
+
+	ms, hits := protectedMapserv(t)
+	wms := add(map[string]any{"name": "Town WMS", "type": "wms", "url": ms.URL + "/wms", "layers": "parcels",
+		"username": "gis", "password": "wms-pass"})
+
+	t.Run("GetMap through the proxy draws MapServer's polygon", func(t *testing.T) {
+		r := reader.in(t).do("GET", base+"/basemaps/"+wms+"/wms"+getMap, nil)
+		wantStatus(t, r, http.StatusOK)
+		if ct := r.Header.Get("Content-Type"); ct != "image/png" {
+			t.Fatalf("content type %q", ct)
+		}
+		if n := greenPixels(t, r.body); n < 256*256/8 {
+			t.Fatalf("only %d pixels of the polygon: the map is blank", n)
+		}
+		etag := r.Header.Get("ETag")
+		if etag == "" || !strings.Contains(r.Header.Get("Cache-Control"), "private") {
+			t.Fatalf("ETag %q, Cache-Control %q", etag, r.Header.Get("Cache-Control"))
+		}
+		if strings.Contains(string(r.body), "wms-pass") {
+			t.Fatal("the password reached the browser")
+		}
+		before := hits.Load()
+		r = reader.do("GET", base+"/basemaps/"+wms+"/wms"+getMap, nil, header("If-None-Match", etag))
+		wantStatus(t, r, http.StatusNotModified)
+		if hits.Load() != before {
+			t.Fatal("the repeated request was not answered from the cache")
+		}
+	})
+
+	t.Run("GetCapabilities; other requests and parameters are not passed on", func(t *testing.T) {
+		r := reader.in(t).do("GET", base+"/basemaps/"+wms+"/wms?SERVICE=WMS&REQUEST=GetCapabilities", nil)
+		wantStatus(t, r, http.StatusOK)
+		if !strings.Contains(string(r.body), "<Name>parcels</Name>") {
+			t.Fatalf("capabilities %s", r.body[:min(len(r.body), 500)])
+		}
+		wantFieldNames(t, wantError(t, reader.do("GET", base+"/basemaps/"+wms+"/wms?REQUEST=GetFeatureInfo", nil),
+			http.StatusBadRequest, "invalid", ""), "REQUEST")
+		wantFieldNames(t, wantError(t, reader.do("GET", base+"/basemaps/"+wms+"/wms"+strings.Replace(getMap, "WIDTH=256", "WIDTH=100000", 1), nil),
+			http.StatusBadRequest, "invalid", ""), "WIDTH")
+	})
+
+	t.Run("a wrong password is a login error", func(t *testing.T) {
+		bad := add(map[string]any{"name": "Wrong", "type": "wms", "url": ms.URL + "/wms", "layers": "parcels",
+			"username": "gis", "password": "nope"})
+		m := wantError(t, reader.in(t).do("GET", base+"/basemaps/"+bad+"/wms"+getMap, nil), http.StatusBadGateway, "map_service_login", "")
+		if !strings.Contains(m["message"].(string), "check username and password") {
+			t.Fatalf("message %v", m["message"])
+		}
+		wantError(t, reader.do("GET", base+"/basemaps/"+bad+"/check", nil), http.StatusBadGateway, "map_service_login", "")
+		wantStatus(t, reader.do("GET", base+"/basemaps/"+wms+"/check", nil), http.StatusNoContent)
+	})
+
+	// An ESRI MapServer the test serves: export with a token, and its tile cache.
+	green, red := pngOf(t, color.RGBA{30, 120, 60, 255}), pngOf(t, color.RGBA{200, 0, 0, 255})
+	var lastExport atomic.Value
+	esri := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("token") != "esri-token" {
+			http.Error(w, `{"error":{"code":499,"message":"Token Required"}}`, http.StatusForbidden)
+			return
+		}
+		switch {
+		case r.URL.Path == "/arcgis/rest/services/Town/MapServer/export":
+			lastExport.Store(r.URL.RawQuery)
+			w.Header().Set("Content-Type", "image/png")
+			w.Write(green)
+		case r.URL.Path == "/arcgis/rest/services/Town/MapServer/tile/3/2/1":
+			w.Header().Set("Content-Type", "image/png")
+			w.Write(red)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(esri.Close)
+	esriID := add(map[string]any{"name": "Town ESRI", "type": "esri", "url": esri.URL + "/arcgis/rest/services/Town/MapServer",
+		"password": "esri-token"})
+
+	t.Run("ESRI export and tiles with the stored token", func(t *testing.T) {
+		r := reader.in(t).do("GET", base+"/basemaps/"+esriID+"/export?bbox=0,0,1000,1000&bboxSR=3857&imageSR=3857&size=256,256&format=png32&f=json&url=http://evil.example", nil)
+		wantStatus(t, r, http.StatusOK)
+		if !bytes.Equal(r.body, green) {
+			t.Fatal("the export's image was changed on its way")
+		}
+		q, _ := lastExport.Load().(string)
+		if !strings.Contains(q, "f=image") || strings.Contains(q, "f=json") || strings.Contains(q, "evil") || !strings.Contains(q, "bboxSR=3857") {
+			t.Fatalf("export query passed on: %s", q)
+		}
+		r = reader.do("GET", base+"/basemaps/"+esriID+"/tile/3/1/2", nil)
+		wantStatus(t, r, http.StatusOK)
+		if !bytes.Equal(r.body, red) {
+			t.Fatal("wrong tile")
+		}
+		wantStatus(t, reader.do("GET", base+"/basemaps/"+esriID+"/tile/3/9/2", nil), http.StatusNotFound)
+		wantStatus(t, reader.do("GET", base+"/basemaps/"+esriID+"/check", nil), http.StatusNoContent)
+	})
+
+	// Services that fail in every way the proxy must survive.
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(red)
+	}))
+	t.Cleanup(other.Close)
+	bad := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/slow/0/0/0":
+			select {
+			case <-time.After(30 * time.Second):
+			case <-r.Context().Done():
+			}
+		case "/fail/0/0/0":
+			http.Error(w, "boom", http.StatusInternalServerError)
+		case "/huge/0/0/0": // an endless image, no length announced
+			w.Header().Set("Content-Type", "image/png")
+			chunk := bytes.Repeat([]byte{0x89}, 64<<10)
+			for {
+				if _, err := w.Write(chunk); err != nil {
+					return
+				}
+			}
+		case "/away/0/0/0":
+			http.Redirect(w, r, other.URL+"/tile.png", http.StatusFound)
+		case "/page/0/0/0":
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte("<script>alert(1)</script>"))
+		}
+	}))
+	t.Cleanup(bad.Close)
+	for _, c := range []struct{ path, code, key string }{
+		{"slow", "map_service", "did not answer within"},
+		{"fail", "map_service", "status 500"},
+		{"huge", "map_service", "larger than 1 MB"},
+		{"away", "map_service", "another address"},
+		{"page", "map_service", "text/html instead of an image"},
+	} {
+		t.Run("a service that is "+c.path, func(t *testing.T) {
+			id := add(map[string]any{"name": c.path, "type": "xyz", "url": bad.URL + "/" + c.path + "/{z}/{x}/{y}",
+				"username": "u", "password": "p"})
+			start := time.Now()
+			m := wantError(t, reader.in(t).do("GET", base+"/basemaps/"+id+"/tile/0/0/0", nil), http.StatusBadGateway, c.code, "")
+			if msg := m["message"].(string); !strings.HasPrefix(msg, "Map service could not be loaded") || !strings.Contains(msg, c.key) {
+				t.Fatalf("message %q", msg)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Fatalf("took %v", d)
+			}
+		})
+	}
+
+	t.Run("only the project's own basemaps", func(t *testing.T) {
+		wantStatus(t, reader.in(t).do("GET", base+"/basemaps/00000000-0000-0000-0000-000000000000/wms"+getMap, nil), http.StatusNotFound)
+		wantStatus(t, reader.do("GET", base+"/basemaps/not-an-id/tile/0/0/0", nil), http.StatusNotFound)
+		theirs := e.insertID(t, `INSERT INTO project_basemap (organisation_id, project_id, name, type, url, username)
+			VALUES ($1, $2, 'x', 'wms', $3, 'gis') RETURNING id::text`, w.org, w.quiet, ms.URL+"/wms")
+		wantStatus(t, reader.do("GET", base+"/basemaps/"+theirs+"/wms"+getMap, nil), http.StatusNotFound)
+		wantStatus(t, reader.do("GET", "/api/management/project/"+w.quiet+"/basemaps/"+theirs+"/wms"+getMap, nil), http.StatusNotFound)
+		// A WMS basemap has no tiles, an XYZ one no WMS.
+		wantStatus(t, reader.do("GET", base+"/basemaps/"+wms+"/tile/0/0/0", nil), http.StatusNotFound)
+		wantStatus(t, reader.do("GET", base+"/basemaps/"+esriID+"/wms"+getMap, nil), http.StatusNotFound)
+		// A basemap without credentials is not fetched by the server.
+		open := add(map[string]any{"name": "Open", "type": "xyz", "url": ms.URL + "/{z}/{x}/{y}.png"})
+		wantError(t, reader.do("GET", base+"/basemaps/"+open+"/tile/0/0/0", nil), http.StatusBadRequest, "invalid", "")
+		// Outsiders see nothing.
+		wantStatus(t, e.login(t, w.outsider, testPassword).do("GET", base+"/basemaps/"+wms+"/wms"+getMap, nil), http.StatusNotFound)
+	})
+}
+
+// TestBasemapProxyRefusesPrivateAddresses: without ARBOR_PROXY_ALLOW_PRIVATE a protected basemap
+// cannot be configured at a loopback or private address, and one stored before is not dialled.
+func TestBasemapProxyRefusesPrivateAddresses(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildWorld(t)
+	manager := e.login(t, w.members[0], testPassword)
+	base := "/api/management/project/" + w.project
+	var hits atomic.Int32
+	local := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	t.Cleanup(local.Close)
+
+	for _, u := range []string{local.URL + "/wms", "http://localhost:8080/wms", "https://10.1.2.3/wms", "http://[::1]/wms", "http://169.254.169.254/latest"} {
+		m := wantError(t, manager.do("POST", base+"/basemaps", map[string]any{"name": "Inside", "type": "wms", "url": u,
+			"username": "gis", "password": "x"}), http.StatusBadRequest, "invalid", "")
+		if f := fieldsOf(t, m); f["url"] == "" || !strings.Contains(f["url"], "private network") {
+			t.Fatalf("%s: fields %v", u, f)
+		}
+	}
+	// A basemap without credentials is loaded by the browser, not the server: any address.
+	wantStatus(t, manager.do("POST", base+"/basemaps", map[string]any{"name": "Intranet", "type": "wms", "url": local.URL + "/wms"}), http.StatusCreated)
+
+	stored := e.insertID(t, `INSERT INTO project_basemap (organisation_id, project_id, name, type, url, username)
+		VALUES ($1, $2, 'x', 'xyz', $3, 'gis') RETURNING id::text`, w.org, w.project, local.URL+"/{z}/{x}/{y}.png")
+	m := wantError(t, manager.do("GET", base+"/basemaps/"+stored+"/tile/1/0/0", nil), http.StatusBadGateway, "map_service", "")
+	if !strings.Contains(m["message"].(string), "private network") || hits.Load() != 0 {
+		t.Fatalf("message %v, %d requests reached the service", m["message"], hits.Load())
+	}
+}

@@ -1,0 +1,111 @@
+// A protected WMS basemap (a map service of the flow's own behind basic auth) is loaded through
+// the server's basemap proxy: with a wrong password the map says to check username and password,
+// a manager enters the right one in the protected map service log-in, and the map then draws the
+// service's images — the browser never asks the service itself nor sees the password.
+import http from 'node:http';
+import { test, assert, shot, newUser, createOrganisation, createProject, goto, pickMenu, apiJSON } from '../lib.mjs';
+
+// A small PNG (the one the map flow's XYZ basemap draws).
+const GREEN = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4++wqVsQwtCQA3oimAUiwzqIAAAAASUVORK5CYII=',
+  'base64',
+);
+
+function protectedWMS() {
+  const seen = { ok: 0, refused: 0, params: [] };
+  const server = http.createServer((req, res) => {
+    const auth = req.headers.authorization ?? '';
+    if (auth !== 'Basic ' + Buffer.from('gis:wms-pass').toString('base64')) {
+      seen.refused++;
+      res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="wms"' }).end('login needed');
+      return;
+    }
+    seen.ok++;
+    seen.params.push(new URL(req.url, 'http://x').searchParams.get('REQUEST'));
+    if (/GetCapabilities/i.test(req.url)) {
+      res.writeHead(200, { 'Content-Type': 'text/xml' }).end('<WMS_Capabilities version="1.3.0"/>');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'image/png' }).end(GREEN);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, seen })));
+}
+
+test('basemap proxy: a protected WMS appears on the map after the manager logs in to it', async (browser) => {
+  const { server, seen } = await protectedWMS();
+  const service = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const { page } = await newUser(browser, 'bmproxy');
+    const direct = [];
+    page.on('request', (r) => r.url().startsWith(service) && direct.push(r.url()));
+    const orgId = await createOrganisation(page, `Vermessungsamt ${Date.now().toString(36)}`);
+    const projectId = await createProject(page, orgId, 'Luftbild');
+    const bm = await apiJSON(page, 'POST', `/api/management/project/${projectId}/basemaps`, {
+      name: 'Stadtkarte (geschützt)',
+      type: 'wms',
+      url: `${service}/wms`,
+      layers: 'stadtkarte',
+      username: 'gis',
+      password: 'wrong',
+    });
+    assert(bm.status === 201, `adding the basemap answered ${bm.status}: ${JSON.stringify(bm.json)}`);
+
+    await goto(page, `/projects/${projectId}/map`);
+    const problem = page.locator('[data-testid="basemap-problem"][data-code="map_service_login"]');
+    await problem.waitFor();
+    await problem.getByText('check username and password of a protected service').waitFor();
+    await shot(page, 'basemap-login-problem-en-light', { fullPage: false });
+    await page.getByTestId('basemap-login-open').click();
+    const form = page.getByTestId('basemap-login-form');
+    await form.waitFor();
+    await shot(page, 'basemap-login-en-light', { fullPage: false });
+    await form.locator('input[name="basemap_login_password"]').fill('wms-pass');
+    await page.getByTestId('basemap-login-submit').click();
+    await form.waitFor({ state: 'detached' });
+    await problem.waitFor({ state: 'detached' });
+
+    // The map draws the basemap from the proxy's address.
+    await page.waitForFunction(() => !!window.__map?.getLayer('basemap'), null, { timeout: 15000 });
+    const tiles = await page.evaluate(() => window.__map.getSource('basemap').tiles[0]);
+    assert(
+      tiles.includes(`/api/management/project/${projectId}/basemaps/`) &&
+        !tiles.includes('127.0.0.1:' + server.address().port),
+      `tiles ${tiles}`,
+    );
+    for (let i = 0; i < 100 && !seen.params.includes('GetMap'); i++) await page.waitForTimeout(100);
+    assert(
+      seen.params.includes('GetMap'),
+      `the service got no GetMap with the right password: ${JSON.stringify(seen)}`,
+    );
+    assert(direct.length === 0, `the browser asked the service itself: ${direct[0]}`);
+    const settings = await apiJSON(page, 'GET', `/api/management/project/${projectId}/settings`);
+    assert(!JSON.stringify(settings.json).includes('wms-pass'), 'the password was answered');
+    await shot(page, 'basemap-proxied-en-light', { fullPage: false });
+
+    // German, dark, a phone: the problem and the log-in again (a wrong password once more).
+    await apiJSON(page, 'PUT', `/api/management/project/${projectId}/basemaps/${bm.json.id}`, {
+      name: 'Stadtkarte (geschützt)',
+      type: 'wms',
+      url: `${service}/wms`,
+      layers: 'stadtkarte',
+      username: 'gis',
+      password: 'wrong-again',
+      version: bm.json.version + 1,
+    });
+    await pickMenu(page, 'language-menu', 'language-de');
+    await pickMenu(page, 'theme-menu', 'theme-dark');
+    await page.reload();
+    await problem.getByText('Benutzername und Passwort des geschützten Dienstes').waitFor();
+    await shot(page, 'basemap-login-problem-de-dark', { fullPage: false });
+    await page.getByTestId('basemap-login-open').click();
+    await form.waitFor();
+    await shot(page, 'basemap-login-de-dark', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, 'basemap-login-de-dark-phone', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await shot(page, 'basemap-login-problem-de-dark-phone', { fullPage: false });
+    await page.close();
+  } finally {
+    server.close();
+  }
+});
