@@ -107,6 +107,7 @@ var routeExpectations = map[string]expect{
 	// Photos and documents: the walk's file is a tree's photo, so changing it needs tree data
 	// rights (care may attach to works, not to trees).
 	"POST /api/document/save":                                     careWrite,
+	"POST /api/document/import":                                   contentWrite,
 	"GET /api/document/list":                                      projRead,
 	"GET /api/document/thumbnail/{fileId}":                        projRead,
 	"GET /api/document/image/{fileId}":                            projRead,
