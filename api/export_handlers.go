@@ -145,7 +145,7 @@ func (s *Server) queueExport(r *http.Request, job store.ExportJob) (*store.Task,
 	job.User, job.BaseURL = sessionOf(r).claims.Sub, s.baseURL
 	var task *store.Task
 	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
-		task, err = tx.QueueExport(r.Context(), job, n)
+		task, err = tx.QueueExport(r.Context(), s.files.ExportQueue(), job, n)
 		return err
 	})
 	return task, err

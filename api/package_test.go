@@ -63,15 +63,20 @@ func TestTreePackageLimit(t *testing.T) {
 	r = w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.44, 54.79), "number": 5})
 	wantError(t, r, http.StatusConflict, "conflict", treesFull)
 
-	// An import that would pass the limit is refused whole; one that fits is written.
+	// An import that would pass the limit is refused whole (its queued task fails with the
+	// notice, nothing written); one that fits is written.
 	csv := []byte("nr,x,y\n10,9.45,54.79\n11,9.451,54.791\n")
 	opts := map[string]any{"mapping": []map[string]string{{"target": "number"}, {"target": "x"}, {"target": "y"}}, "srid": 4326}
-	body, ct := importForm(t, "more.csv", csv, opts)
-	r = w.editor.do("POST", w.url("/api/content/import"), body, ct)
-	wantError(t, r, http.StatusConflict, "conflict", treesFull)
+	if res := importQueued(t, w, w.editor, "more.csv", csv, opts); res["message"] != treesFull {
+		t.Fatalf("an import past the limit ended with %v", res)
+	}
+	if n := e.count(t, `SELECT tree_units FROM organisation WHERE id = $1`, w.org); n != 3+units {
+		t.Fatalf("after the refused import the count is %d", n)
+	}
 	e.exec(t, `UPDATE organisation SET max_object = $2 WHERE id = $1`, w.org, 3+units+2)
-	body, ct = importForm(t, "more.csv", csv, opts)
-	wantStatus(t, w.editor.do("POST", w.url("/api/content/import"), body, ct), http.StatusCreated)
+	if res := importQueued(t, w, w.editor, "more.csv", csv, opts); res["trees"] != 2.0 {
+		t.Fatalf("an import that fits ended with %v", res)
+	}
 	if n := e.count(t, `SELECT tree_units FROM organisation WHERE id = $1`, w.org); n != 3+units+2 {
 		t.Fatalf("after the import the count is %d", n)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"arbor/store"
+
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 )
@@ -14,6 +16,9 @@ import (
 // exportPrefix holds queued exports' files in the blob store, apart from the organisations'
 // files (org/…), whose sweep knows nothing of them.
 const exportPrefix = "exports/"
+
+// ExportQueue is the queue this store's big exports are made in (store.ExportQueue).
+func (s *Service) ExportQueue() string { return store.ExportQueue(s.queue) }
 
 // ExportKey is where a queued export's file lies: by organisation and task.
 func ExportKey(org, task, ext string) string { return exportPrefix + org + "/" + task + "." + ext }

@@ -52,16 +52,20 @@ func (j ExportJob) Scope() Content {
 	return Content{OrganisationID: j.Organisation, ProjectID: j.Project, Lang: j.Lang, Limit: j.Limit}
 }
 
-// QueueExport records a task of total objects and queues the export; both happen only if tx
-// commits. The job's Task is filled in.
-func (tx *Tx) QueueExport(ctx context.Context, job ExportJob, total int) (*Task, error) {
+// ExportQueue is the queue big exports are made in, beside the file queue whose blob store keeps
+// their files: a process works it only with that store (in tests each server has its own).
+func ExportQueue(fileQueue string) string { return fileQueue + "_export" }
+
+// QueueExport records a task of total objects and queues the export in queue (ExportQueue);
+// both happen only if tx commits. The job's Task is filled in.
+func (tx *Tx) QueueExport(ctx context.Context, queue string, job ExportJob, total int) (*Task, error) {
 	var id string
 	if err := tx.q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total)
 		VALUES ($1, $2, $3, 'export', $4) RETURNING id`, job.Organisation, job.Project, job.User, total).Scan(&id); err != nil {
 		return nil, err
 	}
 	job.Task = id
-	if _, err := tx.queue.InsertTx(ctx, tx.tx, job, nil); err != nil {
+	if _, err := tx.queue.InsertTx(ctx, tx.tx, job, &river.InsertOpts{Queue: queue}); err != nil {
 		return nil, err
 	}
 	return tx.Task(ctx, job.Scope(), job.User, id, ExportTasks)

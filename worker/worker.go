@@ -60,8 +60,7 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 		cfg.Now = time.Now
 	}
 	if cfg.Files != nil {
-		// Big exports, like archiving, one at a time in the default queue; their files go to the
-		// blob store.
+		// Big exports go to the blob store, in a queue of their own (below).
 		if err := river.AddWorkerSafely(workers, &Export{db: db, files: cfg.Files, log: cfg.Log, now: cfg.Now}); err != nil {
 			return nil, err
 		}
@@ -76,6 +75,8 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 		}
 		// Thumbnails two at a time: each takes a core for a moment, and requests need the other.
 		queues[cfg.FileQueue] = river.QueueConfig{MaxWorkers: 2}
+		// Big exports one at a time, by a process that has the blob store their files go to.
+		queues[store.ExportQueue(cfg.FileQueue)] = river.QueueConfig{MaxWorkers: 1}
 		fileQueue := cfg.FileQueue
 		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(sweepEvery),
 			func() (river.JobArgs, *river.InsertOpts) {
