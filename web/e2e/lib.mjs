@@ -407,3 +407,29 @@ export async function acceptInvitations(page) {
   }
   return list.json.items.length;
 }
+
+/** A JPEG drawn by the browser itself: a trunk and a crown, w × h pixels. */
+export async function drawPhoto(page, w, h, hue) {
+  const b64 = await page.evaluate(
+    ({ w, h, hue }) => {
+      const c = document.createElement('canvas');
+      c.width = w;
+      c.height = h;
+      const g = c.getContext('2d');
+      const sky = g.createLinearGradient(0, 0, 0, h);
+      sky.addColorStop(0, `hsl(${hue}, 60%, 78%)`);
+      sky.addColorStop(1, `hsl(${hue + 40}, 45%, 55%)`);
+      g.fillStyle = sky;
+      g.fillRect(0, 0, w, h);
+      g.fillStyle = '#6b4b2a';
+      g.fillRect(w * 0.46, h * 0.45, w * 0.08, h * 0.55);
+      g.fillStyle = `hsl(${hue + 80}, 45%, 35%)`;
+      g.beginPath();
+      g.ellipse(w / 2, h * 0.38, w * 0.3, h * 0.3, 0, 0, Math.PI * 2);
+      g.fill();
+      return c.toDataURL('image/jpeg', 0.9).split(',')[1];
+    },
+    { w, h, hue },
+  );
+  return Buffer.from(b64, 'base64');
+}

@@ -13,33 +13,8 @@ import {
   apiJSON,
   newPage,
   pickMenu,
+  drawPhoto,
 } from '../lib.mjs';
-
-/** A JPEG drawn by the browser itself: a trunk and a crown, w × h pixels. */
-async function photo(page, w, h, hue) {
-  const b64 = await page.evaluate(
-    ({ w, h, hue }) => {
-      const c = document.createElement('canvas');
-      c.width = w;
-      c.height = h;
-      const g = c.getContext('2d');
-      const sky = g.createLinearGradient(0, 0, 0, h);
-      sky.addColorStop(0, `hsl(${hue}, 60%, 78%)`);
-      sky.addColorStop(1, `hsl(${hue + 40}, 45%, 55%)`);
-      g.fillStyle = sky;
-      g.fillRect(0, 0, w, h);
-      g.fillStyle = '#6b4b2a';
-      g.fillRect(w * 0.46, h * 0.45, w * 0.08, h * 0.55);
-      g.fillStyle = `hsl(${hue + 80}, 45%, 35%)`;
-      g.beginPath();
-      g.ellipse(w / 2, h * 0.38, w * 0.3, h * 0.3, 0, 0, Math.PI * 2);
-      g.fill();
-      return c.toDataURL('image/jpeg', 0.9).split(',')[1];
-    },
-    { w, h, hue },
-  );
-  return Buffer.from(b64, 'base64');
-}
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
@@ -80,8 +55,8 @@ test('files: a photo and a PDF attached to a tree, seen, downloaded and deleted'
 
   // Two photos; the queue makes their thumbnails, the gallery shows them.
   const photos = [
-    { name: 'Stamm Nordseite.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 1600, 1200, 200) },
-    { name: 'Krone.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 1200, 1600, 20) },
+    { name: 'Stamm Nordseite.jpg', mimeType: 'image/jpeg', buffer: await drawPhoto(page, 1600, 1200, 200) },
+    { name: 'Krone.jpg', mimeType: 'image/jpeg', buffer: await drawPhoto(page, 1200, 1600, 20) },
   ];
   await page.getByTestId('tree-images').locator('input[type="file"]').setInputFiles(photos);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-thumb"]').length === 2);

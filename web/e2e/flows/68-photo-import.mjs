@@ -14,30 +14,8 @@ import {
   apiJSON,
   newPage,
   pickMenu,
+  drawPhoto,
 } from '../lib.mjs';
-
-/** A JPEG drawn by the browser, w × h pixels. */
-async function photo(page, w, h, hue) {
-  const b64 = await page.evaluate(
-    ({ w, h, hue }) => {
-      const c = document.createElement('canvas');
-      c.width = w;
-      c.height = h;
-      const g = c.getContext('2d');
-      g.fillStyle = `hsl(${hue}, 55%, 70%)`;
-      g.fillRect(0, 0, w, h);
-      g.fillStyle = '#6b4b2a';
-      g.fillRect(w * 0.45, h * 0.5, w * 0.1, h * 0.5);
-      g.fillStyle = `hsl(${hue + 90}, 45%, 35%)`;
-      g.beginPath();
-      g.ellipse(w / 2, h * 0.4, w * 0.3, h * 0.3, 0, 0, Math.PI * 2);
-      g.fill();
-      return c.toDataURL('image/jpeg', 0.85).split(',')[1];
-    },
-    { w, h, hue },
-  );
-  return Buffer.from(b64, 'base64');
-}
 
 /** jpeg with an EXIF segment saying it was taken at lat N, lon E, as a phone writes it. */
 function withPlace(jpeg, lat, lon) {
@@ -106,15 +84,15 @@ test('photo import: a batch of photos matched to trees by number and by place, i
     trees[number] = created.json.id;
   }
   const batch = [
-    { name: '7.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 800, 600, 200) },
-    { name: 'Baum 8 (2).jpg', mimeType: 'image/jpeg', buffer: await photo(page, 600, 800, 30) },
+    { name: '7.jpg', mimeType: 'image/jpeg', buffer: await drawPhoto(page, 800, 600, 200) },
+    { name: 'Baum 8 (2).jpg', mimeType: 'image/jpeg', buffer: await drawPhoto(page, 600, 800, 30) },
     // Taken 3 m north of tree 9.
     {
       name: 'IMG_0001.jpg',
       mimeType: 'image/jpeg',
-      buffer: withPlace(await photo(page, 800, 600, 120), 54.78013, 9.432),
+      buffer: withPlace(await drawPhoto(page, 800, 600, 120), 54.78013, 9.432),
     },
-    { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 800, 600, 300) },
+    { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: await drawPhoto(page, 800, 600, 300) },
   ];
 
   const runBatch = async (p, name) => {
