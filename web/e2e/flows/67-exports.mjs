@@ -51,7 +51,7 @@ async function streetTrees(page) {
     });
     assert(r.status === 201, `adding a work answered ${r.status}: ${JSON.stringify(r.json)}`);
   }
-  return { projectId, ids };
+  return { orgId, projectId, ids };
 }
 
 const row = (page, id) => page.locator(`[data-testid="data-table"] .ag-row[row-id="${id}"]`);
@@ -177,7 +177,7 @@ test('exports: a selection as a GAEB tender from the data view, and a job as one
 
 test('exports: the view as a GeoPackage in a chosen EPSG code, and the whole project in the queue', async (browser) => {
   const { page, email } = await newUser(browser, 'exports-gis');
-  const { projectId, ids } = await streetTrees(page);
+  const { orgId, projectId, ids } = await streetTrees(page);
   await goto(page, `/projects/${projectId}/data`);
   await row(page, ids[0]).waitFor();
 
@@ -218,6 +218,19 @@ test('exports: the view as a GeoPackage in a chosen EPSG code, and the whole pro
   const tasks = await apiJSON(page, 'GET', `/api/content/tasks?project=${projectId}`);
   assert(tasks.status === 200 && tasks.json.total === 0, `open tasks after the export: ${JSON.stringify(tasks.json)}`);
 
+  // The administrators see what left the organisation: the GIS file and the queued workbook.
+  await goto(page, `/organisations/${orgId}/documents`);
+  await page.getByTestId('export-records').waitFor();
+  const kinds = await page
+    .getByTestId('export-record')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')));
+  assert(
+    kinds[0] === 'export-all-trees' && kinds.includes('export-gis'),
+    `the organisation's exports, newest first: ${kinds}`,
+  );
+  await page.getByTestId('organisation-exports').scrollIntoViewIfNeeded();
+  await shot(page, 'exports-records-en-light', { fullPage: false });
+
   // German, dark, on a phone: the GIS modal.
   const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
   await goto(de, '/login');
@@ -231,5 +244,10 @@ test('exports: the view as a GeoPackage in a chosen EPSG code, and the whole pro
   await de.getByTestId('action-export-gis').click();
   await de.getByTestId('gis-modal').getByTestId('gis-scope').waitFor();
   await shot(de, 'exports-gis-de-dark-phone', { fullPage: false });
+  await de.keyboard.press('Escape');
+  await goto(de, `/organisations/${orgId}/documents`);
+  await de.getByTestId('export-records').waitFor();
+  await de.getByTestId('organisation-exports').scrollIntoViewIfNeeded();
+  await shot(de, 'exports-records-de-dark-phone', { fullPage: false });
   await de.context().close();
 });

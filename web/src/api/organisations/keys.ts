@@ -7,5 +7,7 @@ export const organisationKeys = {
   one: (id: string) => ['organisations', 'one', id] as const,
   admins: (id: string) => ['organisations', 'admins', id] as const,
   assignments: (id: string) => ['organisations', 'assignments', id] as const,
+  /** What left the organisation as files (administrators), a page from offset. */
+  exports: (id: string, offset: number) => ['organisations', 'exports', id, offset] as const,
   scope: (id: string) => ['scope', 'organisation', id] as const,
 };

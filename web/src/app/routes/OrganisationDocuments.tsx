@@ -10,6 +10,7 @@ import { ACCEPT_DOCUMENTS } from '@/components/documents/fileIcons';
 import { UploadButton } from '@/components/documents/UploadButton';
 import { isAdmin } from '@/api/organisations/organisation';
 import { InvoicesList } from '@/features/packages/components/InvoicesList';
+import { ExportRecordsList } from '@/features/organisations/components/ExportRecordsList';
 
 /** The organisation's documents page: its own files and the storage they and every photo use. */
 export function OrganisationDocuments({ organisation: o }: { organisation: Organisation }) {
@@ -49,6 +50,11 @@ export function OrganisationDocuments({ organisation: o }: { organisation: Organ
           testId="organisation-invoices"
         >
           <InvoicesList organisationId={o.id} />
+        </SettingsSection>
+      )}
+      {isAdmin(o) && (
+        <SettingsSection title={t('exportRecords.title')} text={t('exportRecords.text')} testId="organisation-exports">
+          <ExportRecordsList organisationId={o.id} />
         </SettingsSection>
       )}
     </Stack>
