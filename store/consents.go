@@ -52,7 +52,7 @@ func (s *Queries) GiveConsent(ctx context.Context, orgID string, who Actor, to [
 			SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::boolean[]) AS c(kind, language, sha, sample)
 		)
 		INSERT INTO organisation_consent (organisation_id, kind, user_id, user_name, language, document_sha256, sample, at)
-		SELECT o.id, c.kind, $2, $7, c.language, c.sha, c.sample, $8 FROM o, c
+		SELECT o.id, c.kind, $2::uuid, $7::text, c.language, c.sha, c.sample, $8::timestamptz FROM o, c
 		WHERE NOT EXISTS (SELECT 1 FROM organisation_consent x
 			WHERE x.organisation_id = o.id AND x.kind = c.kind AND x.document_sha256 = c.sha)`,
 		orgID, who.UserID, kinds, langs, sums, samples, who.Alias, now)
@@ -75,7 +75,7 @@ func (s *Queries) GiveConsent(ctx context.Context, orgID string, who Actor, to [
 // Consents lists an organisation's consents, newest first.
 func (s *Queries) Consents(ctx context.Context, orgID string) ([]Consent, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT c.kind, c.user_id, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), c.user_name), u.email,
+		SELECT c.kind, c.user_id::text, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), c.user_name), u.email,
 		       c.language, c.document_sha256, c.sample, c.at
 		FROM organisation_consent c LEFT JOIN app_user u ON u.id = c.user_id
 		WHERE c.organisation_id = $1 ORDER BY c.at DESC, c.id DESC`, orgID)
