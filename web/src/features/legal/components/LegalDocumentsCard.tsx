@@ -153,7 +153,11 @@ export function LegalDocumentsCard({
               <Checkbox
                 key={k}
                 checked={!!checked[k]}
-                onChange={(e) => setChecked((c) => ({ ...c, [k]: e.currentTarget.checked }))}
+                onChange={(e) => {
+                  // Read now: the event's target is gone when React runs the update later.
+                  const on = e.currentTarget.checked;
+                  setChecked((c) => ({ ...c, [k]: on }));
+                }}
                 label={t(`legalDocs.acceptLabel_${k}`, { org: organisationName })}
                 data-testid={`consent-check-${k}`}
               />

@@ -181,7 +181,11 @@ export function BookingModal({
                   <Checkbox
                     key={k}
                     checked={!!accepted[k]}
-                    onChange={(e) => setAccepted((a) => ({ ...a, [k]: e.currentTarget.checked }))}
+                    onChange={(e) => {
+                      // Read now: the event's target is gone when React runs the update later.
+                      const on = e.currentTarget.checked;
+                      setAccepted((a) => ({ ...a, [k]: on }));
+                    }}
                     data-testid={`booking-consent-${k}`}
                     label={
                       <>
