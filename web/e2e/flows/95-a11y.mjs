@@ -61,9 +61,9 @@ const guestScreens = [
   ['/login', 'login-submit'],
   ['/register', 'register-submit'],
   ['/reset', null],
-  ['/imprint', null],
-  ['/privacy', null],
-  ['/terms', null],
+  ['/imprint', 'legal-text'],
+  ['/privacy', 'legal-text'],
+  ['/terms', 'legal-text'],
   ['/no-such-page', null],
 ];
 
@@ -102,7 +102,7 @@ test('accessibility: every screen of a manager has no serious axe violations, li
     ['/organisations', null],
     ...['organisation', 'projects', 'documents', 'lists', 'packages'].map((s) => [
       `/organisations/${orgId}/${s}`,
-      null,
+      s === 'documents' ? 'legal-documents' : null,
     ]),
     ['/projects', null],
     ['/projects/dashboard', null],
