@@ -228,6 +228,46 @@ func importTargetField(t string) string {
 	return t
 }
 
+// checkMapping checks a mapping against the file's columns before any row is read: one target
+// per column, each target once, a place for new objects, and the key a match needs. It answers
+// where each field's problems are found in the file (its column names). The request that queues
+// an import checks as the import itself does, so a mapping that cannot work is told at once
+// (400), not by the queue's task minutes later.
+func checkMapping(src importer.Source, o ImportOptions) (map[string]string, error) {
+	columns := src.Columns()
+	if len(o.Mapping) != len(columns) {
+		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	}
+	columnOf := map[string]string{}
+	mapped := map[string]bool{}
+	for i, c := range o.Mapping {
+		if c.Target == "" {
+			continue
+		}
+		if mapped[c.Target] {
+			return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_twice"})
+		}
+		mapped[c.Target] = true
+		if f := importTargetField(c.Target); columnOf[f] == "" {
+			columnOf[f] = columns[i]
+		} else {
+			columnOf[f] += ", " + columns[i]
+		}
+	}
+	// A file that only updates objects may leave their places as they are; a row of it that
+	// makes a new object without a place is reported by its line.
+	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() && o.Match == "" {
+		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
+	}
+	if o.Match == store.MatchExternalID && !mapped[importer.TargetExternalID] {
+		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_column"})
+	}
+	if o.Match == store.MatchNumber && !mapped["number"] {
+		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_number"})
+	}
+	return columnOf, nil
+}
+
 // ImportProblem is a problem of the preview as the person finds it in their file.
 type ImportProblem struct {
 	Line    int    `json:"line"`
@@ -262,40 +302,13 @@ func (d *Service) importFile(ctx context.Context, sc store.Content, who store.Ac
 	}
 	defer src.Close()
 	columns := src.Columns()
-	if len(o.Mapping) != len(columns) {
-		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	columnOf, err := checkMapping(src, o)
+	if err != nil {
+		return nil, err
 	}
 	srid := o.SRID
 	if srid == 0 {
 		srid = src.Detected().SRID
-	}
-	// Where each field's problems are found in the file.
-	columnOf := map[string]string{}
-	mapped := map[string]bool{}
-	for i, c := range o.Mapping {
-		if c.Target == "" {
-			continue
-		}
-		if mapped[c.Target] {
-			return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_twice"})
-		}
-		mapped[c.Target] = true
-		if f := importTargetField(c.Target); columnOf[f] == "" {
-			columnOf[f] = columns[i]
-		} else {
-			columnOf[f] += ", " + columns[i]
-		}
-	}
-	// A file that only updates objects may leave their places as they are; a row of it that
-	// makes a new object without a place is reported by its line.
-	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() && o.Match == "" {
-		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
-	}
-	if o.Match == store.MatchExternalID && !mapped[importer.TargetExternalID] {
-		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_column"})
-	}
-	if o.Match == store.MatchNumber && !mapped["number"] {
-		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_number"})
 	}
 	problems := []ImportProblem{}
 	say := func(line int, column, key, value string, args map[string]any) {
@@ -420,9 +433,10 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 	if err != nil {
 		return nil, err
 	}
+	_, err = checkMapping(src, o)
 	src.Close()
-	if len(o.Mapping) != len(src.Columns()) {
-		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	if err != nil {
+		return nil, err
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err

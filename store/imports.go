@@ -811,20 +811,23 @@ type UndoneImport struct {
 
 // SavedMapping is how an earlier file with the same columns was read.
 type SavedMapping struct {
-	FileName  string          `json:"file_name"`
-	CreatedAt time.Time       `json:"created_at"`
-	SRID      int             `json:"srid"`
-	Mapping   json.RawMessage `json:"-"`
+	FileName  string    `json:"file_name"`
+	CreatedAt time.Time `json:"created_at"`
+	SRID      int       `json:"srid"`
+	// Match is how that import found the objects it updated (MatchNumber, MatchExternalID), or
+	// empty: next year's file is matched as this year's was.
+	Match   string          `json:"match"`
+	Mapping json.RawMessage `json:"-"`
 }
 
-// ImportMapping answers the mapping of the project's latest import whose file had exactly these
-// columns (next year's export of the old system), or nil. An undone import counts too: its
+// ImportMapping answers the mapping (and the match) of the project's latest import whose file had
+// exactly these columns (next year's export of the old system), or nil. An undone import counts too: its
 // mapping was right even if its data was not wanted.
 func (s *Queries) ImportMapping(ctx context.Context, sc Content, columns []string) (*SavedMapping, error) {
 	var m SavedMapping
-	err := s.q.QueryRow(ctx, `SELECT file_name, created_at, srid, mapping FROM tree_import
+	err := s.q.QueryRow(ctx, `SELECT file_name, created_at, srid, match, mapping FROM tree_import
 		WHERE organisation_id = $1 AND project_id = $2 AND columns = $3 AND columns <> '{}'
-		ORDER BY created_at DESC LIMIT 1`, sc.OrganisationID, sc.ProjectID, columns).Scan(&m.FileName, &m.CreatedAt, &m.SRID, &m.Mapping)
+		ORDER BY created_at DESC LIMIT 1`, sc.OrganisationID, sc.ProjectID, columns).Scan(&m.FileName, &m.CreatedAt, &m.SRID, &m.Match, &m.Mapping)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
