@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"arbor"
 	"arbor/fields"
@@ -444,6 +445,9 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 	o.DryRun = false
 	var task *store.Task
 	err = d.db.InTx(ctx, func(tx *store.Tx) error {
+		if err := failDeadImports(ctx, tx, sc, who.UserID, lang); err != nil {
+			return err
+		}
 		open, err := tx.OpenTasks(ctx, sc, who.UserID, store.ImportTasks)
 		if err != nil {
 			return err
@@ -470,9 +474,36 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 // server) ends the task with the message; other errors are the queue's to retry (last says this
 // try is the last: then the task fails and the file goes).
 func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error {
-	if state, err := d.db.TaskState(ctx, job.Task); err != nil || state == "" || state == "done" || state == "failed" {
-		return err // done already (a try whose end was not heard), or gone with its project
+	state, err := d.db.TaskState(ctx, job.Task)
+	switch {
+	case err != nil:
+		return err
+	case state == "failed":
+		// Given up while its server was dead (failDeadImports): this late try does nothing but
+		// drop the kept file.
+		return d.db.InTx(ctx, func(tx *store.Tx) error { return tx.DropUpload(ctx, job.Upload) })
+	case state == "" || state == "done":
+		return nil // done already (a try whose end was not heard), or gone with its project
 	}
+	// Alive while it works, so that its starter's next import is not kept waiting by a task
+	// whose server died.
+	if err := d.db.TaskAlive(ctx, job.Task); err != nil {
+		return d.importFailed(ctx, job, last, err)
+	}
+	alive := make(chan struct{})
+	defer close(alive)
+	go func() {
+		tick := time.NewTicker(store.TaskAliveEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-alive:
+				return
+			case <-tick.C:
+				_ = d.db.TaskAlive(context.WithoutCancel(ctx), job.Task) // missed once, said again soon
+			}
+		}
+	}()
 	sc := store.Content{OrganisationID: job.Organisation, ProjectID: job.Project, Lang: job.Lang}
 	tmp, err := os.CreateTemp("", "arbor-import-*")
 	if err != nil {
@@ -530,6 +561,13 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 	}
 	answer, err := d.importFile(ctx, sc, job.Who, job.FileName, tmp, size, job.Options, job.Lang, progress,
 		func(tx *store.Tx, a *ImportAnswer) error {
+			// Given up meanwhile (its heartbeat came too late): nothing is written, for its
+			// starter may have imported the file again.
+			if state, err := tx.LockTaskState(ctx, job.Task); err != nil {
+				return err
+			} else if state != "running" && state != "queued" {
+				return errImportGivenUp
+			}
 			raw, err := json.Marshal(a)
 			if err != nil {
 				return err
@@ -542,6 +580,8 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 		})
 	var ae *arbor.Error
 	switch {
+	case errors.Is(err, errImportGivenUp):
+		return d.db.InTx(ctx, func(tx *store.Tx) error { return tx.DropUpload(ctx, job.Upload) })
 	case err == nil && answer.ended:
 		return nil
 	case err == nil:
@@ -551,6 +591,50 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 		return end(true, importTaskError(job.Lang, ae))
 	}
 	return d.importFailed(ctx, job, last, err)
+}
+
+// errImportGivenUp: the import's task was failed while it ran (failDeadImports).
+var errImportGivenUp = errors.New("import: its task was given up")
+
+// failDeadImports fails the person's running imports of the project whose server died (not
+// heard of for store.TaskDeadAfter), telling them so in their language, so that they may import
+// again within minutes.
+func failDeadImports(ctx context.Context, tx *store.Tx, sc store.Content, userID, lang string) error {
+	raw, err := json.Marshal(importTaskError(lang, arbor.Errorf(arbor.EINTERNAL, "import.server_stopped", nil)))
+	if err != nil {
+		return err
+	}
+	_, err = tx.FailDeadTasks(ctx, sc, userID, store.ImportTasks, raw)
+	return err
+}
+
+// OpenImports lists the person's imports of the project that have not ended, after failing
+// those whose server died: the wizard opened again shows the one under way, or lets them start
+// anew.
+func (d *Service) OpenImports(ctx context.Context, sc store.Content, userID, lang string) ([]store.Task, error) {
+	var list []store.Task
+	err := d.db.InTx(ctx, func(tx *store.Tx) (err error) {
+		if err := failDeadImports(ctx, tx, sc, userID, lang); err != nil {
+			return err
+		}
+		list, err = tx.OpenTasks(ctx, sc, userID, store.ImportTasks)
+		return err
+	})
+	return list, err
+}
+
+// ImportTask reads an import task the person started, failed first if its server died, so that
+// a wizard following it tells them instead of waiting for ever.
+func (d *Service) ImportTask(ctx context.Context, sc store.Content, userID, id, lang string) (*store.Task, error) {
+	var t *store.Task
+	err := d.db.InTx(ctx, func(tx *store.Tx) (err error) {
+		if err := failDeadImports(ctx, tx, sc, userID, lang); err != nil {
+			return err
+		}
+		t, err = tx.Task(ctx, sc, userID, id, store.ImportTasks)
+		return err
+	})
+	return t, err
 }
 
 // importFailed hands a server's error to the queue to try again; after the last try the task
