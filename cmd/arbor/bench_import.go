@@ -84,10 +84,15 @@ func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) e
 	opt.Mapping = in.Suggested
 	who := store.Actor{UserID: u.ID, Username: u.Email, Alias: "Bench Mark"}
 	fmt.Printf("register: %d rows, %s, %.1f MB, columns %s\n", *n, *format, float64(st.Size())/1e6, strings.Join(in.Columns, ", "))
-	fmt.Println("| step | s | rows/s | objects |")
-	fmt.Println("|---|---:|---:|---:|")
+	fmt.Println("| step | s | rows/s | objects | its parts (s) |")
+	fmt.Println("|---|---:|---:|---:|---|")
+	var laps []string
+	opt.Timing = func(step string, took time.Duration) {
+		laps = append(laps, fmt.Sprintf("%s %.1f", step, took.Seconds()))
+	}
 	for _, dry := range []bool{true, false} {
 		opt.DryRun = dry
+		laps = laps[:0]
 		start := time.Now()
 		res, err := app.ImportFile(ctx, sc, who, name, f, st.Size(), opt, "en")
 		if err != nil {
@@ -98,7 +103,7 @@ func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) e
 		}
 		s := time.Since(start).Seconds()
 		step := map[bool]string{true: "preview (dry run)", false: "import"}[dry]
-		fmt.Printf("| %s | %.1f | %.0f | %d |\n", step, s, float64(res.Rows)/s, res.Trees+res.Groups)
+		fmt.Printf("| %s | %.1f | %.0f | %d | %s |\n", step, s, float64(res.Rows)/s, res.Trees+res.Groups, strings.Join(laps, ", "))
 	}
 	fmt.Printf("Go heap at its peak: %.0f MB (the server's memory beside it: PostgreSQL's own)\n", float64(peak())/1e6)
 	return nil
