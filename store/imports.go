@@ -255,7 +255,8 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 	lap("species")
 	// One pass makes each row's place (reprojected), what is wrong with it (bad: not a point or
 	// a valid area), its number and its species; the rows as read are dropped. The checks below
-	// read this table and change only the rows they concern.
+	// read this table and change only the rows they concern. (OFFSET 0 keeps the planner from
+	// pulling the subqueries up, which would reproject a row once for each use of its place.)
 	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_row ON COMMIT DROP AS
 		SELECT r.*, g.geom, g.kind, g.point, CASE
 			WHEN g.geom IS NULL AND r.wkb IS NULL AND r.wkt = '' AND (r.x IS NULL OR r.y IS NULL) THEN 'import.no_place'
@@ -268,7 +269,7 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 			false AS changed, false AS moved, false AS found
 		FROM import_raw r
 		CROSS JOIN LATERAL (SELECT a.geom, GeometryType(a.geom) AS kind, GeometryType(a.geom) = 'POINT' AS point
-			FROM (SELECT arbor_import_geometry(r.wkb, r.wkt, r.x, r.y, $1) AS geom) a) g
+			FROM (SELECT arbor_import_geometry(r.wkb, r.wkt, r.x, r.y, $1) AS geom OFFSET 0) a OFFSET 0) g
 		LEFT JOIN import_species s ON s.species = r.species AND s.species_common = r.species_common`, plan.SRID); err != nil {
 		return nil, err
 	}
