@@ -62,7 +62,7 @@ test('import: a re-import matched by external id updates and adds, through the q
   assert(chosen === 'Update the object with the same external id', `match restored: ${chosen}`);
   await shot(page, 'import-match-reused-en-light', { fullPage: false });
   await page.keyboard.press('Escape');
-  await page.getByTestId('import-wizard').waitFor({ state: 'detached' });
+  await page.getByTestId('import-wizard').waitFor({ state: 'hidden' });
 
   // German and dark, and on a phone, the match choice (restored here too).
   await pickMenu(page, 'language-menu', 'language-de');
