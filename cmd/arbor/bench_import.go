@@ -60,8 +60,7 @@ func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) e
 	if err != nil {
 		return err
 	}
-	// A new organisation is in its demo, whose package holds far fewer trees than a city has.
-	if err := db.BenchRoom(ctx, org.ID, *n); err != nil {
+	if err := db.RoomForBench(ctx, org.ID, 2*(*n)); err != nil {
 		return err
 	}
 	p, err := db.CreateProject(ctx, org.ID, u.ID, store.ProjectFields{Name: "Register", UniqueNumber: true})
