@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"arbor"
@@ -37,7 +38,8 @@ func (s *Server) upstream(r *http.Request) (geo.Upstream, error) {
 		return geo.Upstream{}, arbor.Errorf(arbor.EUPSTREAMLOGIN, "error.map_service_login", nil)
 	}
 	return geo.Upstream{ID: b.ID, Version: b.Version, Type: b.Type, URL: b.URL, Layers: b.Layers,
-		Username: b.Username, Password: password}, nil
+		Username: b.Username, Password: password,
+		Proxy: strings.TrimRight(s.baseURL, "/") + "/api/management/project/" + t.projectID + "/basemaps/" + b.ID}, nil
 }
 
 // writeProxied answers what the proxy fetched, with its ETag (304 on a match) and how long the

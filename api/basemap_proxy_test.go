@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"html"
 	"image"
 	"image/color"
 	"image/png"
@@ -10,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -47,7 +49,7 @@ const testMapfile = `MAP
     FEATURE
       POINTS -10000000 -10000000 10000000 -10000000 10000000 10000000 -10000000 10000000 -10000000 -10000000 END
     END
-    CLASS STYLE COLOR 30 120 60 END END
+    CLASS NAME "Parcel" STYLE COLOR 30 120 60 END END
   END
 END
 `
@@ -62,12 +64,6 @@ func protectedMapserv(t *testing.T) (*httptest.Server, *atomic.Int32) {
 	dir := t.TempDir()
 	mapfile := filepath.Join(dir, "test.map")
 	conf := filepath.Join(dir, "mapserver.conf")
-	if err := os.WriteFile(mapfile, []byte(testMapfile), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(conf, []byte("CONFIG\n  ENV\n    MS_MAPFILE \""+mapfile+"\"\n  END\nEND\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	ms := &cgi.Handler{Path: mapservPath, Dir: dir, Env: []string{"MAPSERVER_CONFIG_FILE=" + conf}}
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -80,6 +76,13 @@ func protectedMapserv(t *testing.T) (*httptest.Server, *atomic.Int32) {
 		ms.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
+	// The capabilities name the protected service's own address, as a real one does.
+	if err := os.WriteFile(mapfile, []byte(strings.Replace(testMapfile, "http://localhost/wms?", srv.URL+"/wms?", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("CONFIG\n  ENV\n    MS_MAPFILE \""+mapfile+"\"\n  END\nEND\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	return srv, &hits
 }
 
@@ -161,11 +164,53 @@ func TestBasemapProxy(t *testing.T) {
 		}
 	})
 
-	t.Run("GetCapabilities; other requests and parameters are not passed on", func(t *testing.T) {
+	t.Run("GetCapabilities name the proxy's addresses; other requests and parameters are not passed on", func(t *testing.T) {
 		r := reader.in(t).do("GET", base+"/basemaps/"+wms+"/wms?SERVICE=WMS&REQUEST=GetCapabilities", nil)
 		wantStatus(t, r, http.StatusOK)
-		if !strings.Contains(string(r.body), "<Name>parcels</Name>") {
+		caps := string(r.body)
+		if !strings.Contains(caps, "<Name>parcels</Name>") {
 			t.Fatalf("capabilities %s", r.body[:min(len(r.body), 500)])
+		}
+		// MapServer names its own address (the protected service) in the Service, in every
+		// request's DCPType and in the legends; through the proxy each is the proxy's.
+		proxyWMS := testBaseURL + base + "/basemaps/" + wms + "/wms"
+		hrefs := regexp.MustCompile(`<OnlineResource[^>]*xlink:href="([^"]*)"`).FindAllStringSubmatch(caps, -1)
+		if len(hrefs) < 5 {
+			t.Fatalf("%d online resources in %s", len(hrefs), caps)
+		}
+		var legend string
+		for _, h := range hrefs {
+			href := html.UnescapeString(h[1])
+			if !strings.HasPrefix(href, proxyWMS+"?") {
+				t.Errorf("an online resource points elsewhere: %s", href)
+			}
+			if strings.Contains(href, "GetLegendGraphic") {
+				legend = href
+			}
+		}
+		if strings.Count(caps, strings.TrimPrefix(ms.URL, "http://")) != 1 || !strings.Contains(caps, ms.URL+"/wms?service=WMS&amp;version=1.3.0&amp;request=GetSchemaExtension") {
+			t.Errorf("the protected service's address is left in the capabilities beyond the schema location")
+		}
+		// The namespaces are MapServer's own, untouched.
+		if !strings.Contains(caps, `xmlns="http://www.opengis.net/wms"`) || !strings.Contains(caps, `xmlns:xlink="http://www.w3.org/1999/xlink"`) ||
+			strings.Count(caps, "xmlns=") != 1 {
+			t.Errorf("namespaces changed: %s", caps[:min(len(caps), 800)])
+		}
+		// A client that follows them stays with the proxy: GetMap at the DCPType's address, and
+		// the legend's image.
+		if legend == "" {
+			t.Fatalf("no legend in %s", caps)
+		}
+		lr := reader.do("GET", localPath(t, legend), nil)
+		wantStatus(t, lr, http.StatusOK)
+		if lr.Header.Get("Content-Type") != "image/png" || greenPixels(t, lr.body) == 0 {
+			t.Errorf("legend %s: %s", lr.Header.Get("Content-Type"), lr.body[:min(len(lr.body), 200)])
+		}
+		get := html.UnescapeString(regexp.MustCompile(`<GetMap>[\s\S]*?<Get><OnlineResource[^>]*xlink:href="([^"]*)"`).FindStringSubmatch(caps)[1])
+		mr := reader.do("GET", localPath(t, get)+strings.TrimPrefix(getMap, "?"), nil)
+		wantStatus(t, mr, http.StatusOK)
+		if n := greenPixels(t, mr.body); n < 256*256/8 {
+			t.Errorf("GetMap at the capabilities' address: %d pixels", n)
 		}
 		wantFieldNames(t, wantError(t, reader.do("GET", base+"/basemaps/"+wms+"/wms?REQUEST=GetFeatureInfo", nil),
 			http.StatusBadRequest, "invalid", ""), "REQUEST")

@@ -227,6 +227,7 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/organisation/{id}/api-keys":                   orgOwnOnly,
 	"DELETE /api/management/organisation/{id}/api-keys/{keyId}":         orgOwnOnly,
 	"GET /api/features/{id}":                                            projRead,
+	"GET /api/features/{id}/api":                                        projRead,
 	"GET /api/features/{id}/conformance":                                projRead,
 	"GET /api/features/{id}/collections":                                projRead,
 	"GET /api/features/{id}/collections/{collection}":                   projRead,

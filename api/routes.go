@@ -182,6 +182,7 @@ func (s *Server) routes() []route {
 
 		// The GIS web service: OGC API Features of a project (docs/API.md "GIS web service").
 		{method: "GET", path: "/api/features/{id}", action: auth.ActTreeRead, scope: proj, key: true, summary: "OGC API Features landing page of a project (?f=json|html)", addon: "gis", h: s.featureLanding},
+		{method: "GET", path: "/api/features/{id}/api", action: auth.ActTreeRead, scope: proj, key: true, summary: "The service's own definition in OpenAPI 3.0 (items parameters, queryables, filter languages), which GDAL reads to send filters to the service", addon: "gis", h: s.featureAPI},
 		{method: "GET", path: "/api/features/{id}/conformance", action: auth.ActTreeRead, scope: proj, key: true, summary: "The OGC conformance classes the service implements", addon: "gis", h: s.featureConformance},
 		{method: "GET", path: "/api/features/{id}/collections", action: auth.ActTreeRead, scope: proj, key: true, summary: "The collections: trees, groups, works, inspections", addon: "gis", h: s.featureCollections},
 		{method: "GET", path: "/api/features/{id}/collections/{collection}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One collection: extent, reference systems, links", addon: "gis", h: s.featureCollection},

@@ -40,6 +40,9 @@ type Upstream struct {
 	Layers   string
 	Username string
 	Password string
+	// Proxy is the proxy's own address of this basemap (…/basemaps/{id}): what the service's
+	// addresses in its capabilities and styles are replaced with.
+	Proxy string
 }
 
 // ProxyOptions configure a Proxy; zero values take the defaults.
@@ -200,9 +203,12 @@ var wmsParams = map[string]string{
 	"crs": "CRS", "srs": "SRS", "bbox": "BBOX", "width": "WIDTH", "height": "HEIGHT", "format": "FORMAT",
 	"transparent": "TRANSPARENT", "bgcolor": "BGCOLOR", "exceptions": "EXCEPTIONS", "time": "TIME",
 	"elevation": "ELEVATION", "dpi": "DPI", "map_resolution": "MAP_RESOLUTION", "format_options": "FORMAT_OPTIONS",
+	// GetLegendGraphic's (SLD 1.1): the legend of one layer and style, an image.
+	"layer": "LAYER", "style": "STYLE", "sld_version": "SLD_VERSION", "scale": "SCALE", "rule": "RULE",
 }
 
-// WMS passes a GetMap or GetCapabilities request to a WMS basemap.
+// WMS passes a GetMap, GetLegendGraphic or GetCapabilities request to a WMS basemap. The
+// capabilities are passed on with the service's own addresses replaced by the proxy's.
 func (p *Proxy) WMS(ctx context.Context, up Upstream, q url.Values) (*ProxyAnswer, error) {
 	if up.Type != "wms" {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
@@ -234,6 +240,13 @@ func (p *Proxy) WMS(ctx context.Context, up Upstream, q url.Values) (*ProxyAnswe
 		if fwd["FORMAT"] == "" {
 			fwd["FORMAT"] = "image/png"
 		}
+	case "getlegendgraphic":
+		if fwd["LAYER"] == "" {
+			return nil, arbor.Invalid(map[string]string{"LAYER": "field.required"})
+		}
+		if fwd["FORMAT"] == "" {
+			fwd["FORMAT"] = "image/png"
+		}
 	case "getcapabilities":
 	default:
 		return nil, arbor.Invalid(map[string]string{"REQUEST": "field.wms_request"})
@@ -255,11 +268,13 @@ func (p *Proxy) WMS(ctx context.Context, up Upstream, q url.Values) (*ProxyAnswe
 		values.Set(k, v)
 	}
 	u.RawQuery = values.Encode()
-	want := imageTypes
 	if request == "getcapabilities" {
-		want = xmlTypes
+		service := *u
+		return p.fetch(ctx, up, u, xmlTypes, func(body []byte) ([]byte, error) {
+			return rewriteCapabilities(body, &service, up.Proxy+"/wms")
+		})
 	}
-	return p.fetch(ctx, up, u, want)
+	return p.fetch(ctx, up, u, imageTypes, nil)
 }
 
 // Tile passes a tile request to an XYZ basemap (its URL template with {z}, {x}, {y}) or to an
@@ -283,7 +298,7 @@ func (p *Proxy) Tile(ctx context.Context, up Upstream, z, x, y int) (*ProxyAnswe
 		return nil, err
 	}
 	p.token(up, u)
-	return p.fetch(ctx, up, u, imageTypes)
+	return p.fetch(ctx, up, u, imageTypes, nil)
 }
 
 // esriParams are the parameters of an ESRI export passed on; f is always image.
@@ -339,7 +354,7 @@ func (p *Proxy) ESRIExport(ctx context.Context, up Upstream, q url.Values) (*Pro
 	}
 	u.RawQuery = kept.Encode()
 	p.token(up, u)
-	return p.fetch(ctx, up, u, imageTypes)
+	return p.fetch(ctx, up, u, imageTypes, nil)
 }
 
 // Check asks the service for something small — the capabilities of a WMS, the first tile of an
@@ -381,8 +396,9 @@ var (
 	xmlTypes   = []string{"application/xml", "text/xml", "application/vnd.ogc.wms_xml"}
 )
 
-// fetch asks the service, from the cache when it can.
-func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []string) (*ProxyAnswer, error) {
+// fetch asks the service, from the cache when it can. transform, if given, rewrites the answer's
+// body before it is kept and passed on.
+func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []string, transform func([]byte) ([]byte, error)) (*ProxyAnswer, error) {
 	key := up.ID + "@" + strconv.Itoa(up.Version) + " " + u.String()
 	if a := p.cache.get(key, p.now()); a != nil {
 		return a, nil
@@ -452,6 +468,11 @@ func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []st
 	}
 	if ct == "image/jpg" {
 		ct = "image/jpeg"
+	}
+	if transform != nil {
+		if body, err = transform(body); err != nil {
+			return nil, upstreamError("error.map_service_unreadable", nil)
+		}
 	}
 	sum := sha256.Sum256(body)
 	a := &ProxyAnswer{Body: body, ContentType: ct, ETag: `"` + hex.EncodeToString(sum[:16]) + `"`, MaxAge: p.opt.CacheFor}
