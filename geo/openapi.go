@@ -130,7 +130,9 @@ func (s Site) op(id, summary, media string, page bool) map[string]any {
 	}}
 }
 
-func ref(name string) map[string]any { return map[string]any{"$ref": "#/components/parameters/" + name} }
+func ref(name string) map[string]any {
+	return map[string]any{"$ref": "#/components/parameters/" + name}
+}
 
 func param(name, description string, schema map[string]any) map[string]any {
 	return map[string]any{"name": name, "in": "query", "required": false, "description": description, "schema": schema}
