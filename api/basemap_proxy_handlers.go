@@ -107,6 +107,40 @@ func (s *Server) proxyExport(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// proxyStyle answers a protected vector basemap's style, its addresses on the service's host
+// written as the proxy's (…/vector/…).
+func (s *Server) proxyStyle(w http.ResponseWriter, r *http.Request) error {
+	up, err := s.upstream(r)
+	if err != nil {
+		return err
+	}
+	a, err := s.proxy.Vector(r.Context(), up, "", "")
+	if err != nil {
+		return err
+	}
+	writeProxied(w, r, a)
+	return nil
+}
+
+// proxyVector answers a part of a protected vector style — TileJSON, a tile, the sprite, glyphs —
+// from the path after /vector/ on the style's own host.
+func (s *Server) proxyVector(w http.ResponseWriter, r *http.Request) error {
+	up, err := s.upstream(r)
+	if err != nil {
+		return err
+	}
+	_, rest, ok := strings.Cut(r.URL.EscapedPath(), "/basemaps/"+chi.URLParam(r, "basemapId")+"/vector/")
+	if !ok || rest == "" {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	a, err := s.proxy.Vector(r.Context(), up, rest, r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	writeProxied(w, r, a)
+	return nil
+}
+
 // checkBasemap asks the service for something small and answers 204, or why it cannot be loaded
 // (502 map_service_login: the stored username or password is refused).
 func (s *Server) checkBasemap(w http.ResponseWriter, r *http.Request) error {

@@ -138,6 +138,8 @@ var routeExpectations = map[string]expect{
 	"GET /api/management/project/{id}/basemaps/{basemapId}/tile/{z}/{x}/{y}": projRead,
 	"GET /api/management/project/{id}/basemaps/{basemapId}/export":           projRead,
 	"GET /api/management/project/{id}/basemaps/{basemapId}/check":            projRead,
+	"GET /api/management/project/{id}/basemaps/{basemapId}/style":            projRead,
+	"GET /api/management/project/{id}/basemaps/{basemapId}/vector/*":         projRead,
 
 	"DELETE /api/management/project/{id}/users/{member}":    projShare,
 	"PUT /api/management/project/{id}/users/{member}/limit": projShare,

@@ -35,7 +35,7 @@ import (
 type Upstream struct {
 	ID       string
 	Version  int
-	Type     string // xyz, wms or esri
+	Type     string // xyz, wms, esri or vector
 	URL      string
 	Layers   string
 	Username string
@@ -270,7 +270,7 @@ func (p *Proxy) WMS(ctx context.Context, up Upstream, q url.Values) (*ProxyAnswe
 	u.RawQuery = values.Encode()
 	if request == "getcapabilities" {
 		service := *u
-		return p.fetch(ctx, up, u, xmlTypes, func(body []byte) ([]byte, error) {
+		return p.fetch(ctx, up, u, xmlTypes, func(_ string, body []byte) ([]byte, error) {
 			return rewriteCapabilities(body, &service, up.Proxy+"/wms")
 		})
 	}
@@ -358,7 +358,7 @@ func (p *Proxy) ESRIExport(ctx context.Context, up Upstream, q url.Values) (*Pro
 }
 
 // Check asks the service for something small — the capabilities of a WMS, the first tile of an
-// XYZ or ESRI service — and answers its failure, if any: whether the service can be loaded with
+// XYZ or ESRI service, a vector basemap's style — and answers its failure, if any: whether the service can be loaded with
 // the stored credentials.
 func (p *Proxy) Check(ctx context.Context, up Upstream) error {
 	var err error
@@ -367,6 +367,8 @@ func (p *Proxy) Check(ctx context.Context, up Upstream) error {
 		_, err = p.WMS(ctx, up, url.Values{"REQUEST": {"GetCapabilities"}})
 	case "esri":
 		_, err = p.ESRIExport(ctx, up, url.Values{"bbox": {"-20037508,-20037508,20037508,20037508"}, "bboxSR": {"3857"}, "size": {"256,256"}})
+	case "vector":
+		_, err = p.Vector(ctx, up, "", "")
 	default:
 		_, err = p.Tile(ctx, up, 0, 0, 0)
 	}
@@ -398,7 +400,7 @@ var (
 
 // fetch asks the service, from the cache when it can. transform, if given, rewrites the answer's
 // body before it is kept and passed on.
-func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []string, transform func([]byte) ([]byte, error)) (*ProxyAnswer, error) {
+func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []string, transform func(ct string, body []byte) ([]byte, error)) (*ProxyAnswer, error) {
 	key := up.ID + "@" + strconv.Itoa(up.Version) + " " + u.String()
 	if a := p.cache.get(key, p.now()); a != nil {
 		return a, nil
@@ -464,13 +466,16 @@ func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []st
 		if ct == "application/vnd.ogc.se_xml" || strings.Contains(string(body[:min(len(body), 2000)]), "ServiceException") {
 			return nil, upstreamError("error.map_service_exception", nil)
 		}
+		if up.Type == "vector" {
+			return nil, upstreamError("error.map_service_content", map[string]any{"type": ct})
+		}
 		return nil, upstreamError("error.map_service_type", map[string]any{"type": ct})
 	}
 	if ct == "image/jpg" {
 		ct = "image/jpeg"
 	}
 	if transform != nil {
-		if body, err = transform(body); err != nil {
+		if body, err = transform(ct, body); err != nil {
 			return nil, upstreamError("error.map_service_unreadable", nil)
 		}
 	}
