@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -151,7 +152,7 @@ func TestFeatureFilterPushdownWithGDAL(t *testing.T) {
 		want       int
 	}{
 		{"vitality >= 2", "vitality >= 2", 12},
-		{"vitality = 3 AND number < 12", "(vitality = 3) AND (number < 12)", 3},
+		{"vitality = 3 AND number < 12", "(vitality = 3) AND (number < 12)", 2},
 		{"vitality IN (0, 1) OR number = 24", "", 13}, // IN is not sent (GDAL 3.6): the server reads all and GDAL filters
 	} {
 		_, n := log.since(0)
@@ -172,7 +173,8 @@ func TestFeatureFilterPushdownWithGDAL(t *testing.T) {
 			}
 			continue
 		}
-		if len(filters) != 1 || filters[0] != c.cql+" | cql-text" {
+		// ogrinfo reads the layer twice (to count, then to list): each time with the filter.
+		if len(filters) == 0 || slices.ContainsFunc(filters, func(f string) bool { return f != c.cql+" | cql-text" }) {
 			t.Errorf("%s: the filter did not reach the server as it should; items asked with %q (all requests: %v)", c.where, filters, asked)
 		}
 		if strings.Contains(out, "client side") {
