@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"arbor"
@@ -37,7 +38,8 @@ func (s *Server) upstream(r *http.Request) (geo.Upstream, error) {
 		return geo.Upstream{}, arbor.Errorf(arbor.EUPSTREAMLOGIN, "error.map_service_login", nil)
 	}
 	return geo.Upstream{ID: b.ID, Version: b.Version, Type: b.Type, URL: b.URL, Layers: b.Layers,
-		Username: b.Username, Password: password}, nil
+		Username: b.Username, Password: password,
+		Proxy: strings.TrimRight(s.baseURL, "/") + "/api/management/project/" + t.projectID + "/basemaps/" + b.ID}, nil
 }
 
 // writeProxied answers what the proxy fetched, with its ETag (304 on a match) and how long the
@@ -98,6 +100,40 @@ func (s *Server) proxyExport(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a, err := s.proxy.ESRIExport(r.Context(), up, r.URL.Query())
+	if err != nil {
+		return err
+	}
+	writeProxied(w, r, a)
+	return nil
+}
+
+// proxyStyle answers a protected vector basemap's style, its addresses on the service's host
+// written as the proxy's (…/vector/…).
+func (s *Server) proxyStyle(w http.ResponseWriter, r *http.Request) error {
+	up, err := s.upstream(r)
+	if err != nil {
+		return err
+	}
+	a, err := s.proxy.Vector(r.Context(), up, "", "")
+	if err != nil {
+		return err
+	}
+	writeProxied(w, r, a)
+	return nil
+}
+
+// proxyVector answers a part of a protected vector style — TileJSON, a tile, the sprite, glyphs —
+// from the path after /vector/ on the style's own host.
+func (s *Server) proxyVector(w http.ResponseWriter, r *http.Request) error {
+	up, err := s.upstream(r)
+	if err != nil {
+		return err
+	}
+	_, rest, ok := strings.Cut(r.URL.EscapedPath(), "/basemaps/"+chi.URLParam(r, "basemapId")+"/vector/")
+	if !ok || rest == "" {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	a, err := s.proxy.Vector(r.Context(), up, rest, r.URL.RawQuery)
 	if err != nil {
 		return err
 	}

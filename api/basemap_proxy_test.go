@@ -2,15 +2,20 @@ package api
 
 import (
 	"bytes"
+	"encoding/json"
+	"html"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"net/http"
 	"net/http/cgi"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -47,7 +52,7 @@ const testMapfile = `MAP
     FEATURE
       POINTS -10000000 -10000000 10000000 -10000000 10000000 10000000 -10000000 10000000 -10000000 -10000000 END
     END
-    CLASS STYLE COLOR 30 120 60 END END
+    CLASS NAME "Parcel" STYLE COLOR 30 120 60 END END
   END
 END
 `
@@ -62,12 +67,6 @@ func protectedMapserv(t *testing.T) (*httptest.Server, *atomic.Int32) {
 	dir := t.TempDir()
 	mapfile := filepath.Join(dir, "test.map")
 	conf := filepath.Join(dir, "mapserver.conf")
-	if err := os.WriteFile(mapfile, []byte(testMapfile), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(conf, []byte("CONFIG\n  ENV\n    MS_MAPFILE \""+mapfile+"\"\n  END\nEND\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	ms := &cgi.Handler{Path: mapservPath, Dir: dir, Env: []string{"MAPSERVER_CONFIG_FILE=" + conf}}
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -80,6 +79,13 @@ func protectedMapserv(t *testing.T) (*httptest.Server, *atomic.Int32) {
 		ms.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
+	// The capabilities name the protected service's own address, as a real one does.
+	if err := os.WriteFile(mapfile, []byte(strings.Replace(testMapfile, "http://localhost/wms?", srv.URL+"/wms?", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("CONFIG\n  ENV\n    MS_MAPFILE \""+mapfile+"\"\n  END\nEND\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	return srv, &hits
 }
 
@@ -161,11 +167,53 @@ func TestBasemapProxy(t *testing.T) {
 		}
 	})
 
-	t.Run("GetCapabilities; other requests and parameters are not passed on", func(t *testing.T) {
+	t.Run("GetCapabilities name the proxy's addresses; other requests and parameters are not passed on", func(t *testing.T) {
 		r := reader.in(t).do("GET", base+"/basemaps/"+wms+"/wms?SERVICE=WMS&REQUEST=GetCapabilities", nil)
 		wantStatus(t, r, http.StatusOK)
-		if !strings.Contains(string(r.body), "<Name>parcels</Name>") {
+		caps := string(r.body)
+		if !strings.Contains(caps, "<Name>parcels</Name>") {
 			t.Fatalf("capabilities %s", r.body[:min(len(r.body), 500)])
+		}
+		// MapServer names its own address (the protected service) in the Service, in every
+		// request's DCPType and in the legends; through the proxy each is the proxy's.
+		proxyWMS := testBaseURL + base + "/basemaps/" + wms + "/wms"
+		hrefs := regexp.MustCompile(`<OnlineResource[^>]*xlink:href="([^"]*)"`).FindAllStringSubmatch(caps, -1)
+		if len(hrefs) < 5 {
+			t.Fatalf("%d online resources in %s", len(hrefs), caps)
+		}
+		var legend string
+		for _, h := range hrefs {
+			href := html.UnescapeString(h[1])
+			if !strings.HasPrefix(href, proxyWMS+"?") {
+				t.Errorf("an online resource points elsewhere: %s", href)
+			}
+			if strings.Contains(href, "GetLegendGraphic") {
+				legend = href
+			}
+		}
+		if strings.Count(caps, strings.TrimPrefix(ms.URL, "http://")) != 1 || !strings.Contains(caps, ms.URL+"/wms?service=WMS&amp;version=1.3.0&amp;request=GetSchemaExtension") {
+			t.Errorf("the protected service's address is left in the capabilities beyond the schema location")
+		}
+		// The namespaces are MapServer's own, untouched.
+		if !strings.Contains(caps, `xmlns="http://www.opengis.net/wms"`) || !strings.Contains(caps, `xmlns:xlink="http://www.w3.org/1999/xlink"`) ||
+			strings.Count(caps, "xmlns=") != 1 {
+			t.Errorf("namespaces changed: %s", caps[:min(len(caps), 800)])
+		}
+		// A client that follows them stays with the proxy: GetMap at the DCPType's address, and
+		// the legend's image.
+		if legend == "" {
+			t.Fatalf("no legend in %s", caps)
+		}
+		lr := reader.do("GET", localPath(t, legend), nil)
+		wantStatus(t, lr, http.StatusOK)
+		if lr.Header.Get("Content-Type") != "image/png" || greenPixels(t, lr.body) == 0 {
+			t.Errorf("legend %s: %s", lr.Header.Get("Content-Type"), lr.body[:min(len(lr.body), 200)])
+		}
+		get := html.UnescapeString(regexp.MustCompile(`<GetMap>[\s\S]*?<Get><OnlineResource[^>]*xlink:href="([^"]*)"`).FindStringSubmatch(caps)[1])
+		mr := reader.do("GET", localPath(t, get)+strings.TrimPrefix(getMap, "?"), nil)
+		wantStatus(t, mr, http.StatusOK)
+		if n := greenPixels(t, mr.body); n < 256*256/8 {
+			t.Errorf("GetMap at the capabilities' address: %d pixels", n)
 		}
 		wantFieldNames(t, wantError(t, reader.do("GET", base+"/basemaps/"+wms+"/wms?REQUEST=GetFeatureInfo", nil),
 			http.StatusBadRequest, "invalid", ""), "REQUEST")
@@ -295,6 +343,150 @@ func TestBasemapProxy(t *testing.T) {
 		// Outsiders see nothing.
 		wantStatus(t, e.login(t, w.outsider, testPassword).do("GET", base+"/basemaps/"+wms+"/wms"+getMap, nil), http.StatusNotFound)
 	})
+}
+
+// TestBasemapProxyVectorStyle: a protected vector style (a MapLibre style, its TileJSON, tiles,
+// sprite and glyphs behind basic auth) is read through the proxy; the style and the TileJSON
+// name the proxy's addresses for everything on the service's host, so the browser asks only the
+// proxy, and the proxy reaches only that host.
+func TestBasemapProxyVectorStyle(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, withProxy(geo.ProxyOptions{AllowPrivate: true, Timeout: 3 * time.Second, MaxBytes: 1 << 20}))
+	w := e.buildWorld(t)
+	manager := e.login(t, w.members[0], testPassword)
+	reader := e.login(t, w.members[1], testPassword)
+	base := "/api/management/project/" + w.project
+
+	tile := []byte{0x1a, 0x05, 0x0a, 0x03, 'r', 'o', 'w'}
+	glyphs := []byte{0x0a, 0x02, 0x08, 0x01}
+	var asked sync.Map
+	var host string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "gis" || p != "style-pass" {
+			http.Error(w, "login needed", http.StatusUnauthorized)
+			return
+		}
+		asked.Store(r.URL.Path, r.URL.RawQuery)
+		js := func(body string) {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			io.WriteString(w, body)
+		}
+		switch r.URL.Path {
+		case "/styles/town.json":
+			js(`{"version":8,"name":"Town","sources":{"town":{"type":"vector","url":"/tiles/town.json"},
+				"hills":{"type":"raster","tiles":["https://open.example.com/hills/{z}/{x}/{y}.png"],"tileSize":256}},
+				"sprite":"` + host + `/sprites/town","glyphs":"` + host + `/fonts/{fontstack}/{range}.pbf",
+				"layers":[{"id":"water","type":"fill","source":"town","source-layer":"water","paint":{"fill-color":"#36c"}}]}`)
+		case "/tiles/town.json":
+			js(`{"tilejson":"3.0.0","tiles":["` + host + `/tiles/{z}/{x}/{y}.pbf?token=t1"],"minzoom":0,"maxzoom":14}`)
+		case "/tiles/3/1/2.pbf":
+			w.Header().Set("Content-Type", "application/x-protobuf")
+			w.Write(tile)
+		case "/sprites/town.json":
+			js(`{"tree":{"x":0,"y":0,"width":8,"height":8,"pixelRatio":1}}`)
+		case "/sprites/town.png":
+			w.Header().Set("Content-Type", "image/png")
+			w.Write(pngOf(t, color.RGBA{30, 120, 60, 255}))
+		case "/fonts/Noto Sans Regular/0-255.pbf":
+			w.Header().Set("Content-Type", "application/x-protobuf")
+			w.Write(glyphs)
+		case "/page":
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, "<script>alert(1)</script>")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	host = srv.URL
+	add := func(password string) string {
+		r := manager.do("POST", base+"/basemaps", map[string]any{"name": "Town vector", "type": "vector",
+			"url": srv.URL + "/styles/town.json", "attribution": "© Town", "username": "gis", "password": password})
+		wantStatus(t, r, http.StatusCreated)
+		return r.json(t)["id"].(string)
+	}
+	id := add("style-pass")
+	proxy := testBaseURL + base + "/basemaps/" + id + "/vector"
+
+	r := reader.do("GET", base+"/basemaps/"+id+"/style?v=1", nil)
+	wantStatus(t, r, http.StatusOK)
+	if strings.Contains(string(r.body), strings.TrimPrefix(srv.URL, "http://")) || strings.Contains(string(r.body), "style-pass") {
+		t.Fatalf("the style names the protected service: %s", r.body)
+	}
+	var style struct {
+		Sources map[string]struct {
+			URL   string   `json:"url"`
+			Tiles []string `json:"tiles"`
+		} `json:"sources"`
+		Sprite string `json:"sprite"`
+		Glyphs string `json:"glyphs"`
+		Layers []map[string]any
+	}
+	if err := json.Unmarshal(r.body, &style); err != nil {
+		t.Fatal(err)
+	}
+	if style.Sources["town"].URL != proxy+"/tiles/town.json" || style.Sprite != proxy+"/sprites/town" ||
+		style.Glyphs != proxy+"/fonts/{fontstack}/{range}.pbf" || len(style.Layers) != 1 {
+		t.Errorf("style %s", r.body)
+	}
+	if style.Sources["hills"].Tiles[0] != "https://open.example.com/hills/{z}/{x}/{y}.png" {
+		t.Errorf("another host's tiles changed: %v", style.Sources["hills"])
+	}
+	if !strings.Contains(r.Header.Get("Cache-Control"), "private") || r.Header.Get("ETag") == "" {
+		t.Errorf("headers %v", r.Header)
+	}
+
+	// The TileJSON, a tile, the sprite and a glyph range, each at the address the style names.
+	tj := reader.do("GET", localPath(t, style.Sources["town"].URL), nil)
+	wantStatus(t, tj, http.StatusOK)
+	var tileJSON struct {
+		Tiles []string `json:"tiles"`
+	}
+	if err := json.Unmarshal(tj.body, &tileJSON); err != nil || len(tileJSON.Tiles) != 1 || tileJSON.Tiles[0] != proxy+"/tiles/{z}/{x}/{y}.pbf?token=t1" {
+		t.Fatalf("tilejson %s", tj.body)
+	}
+	at := func(template string) string {
+		return localPath(t, strings.NewReplacer("{z}", "3", "{x}", "1", "{y}", "2", "{fontstack}", "Noto%20Sans%20Regular", "{range}", "0-255").Replace(template))
+	}
+	tr := reader.do("GET", at(tileJSON.Tiles[0]), nil)
+	wantStatus(t, tr, http.StatusOK)
+	if !bytes.Equal(tr.body, tile) || tr.Header.Get("Content-Type") != "application/x-protobuf" {
+		t.Errorf("tile %q %s", tr.body, tr.Header.Get("Content-Type"))
+	}
+	if q, _ := asked.Load("/tiles/3/1/2.pbf"); q != "token=t1" {
+		t.Errorf("the tile's query reached the service as %v", q)
+	}
+	wantStatus(t, reader.do("GET", localPath(t, style.Sprite+".json"), nil), http.StatusOK)
+	if sp := reader.do("GET", localPath(t, style.Sprite+".png"), nil); sp.Header.Get("Content-Type") != "image/png" || greenPixels(t, sp.body) == 0 {
+		t.Errorf("sprite image %d %s", sp.StatusCode, sp.Header.Get("Content-Type"))
+	}
+	gr := reader.do("GET", at(style.Glyphs), nil)
+	wantStatus(t, gr, http.StatusOK)
+	if !bytes.Equal(gr.body, glyphs) {
+		t.Errorf("glyphs %q", gr.body)
+	}
+	wantStatus(t, reader.do("GET", base+"/basemaps/"+id+"/check", nil), http.StatusNoContent)
+
+	// Only the style's host, only parts of a style: a page is refused, a missing part is the
+	// service's 404, a path cannot name another host.
+	m := wantError(t, reader.do("GET", base+"/basemaps/"+id+"/vector/page", nil), http.StatusBadGateway, "map_service", "")
+	if !strings.Contains(m["message"].(string), "text/html") {
+		t.Errorf("message %v", m["message"])
+	}
+	wantError(t, reader.do("GET", base+"/basemaps/"+id+"/vector/nothing.pbf", nil), http.StatusBadGateway, "map_service", "")
+	wantError(t, reader.do("GET", base+"/basemaps/"+id+"/vector//open.example.com/hills/0/0/0.png", nil), http.StatusBadGateway, "map_service", "")
+	if _, ok := asked.Load("/open.example.com/hills/0/0/0.png"); !ok {
+		t.Error("a path with a host in it did not stay on the service's host")
+	}
+
+	// A wrong password is a login error; outsiders and other kinds of basemap see nothing.
+	bad := add("nope")
+	wantError(t, reader.do("GET", base+"/basemaps/"+bad+"/style", nil), http.StatusBadGateway, "map_service_login", "")
+	wantError(t, reader.do("GET", base+"/basemaps/"+bad+"/check", nil), http.StatusBadGateway, "map_service_login", "")
+	wantStatus(t, e.login(t, w.outsider, testPassword).do("GET", base+"/basemaps/"+id+"/style", nil), http.StatusNotFound)
+	xyz := manager.do("POST", base+"/basemaps", map[string]any{"name": "x", "type": "xyz", "url": srv.URL + "/{z}/{x}/{y}.png", "username": "gis", "password": "style-pass"})
+	wantStatus(t, reader.do("GET", base+"/basemaps/"+xyz.json(t)["id"].(string)+"/style", nil), http.StatusNotFound)
+	wantStatus(t, reader.do("GET", base+"/basemaps/"+id+"/tile/0/0/0", nil), http.StatusNotFound)
 }
 
 // TestBasemapProxyRefusesPrivateAddresses: without ARBOR_PROXY_ALLOW_PRIVATE a protected basemap

@@ -28,7 +28,7 @@ func (s *Server) featureSite(r *http.Request, sc store.Content) (geo.Site, error
 	}
 	base := strings.TrimRight(s.baseURL, "/")
 	return geo.Site{Base: base + "/api/features/" + sc.ProjectID, Key: r.URL.Query().Get("key"), Lang: language(r),
-		Project: name, Help: base + "/help/gis", API: base + "/api/openapi.json"}, nil
+		Project: name, Help: base + "/help/gis"}, nil
 }
 
 // featureFormat reads ?f= and the Accept header: true for HTML.
@@ -98,6 +98,22 @@ func (s *Server) featureCollections(w http.ResponseWriter, r *http.Request) erro
 		bounds, err := s.db.FeatureExtent(r.Context(), content(r))
 		return site.CollectionsPage(bounds, html), err
 	})
+}
+
+// featureAPI answers GET /api/features/{id}/api: the service's own definition in OpenAPI 3.0,
+// from which GDAL learns the parameters of the items and sends attribute filters to the service.
+func (s *Server) featureAPI(w http.ResponseWriter, r *http.Request) error {
+	if err := geo.CheckParams(r.URL.Query()); err != nil {
+		return err
+	}
+	site, err := s.featureSite(r, content(r))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", geo.MediaOpenAPI30)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	return json.NewEncoder(w).Encode(site.OpenAPI())
 }
 
 // featureCollectionName is the {collection} of the path, ENOTFOUND when there is none such.

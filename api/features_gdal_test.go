@@ -11,25 +11,53 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
 // geoEnv is a test server that GDAL reaches as its HTTP proxy: GIS clients follow the links
 // the service writes (next pages, collections) on its base URL (testBaseURL), and the proxy
-// setting brings those requests to the test server. It answers the GDAL options that say so.
-func geoEnv(t *testing.T) (*env, []string) {
+// setting brings those requests to the test server. It answers the GDAL options that say so, and
+// the log of the requests that reached the server.
+func geoEnv(t *testing.T) (*env, []string, *requestLog) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := newEnv(t)
-	hs := &http.Server{Handler: e.srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	log := &requestLog{}
+	h := e.srv.Handler()
+	hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.add(r.URL)
+		h.ServeHTTP(w, r)
+	}), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = hs.Serve(ln) }()
 	t.Cleanup(func() { _ = hs.Close() })
-	return e, []string{"--config", "GDAL_HTTP_PROXY", ln.Addr().String()}
+	return e, []string{"--config", "GDAL_HTTP_PROXY", ln.Addr().String()}, log
+}
+
+// requestLog keeps the URLs of the requests a test server was asked.
+type requestLog struct {
+	mu   sync.Mutex
+	urls []*url.URL
+}
+
+func (l *requestLog) add(u *url.URL) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := *u
+	l.urls = append(l.urls, &c)
+}
+
+// since answers the URLs asked after the first n, and how many there are now.
+func (l *requestLog) since(n int) ([]*url.URL, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]*url.URL(nil), l.urls[n:]...), len(l.urls)
 }
 
 // ogr runs a GDAL program (ogrinfo, ogr2ogr) and answers its output.
@@ -54,7 +82,7 @@ func wantOGR(t *testing.T, name string, args ...string) string {
 // the collections and reads features, all of them over several pages and within a bbox.
 func TestFeatureServiceWithGDAL(t *testing.T) {
 	t.Parallel()
-	e, proxy := geoEnv(t)
+	e, proxy, _ := geoEnv(t)
 	w := e.buildTreeWorld(t)
 	for i := 0; i < 25; i++ {
 		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "number": i + 1, "vitality": i % 4})
@@ -101,6 +129,57 @@ func TestFeatureServiceWithGDAL(t *testing.T) {
 	e.exec(t, `UPDATE api_key SET revoked_at = now() WHERE id = $1`, key["id"])
 	if out, err := ogr(t, "ogrinfo", append(header, "-ro", "-q", url)...); err == nil && strings.Contains(out, "trees") {
 		t.Errorf("ogrinfo with a revoked key:\n%s", out)
+	}
+}
+
+// TestFeatureFilterPushdownWithGDAL: GDAL 3.6 reads the service's OpenAPI 3.0 definition (the
+// landing page's service-desc link), finds the queryables among the items parameters and CQL
+// text among the filter languages, and sends an attribute filter (ogrinfo -where) to the service
+// as a CQL2 filter: the server is asked for the matching trees only, not for all of them.
+func TestFeatureFilterPushdownWithGDAL(t *testing.T) {
+	t.Parallel()
+	e, proxy, log := geoEnv(t)
+	w := e.buildTreeWorld(t)
+	for i := 0; i < 24; i++ {
+		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "number": i + 1, "vitality": i % 4})
+	}
+	auth := append([]string{"--config", "GDAL_HTTP_HEADERS", "Authorization: Bearer " + w.reader.cookie(sessionCookie),
+		"--config", "CPL_DEBUG", "OAPIF"}, proxy...)
+	src := "OAPIF:" + testBaseURL + "/api/features/" + w.project
+
+	for _, c := range []struct {
+		where, cql string
+		want       int
+	}{
+		{"vitality >= 2", "vitality >= 2", 12},
+		{"vitality = 3 AND number < 12", "(vitality = 3) AND (number < 12)", 2},
+		{"vitality IN (0, 1) OR number = 24", "", 13}, // IN is not sent (GDAL 3.6): the server reads all and GDAL filters
+	} {
+		_, n := log.since(0)
+		out := wantOGR(t, "ogrinfo", append(auth, "-ro", "-oo", "PAGE_SIZE=100", src, "trees", "-where", c.where)...)
+		if got := strings.Count(out, "POINT ("); got != c.want {
+			t.Errorf("%s: %d trees, want %d:\n%s", c.where, got, c.want, out)
+		}
+		asked, _ := log.since(n)
+		var filters []string
+		for _, u := range asked {
+			if strings.HasSuffix(u.Path, "/collections/trees/items") && u.Query().Has("filter") {
+				filters = append(filters, u.Query().Get("filter")+" | "+u.Query().Get("filter-lang"))
+			}
+		}
+		if c.cql == "" {
+			if len(filters) != 0 || !strings.Contains(out, "Full filter will be evaluated on client side") {
+				t.Errorf("%s: asked with %v:\n%s", c.where, filters, out)
+			}
+			continue
+		}
+		// ogrinfo reads the layer twice (to count, then to list): each time with the filter.
+		if len(filters) == 0 || slices.ContainsFunc(filters, func(f string) bool { return f != c.cql+" | cql-text" }) {
+			t.Errorf("%s: the filter did not reach the server as it should; items asked with %q (all requests: %v)", c.where, filters, asked)
+		}
+		if strings.Contains(out, "client side") {
+			t.Errorf("%s: GDAL filters on its side:\n%s", c.where, out)
+		}
 	}
 }
 

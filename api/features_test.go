@@ -2,8 +2,10 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -339,6 +341,140 @@ func TestFeatureServiceFilter(t *testing.T) {
 		body := wantError(t, r, http.StatusBadRequest, "invalid", "")
 		if !strings.Contains(body["message"].(string), c.names) {
 			t.Errorf("%s: %q does not name %s", c.filter, body["message"], c.names)
+		}
+	}
+}
+
+// TestFeatureServiceOpenAPI30: the landing page's service-desc link leads to the service's own
+// definition in OpenAPI 3.0 (the oas30 conformance class): its server is the landing page, it
+// names every route of the service for every collection, each items parameter it names is one the
+// service takes, and a filterable collection's items list its queryables and filter languages.
+func TestFeatureServiceOpenAPI30(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	w := e.buildTreeWorld(t)
+	w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 1, "vitality": 2})
+	base := "/api/features/" + w.project
+	var href string
+	for _, l := range w.reader.do("GET", base, nil).json(t)["links"].([]any) {
+		if m := l.(map[string]any); m["rel"] == "service-desc" {
+			if m["type"] != "application/vnd.oai.openapi+json;version=3.0" || href != "" {
+				t.Fatalf("service-desc links %v", m)
+			}
+			href = m["href"].(string)
+		}
+	}
+	r := w.reader.do("GET", localPath(t, href), nil)
+	wantStatus(t, r, http.StatusOK)
+	if ct := r.Header.Get("Content-Type"); ct != "application/vnd.oai.openapi+json;version=3.0" {
+		t.Fatalf("content type %q", ct)
+	}
+	var doc struct {
+		OpenAPI string `json:"openapi"`
+		Servers []struct {
+			URL string `json:"url"`
+		} `json:"servers"`
+		Paths map[string]map[string]struct {
+			Parameters []struct {
+				Ref    string         `json:"$ref"`
+				Name   string         `json:"name"`
+				In     string         `json:"in"`
+				Schema map[string]any `json:"schema"`
+			} `json:"parameters"`
+		} `json:"paths"`
+		Components struct {
+			Parameters map[string]struct {
+				Name   string         `json:"name"`
+				Schema map[string]any `json:"schema"`
+			} `json:"parameters"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(r.body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(doc.OpenAPI, "3.0.") || len(doc.Servers) != 1 || doc.Servers[0].URL != testBaseURL+base {
+		t.Fatalf("openapi %q, servers %v", doc.OpenAPI, doc.Servers)
+	}
+	conf := w.reader.do("GET", base+"/conformance", nil).json(t)["conformsTo"].([]any)
+	if !slices.Contains(conf, any("http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30")) {
+		t.Errorf("conformance %v", conf)
+	}
+	// Every route of the service is described, for each collection; nothing else is.
+	want := map[string]bool{}
+	for _, rt := range e.srv.routes() {
+		rest, ok := strings.CutPrefix(rt.path, "/api/features/{id}")
+		if !ok {
+			continue
+		}
+		if rest == "" {
+			rest = "/"
+		}
+		for _, c := range []string{"trees", "groups", "works", "inspections"} {
+			want[strings.Replace(rest, "{collection}", c, 1)] = true
+		}
+	}
+	for p := range want {
+		if _, ok := doc.Paths[p]["get"]; !ok {
+			t.Errorf("%s is not described", p)
+		}
+	}
+	for p := range doc.Paths {
+		if !want[p] {
+			t.Errorf("%s is described but no route", p)
+		}
+	}
+	// Each parameter of items is taken by the service (a sample value of its type).
+	sample := map[string]string{"f": "json", "limit": "5", "offset": "0", "bbox": "9,54,10,55", "datetime": "2020-01-01/..",
+		"properties": "number", "filter": "vitality >= 1", "filter-lang": "cql-text", "bbox-crs": "http://www.opengis.net/def/crs/OGC/1.3/CRS84",
+		"crs": "http://www.opengis.net/def/crs/EPSG/0/25832"}
+	names := map[string]bool{}
+	for _, p := range doc.Paths["/collections/trees/items"]["get"].Parameters {
+		name, schema := p.Name, p.Schema
+		if p.Ref != "" {
+			c := doc.Components.Parameters[strings.TrimPrefix(p.Ref, "#/components/parameters/")]
+			name, schema = c.Name, c.Schema
+		}
+		names[name] = true
+		if name == "key" {
+			continue
+		}
+		v, ok := sample[name]
+		if !ok {
+			switch schema["type"] {
+			case "integer", "number":
+				v = "1"
+			case "boolean":
+				v = "true"
+			default:
+				v = "00000000-0000-0000-0000-000000000000"
+				if schema["format"] == "date" {
+					v = "2020-01-01"
+				} else if schema["format"] != "uuid" {
+					v = "x"
+				}
+			}
+		}
+		if name == "filter-lang" {
+			if fmt.Sprint(schema["enum"]) != "[cql2-text cql2-json cql-text]" {
+				t.Errorf("filter-lang %v", schema)
+			}
+		}
+		q := url.Values{name: {v}}
+		if name == "filter-lang" {
+			q.Set("filter", "vitality >= 1")
+		}
+		if r := w.reader.do("GET", base+"/collections/trees/items?"+q.Encode(), nil); r.StatusCode != http.StatusOK {
+			t.Errorf("items?%s: %d %s", q.Encode(), r.StatusCode, r.body)
+		}
+	}
+	for _, n := range []string{"limit", "bbox", "filter", "filter-lang", "vitality", "species", "number"} {
+		if !names[n] {
+			t.Errorf("items of trees without the parameter %s", n)
+		}
+	}
+	for _, p := range doc.Paths["/collections/inspections/items"]["get"].Parameters {
+		if p.Ref == "#/components/parameters/filter" || p.Name == "vitality" {
+			t.Errorf("inspections are not filtered, yet %v", p)
 		}
 	}
 }

@@ -143,6 +143,8 @@ var routeExpectations = map[string]expect{
 	"GET /api/management/project/{id}/basemaps/{basemapId}/tile/{z}/{x}/{y}": projRead,
 	"GET /api/management/project/{id}/basemaps/{basemapId}/export":           projRead,
 	"GET /api/management/project/{id}/basemaps/{basemapId}/check":            projRead,
+	"GET /api/management/project/{id}/basemaps/{basemapId}/style":            projRead,
+	"GET /api/management/project/{id}/basemaps/{basemapId}/vector/*":         projRead,
 
 	"DELETE /api/management/project/{id}/users/{member}":    projShare,
 	"PUT /api/management/project/{id}/users/{member}/limit": projShare,
@@ -232,6 +234,7 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/organisation/{id}/api-keys":                   orgOwnOnly,
 	"DELETE /api/management/organisation/{id}/api-keys/{keyId}":         orgOwnOnly,
 	"GET /api/features/{id}":                                            projRead,
+	"GET /api/features/{id}/api":                                        projRead,
 	"GET /api/features/{id}/conformance":                                projRead,
 	"GET /api/features/{id}/collections":                                projRead,
 	"GET /api/features/{id}/collections/{collection}":                   projRead,

@@ -100,6 +100,8 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/wms", action: auth.ActProjectRead, scope: proj, summary: "A protected WMS basemap through the server (GetMap, GetCapabilities; the stored credentials are added)", h: s.proxyWMS},
 		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/tile/{z}/{x}/{y}", action: auth.ActProjectRead, scope: proj, summary: "A tile of a protected XYZ or ESRI basemap through the server", h: s.proxyTile},
 		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/export", action: auth.ActProjectRead, scope: proj, summary: "An image of a protected ESRI MapServer (export) or ImageServer (exportImage) through the server", h: s.proxyExport},
+		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/style", action: auth.ActProjectRead, scope: proj, summary: "A protected vector basemap's style through the server, its sources, sprite and glyphs on the service's host pointing at the proxy", h: s.proxyStyle},
+		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/vector/*", action: auth.ActProjectRead, scope: proj, summary: "A part of a protected vector style (TileJSON, tile, sprite, glyphs) from the path on the style's own host", h: s.proxyVector},
 		{method: "GET", path: "/api/management/project/{id}/basemaps/{basemapId}/check", action: auth.ActProjectRead, scope: proj, summary: "Whether a protected basemap can be loaded: 204, or 502 with why (map_service_login: check username and password)", h: s.checkBasemap},
 		// The project's content. The project is named by ?project= or by the project session.
 		{method: "GET", path: "/api/content/trees", action: auth.ActTreeRead, scope: cont, summary: "Trees and groups, a page at a time (state, q, sort, limit, offset)", h: s.listTrees},
@@ -186,6 +188,7 @@ func (s *Server) routes() []route {
 
 		// The GIS web service: OGC API Features of a project (docs/API.md "GIS web service").
 		{method: "GET", path: "/api/features/{id}", action: auth.ActTreeRead, scope: proj, key: true, summary: "OGC API Features landing page of a project (?f=json|html)", addon: "gis", h: s.featureLanding},
+		{method: "GET", path: "/api/features/{id}/api", action: auth.ActTreeRead, scope: proj, key: true, summary: "The service's own definition in OpenAPI 3.0 (items parameters, queryables, filter languages), which GDAL reads to send filters to the service", addon: "gis", h: s.featureAPI},
 		{method: "GET", path: "/api/features/{id}/conformance", action: auth.ActTreeRead, scope: proj, key: true, summary: "The OGC conformance classes the service implements", addon: "gis", h: s.featureConformance},
 		{method: "GET", path: "/api/features/{id}/collections", action: auth.ActTreeRead, scope: proj, key: true, summary: "The collections: trees, groups, works, inspections", addon: "gis", h: s.featureCollections},
 		{method: "GET", path: "/api/features/{id}/collections/{collection}", action: auth.ActTreeRead, scope: proj, key: true, summary: "One collection: extent, reference systems, links", addon: "gis", h: s.featureCollection},

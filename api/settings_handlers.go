@@ -226,7 +226,7 @@ func (s *Server) basemapFields(ctx context.Context, req basemapRequest) (store.B
 	}
 	if u, err := url.Parse(f.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(f.URL) > 2000 {
 		c["url"] = "field.url"
-	} else if f.Type != "vector" && (f.Username != "" || (req.Password != nil && *req.Password != "")) {
+	} else if f.Username != "" || (req.Password != nil && *req.Password != "") {
 		// A protected basemap is fetched by the server (docs/API.md "Basemap proxy"): not from
 		// inside its own network.
 		if key := geo.CheckServiceURL(ctx, f.URL, s.allowPrivate); key != "" {

@@ -102,6 +102,7 @@ func comparison(prop, op string, values ...cqlValue) (store.Expr, error) {
 	if typ == "array" && op == "eq" {
 		op = "contains"
 	}
+	var err error
 	notOf := ""
 	if !ok(op) {
 		switch op {
@@ -114,8 +115,12 @@ func comparison(prop, op string, values ...cqlValue) (store.Expr, error) {
 			return store.Expr{}, bad("filter", "geo.cql2_operator", map[string]any{"property": prop, "detail": cqlOpName(op)})
 		}
 	}
+	for i, v := range values {
+		if values[i], err = asDate(prop, v); err != nil {
+			return store.Expr{}, err
+		}
+	}
 	var raw json.RawMessage
-	var err error
 	switch len(values) {
 	case 0:
 	case 1:
@@ -139,6 +144,31 @@ func comparison(prop, op string, values ...cqlValue) (store.Expr, error) {
 		return store.Expr{Not: &store.Expr{Cond: &store.Condition{Field: prop, Op: notOf, Value: raw}}}, nil
 	}
 	return store.Expr{Cond: &store.Condition{Field: prop, Op: op, Value: raw}}, nil
+}
+
+// asDate reads a string compared with a date queryable as the date it names: '2024-05-01', a
+// time (its day), or '2024-05-01T' as GDAL 3.6 writes a date. Another string is not a date: 400.
+func asDate(prop string, v cqlValue) (cqlValue, error) {
+	if v.kind != "string" || !isDateQueryable(prop) {
+		return v, nil
+	}
+	s, _ := v.v.(string)
+	if d, err := time.Parse(time.DateOnly, strings.TrimSuffix(s, "T")); err == nil {
+		return cqlValue{d.Format(time.DateOnly), "date"}, nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return cqlValue{t.UTC().Format(time.DateOnly), "date"}, nil
+	}
+	return v, bad("filter", "geo.value", map[string]any{"name": prop, "value": s})
+}
+
+func isDateQueryable(name string) bool {
+	for _, q := range store.Queryables() {
+		if q.Name == name {
+			return q.Format == "date"
+		}
+	}
+	return false
 }
 
 // fits says whether a literal is of the kind a queryable holds.

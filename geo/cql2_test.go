@@ -25,6 +25,9 @@ func TestCQL2(t *testing.T) {
 			`{"where":{"and":[{"cond":{"field":"vitality","op":"gt","value":1}},{"or":[{"cond":{"field":"height","op":"empty"}},{"cond":{"field":"height","op":"between","value":[5,10]}}]}]}}`},
 		{"cql2-json", `{"op":"in","args":[{"property":"number"},[1,2,3]]}`, `{"conditions":[{"field":"number","op":"in","value":[1,2,3]}]}`},
 		{"cql2-json", `{"op":"=","args":[{"property":"check_next"},{"date":"2025-06-30"}]}`, `{"conditions":[{"field":"check_next","op":"eq","value":"2025-06-30"}]}`},
+		// A date as a string, as GDAL 3.6 pushes it down ('…T' for a day), or a time: its day.
+		{"cql-text", "(check_next < '2025-01-01T') AND (cut_date >= '2024-03-01')", `{"conditions":[{"field":"check_next","op":"lt","value":"2025-01-01"},{"field":"cut_date","op":"gte","value":"2024-03-01"}]}`},
+		{"", "check_next = '2025-01-01T10:00:00Z'", `{"conditions":[{"field":"check_next","op":"eq","value":"2025-01-01"}]}`},
 	} {
 		f, err := ParseCQL2(c.in, c.lang)
 		if err != nil {
@@ -45,6 +48,7 @@ func TestCQL2Errors(t *testing.T) {
 		{"", "vitality = 2 AND nope IS NULL", "geo.cql2_property", "nope"},
 		{"cql2-json", `{"op":"=","args":[{"property":"nope"},1]}`, "geo.cql2_property", "nope"},
 		{"", "vitality = 'high'", "geo.value", "vitality"},
+		{"", "check_next < 'soon'", "geo.value", "check_next"},
 		{"", "vitality =", "geo.cql2_syntax", "value expected"},
 		{"", "vitality = 2 AND", "geo.cql2_syntax", "condition expected"},
 		{"", "(vitality = 2", "geo.cql2_syntax", `")"`},

@@ -15,15 +15,16 @@ const (
 	MediaJSON    = "application/json"
 	MediaHTML    = "text/html"
 	mediaSchema  = "application/schema+json"
-	mediaOpenAPI = "application/vnd.oai.openapi+json;version=3.1"
 )
 
 // Conformance lists the classes the service implements, and only those: each is tested
-// (api/features_test.go, api/features_gdal_test.go, geo/cql2_test.go). OpenAPI 3.0 is not among
-// them: the API describes itself in OpenAPI 3.1. Nor are CQL2's spatial, temporal, array or
-// function classes: the filter model has no such operators.
+// (api/features_test.go, api/features_gdal_test.go, geo/cql2_test.go). OpenAPI 3.0: the service
+// describes itself at /api (geo/openapi.go; api/features_test.go checks that it names every route
+// of the service). CQL2's spatial, temporal, array or function classes are not among them: the
+// filter model has no such operators.
 var Conformance = []string{
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
+	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30",
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
 	"http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html",
 	"http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs",
@@ -54,7 +55,6 @@ type Site struct {
 	Lang    string
 	Project string // the project's name
 	Help    string // URL of the help page for people
-	API     string // URL of the OpenAPI document
 }
 
 // Href is the URL of a path below the landing page with parameters and a format.
@@ -101,7 +101,7 @@ type Landing struct {
 func (s Site) LandingPage(html bool) Landing {
 	l := Landing{Title: s.Project, Description: s.t("geo.landing_description")}
 	l.Links = append(s.pair("", s.t("geo.landing"), nil, html),
-		Link{Href: s.API, Rel: "service-desc", Type: mediaOpenAPI, Title: s.t("geo.api_definition")},
+		Link{Href: s.Href("/api", nil, ""), Rel: "service-desc", Type: MediaOpenAPI30, Title: s.t("geo.api_definition")},
 		Link{Href: s.Help, Rel: "service-doc", Type: MediaHTML, Title: s.t("geo.api_documentation")},
 		Link{Href: s.Href("/conformance", nil, "json"), Rel: "conformance", Type: MediaJSON, Title: s.t("geo.conformance")},
 		Link{Href: s.Href("/collections", nil, "json"), Rel: "data", Type: MediaJSON, Title: s.t("geo.collections")},

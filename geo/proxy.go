@@ -35,11 +35,14 @@ import (
 type Upstream struct {
 	ID       string
 	Version  int
-	Type     string // xyz, wms or esri
+	Type     string // xyz, wms, esri or vector
 	URL      string
 	Layers   string
 	Username string
 	Password string
+	// Proxy is the proxy's own address of this basemap (…/basemaps/{id}): what the service's
+	// addresses in its capabilities and styles are replaced with.
+	Proxy string
 }
 
 // ProxyOptions configure a Proxy; zero values take the defaults.
@@ -200,9 +203,12 @@ var wmsParams = map[string]string{
 	"crs": "CRS", "srs": "SRS", "bbox": "BBOX", "width": "WIDTH", "height": "HEIGHT", "format": "FORMAT",
 	"transparent": "TRANSPARENT", "bgcolor": "BGCOLOR", "exceptions": "EXCEPTIONS", "time": "TIME",
 	"elevation": "ELEVATION", "dpi": "DPI", "map_resolution": "MAP_RESOLUTION", "format_options": "FORMAT_OPTIONS",
+	// GetLegendGraphic's (SLD 1.1): the legend of one layer and style, an image.
+	"layer": "LAYER", "style": "STYLE", "sld_version": "SLD_VERSION", "scale": "SCALE", "rule": "RULE",
 }
 
-// WMS passes a GetMap or GetCapabilities request to a WMS basemap.
+// WMS passes a GetMap, GetLegendGraphic or GetCapabilities request to a WMS basemap. The
+// capabilities are passed on with the service's own addresses replaced by the proxy's.
 func (p *Proxy) WMS(ctx context.Context, up Upstream, q url.Values) (*ProxyAnswer, error) {
 	if up.Type != "wms" {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
@@ -234,6 +240,13 @@ func (p *Proxy) WMS(ctx context.Context, up Upstream, q url.Values) (*ProxyAnswe
 		if fwd["FORMAT"] == "" {
 			fwd["FORMAT"] = "image/png"
 		}
+	case "getlegendgraphic":
+		if fwd["LAYER"] == "" {
+			return nil, arbor.Invalid(map[string]string{"LAYER": "field.required"})
+		}
+		if fwd["FORMAT"] == "" {
+			fwd["FORMAT"] = "image/png"
+		}
 	case "getcapabilities":
 	default:
 		return nil, arbor.Invalid(map[string]string{"REQUEST": "field.wms_request"})
@@ -255,11 +268,13 @@ func (p *Proxy) WMS(ctx context.Context, up Upstream, q url.Values) (*ProxyAnswe
 		values.Set(k, v)
 	}
 	u.RawQuery = values.Encode()
-	want := imageTypes
 	if request == "getcapabilities" {
-		want = xmlTypes
+		service := *u
+		return p.fetch(ctx, up, u, xmlTypes, func(_ string, body []byte) ([]byte, error) {
+			return rewriteCapabilities(body, &service, up.Proxy+"/wms")
+		})
 	}
-	return p.fetch(ctx, up, u, want)
+	return p.fetch(ctx, up, u, imageTypes, nil)
 }
 
 // Tile passes a tile request to an XYZ basemap (its URL template with {z}, {x}, {y}) or to an
@@ -283,7 +298,7 @@ func (p *Proxy) Tile(ctx context.Context, up Upstream, z, x, y int) (*ProxyAnswe
 		return nil, err
 	}
 	p.token(up, u)
-	return p.fetch(ctx, up, u, imageTypes)
+	return p.fetch(ctx, up, u, imageTypes, nil)
 }
 
 // esriParams are the parameters of an ESRI export passed on; f is always image.
@@ -339,11 +354,11 @@ func (p *Proxy) ESRIExport(ctx context.Context, up Upstream, q url.Values) (*Pro
 	}
 	u.RawQuery = kept.Encode()
 	p.token(up, u)
-	return p.fetch(ctx, up, u, imageTypes)
+	return p.fetch(ctx, up, u, imageTypes, nil)
 }
 
 // Check asks the service for something small — the capabilities of a WMS, the first tile of an
-// XYZ or ESRI service — and answers its failure, if any: whether the service can be loaded with
+// XYZ or ESRI service, a vector basemap's style — and answers its failure, if any: whether the service can be loaded with
 // the stored credentials.
 func (p *Proxy) Check(ctx context.Context, up Upstream) error {
 	var err error
@@ -352,6 +367,8 @@ func (p *Proxy) Check(ctx context.Context, up Upstream) error {
 		_, err = p.WMS(ctx, up, url.Values{"REQUEST": {"GetCapabilities"}})
 	case "esri":
 		_, err = p.ESRIExport(ctx, up, url.Values{"bbox": {"-20037508,-20037508,20037508,20037508"}, "bboxSR": {"3857"}, "size": {"256,256"}})
+	case "vector":
+		_, err = p.Vector(ctx, up, "", "")
 	default:
 		_, err = p.Tile(ctx, up, 0, 0, 0)
 	}
@@ -381,8 +398,9 @@ var (
 	xmlTypes   = []string{"application/xml", "text/xml", "application/vnd.ogc.wms_xml"}
 )
 
-// fetch asks the service, from the cache when it can.
-func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []string) (*ProxyAnswer, error) {
+// fetch asks the service, from the cache when it can. transform, if given, rewrites the answer's
+// body before it is kept and passed on.
+func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []string, transform func(ct string, body []byte) ([]byte, error)) (*ProxyAnswer, error) {
 	key := up.ID + "@" + strconv.Itoa(up.Version) + " " + u.String()
 	if a := p.cache.get(key, p.now()); a != nil {
 		return a, nil
@@ -448,10 +466,18 @@ func (p *Proxy) fetch(parent context.Context, up Upstream, u *url.URL, want []st
 		if ct == "application/vnd.ogc.se_xml" || strings.Contains(string(body[:min(len(body), 2000)]), "ServiceException") {
 			return nil, upstreamError("error.map_service_exception", nil)
 		}
+		if up.Type == "vector" {
+			return nil, upstreamError("error.map_service_content", map[string]any{"type": ct})
+		}
 		return nil, upstreamError("error.map_service_type", map[string]any{"type": ct})
 	}
 	if ct == "image/jpg" {
 		ct = "image/jpeg"
+	}
+	if transform != nil {
+		if body, err = transform(ct, body); err != nil {
+			return nil, upstreamError("error.map_service_unreadable", nil)
+		}
 	}
 	sum := sha256.Sum256(body)
 	a := &ProxyAnswer{Body: body, ContentType: ct, ETag: `"` + hex.EncodeToString(sum[:16]) + `"`, MaxAge: p.opt.CacheFor}

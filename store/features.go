@@ -316,19 +316,26 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 	if len(cols) > 0 {
 		sql += ` CROSS JOIN LATERAL (SELECT ` + strings.Join(cols, ", ") + `) p`
 	}
-	if fq.ID == "" {
-		// The page's keys are found first, and only its rows are written as JSON: written in
-		// the same statement as the sort, every row before the offset was turned into JSON and
-		// thrown away (a page deep in a city took ten times the floor, BENCHMARKS.md).
-		offset := fq.Offset
-		if fq.After != "" {
-			offset = 0
-		}
+	offset := fq.Offset
+	if fq.After != "" {
+		offset = 0
+	}
+	if fq.ID == "" && offset > 0 {
+		// Past an offset, the page's keys are found first and only its rows are written as
+		// JSON: written in the same statement as the sort, every row before the offset was
+		// turned into JSON and thrown away (a page deep in a city took ten times the floor,
+		// BENCHMARKS.md).
 		page := `SELECT ` + c.id + ` FROM ` + c.from + ` WHERE ` + where + ` ORDER BY ` + c.order +
 			` LIMIT ` + bind(fq.Limit) + ` OFFSET ` + bind(offset)
 		where = fmt.Sprintf("%s.organisation_id = $1 AND %s = ANY(ARRAY(%s))", alias, c.id, page)
 	}
 	sql += ` WHERE ` + where + ` ORDER BY ` + c.order
+	if fq.ID == "" && offset == 0 {
+		// From the start (a first page, a next link's cursor, every tree in one stream) the rows
+		// come in the order's index order and each is written as it is read: no key list, no
+		// sort of the written rows (which for a whole city was a sort of a gigabyte of JSON).
+		sql += ` LIMIT ` + bind(fq.Limit)
+	}
 	rows, err := s.q.Query(ctx, sql, args...)
 	if err != nil {
 		return err

@@ -109,3 +109,81 @@ test('basemap proxy: a protected WMS appears on the map after the manager logs i
     server.close();
   }
 });
+
+// A protected vector style of the flow's own behind basic auth: its style, TileJSON and tiles.
+function protectedStyle() {
+  const seen = { paths: [], refused: 0 };
+  const server = http.createServer((req, res) => {
+    const auth = req.headers.authorization ?? '';
+    if (auth !== 'Basic ' + Buffer.from('gis:style-pass').toString('base64')) {
+      seen.refused++;
+      res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="style"' }).end('login needed');
+      return;
+    }
+    const path = new URL(req.url, 'http://x').pathname;
+    seen.paths.push(path);
+    const host = `http://127.0.0.1:${server.address().port}`;
+    const json = (v) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(v));
+    if (path === '/styles/town.json')
+      return json({
+        version: 8,
+        sources: { town: { type: 'vector', url: `${host}/tiles/town.json` } },
+        glyphs: `${host}/fonts/{fontstack}/{range}.pbf`,
+        layers: [
+          { id: 'land', type: 'background', paint: { 'background-color': '#d9ead3' } },
+          { id: 'water', type: 'fill', source: 'town', 'source-layer': 'water', paint: { 'fill-color': '#6fa8dc' } },
+        ],
+      });
+    if (path === '/tiles/town.json')
+      return json({ tilejson: '3.0.0', tiles: [`${host}/tiles/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 14 });
+    if (/^\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(path)) {
+      res.writeHead(200, { 'Content-Type': 'application/x-protobuf' }).end(Buffer.alloc(0)); // an empty tile
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, seen })));
+}
+
+test('basemap proxy: a protected vector style is drawn from the proxy, its tiles too', async (browser) => {
+  const { server, seen } = await protectedStyle();
+  const service = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const { page } = await newUser(browser, 'bmvector');
+    const direct = [];
+    page.on('request', (r) => r.url().startsWith(service) && direct.push(r.url()));
+    const orgId = await createOrganisation(page, `Stadtwerke ${Date.now().toString(36)}`);
+    const projectId = await createProject(page, orgId, 'Vektorkarte');
+    const bm = await apiJSON(page, 'POST', `/api/management/project/${projectId}/basemaps`, {
+      name: 'Stadtplan Vektor (geschützt)',
+      type: 'vector',
+      url: `${service}/styles/town.json`,
+      attribution: '© Stadtwerke',
+      username: 'gis',
+      password: 'style-pass',
+    });
+    assert(bm.status === 201, `adding the basemap answered ${bm.status}: ${JSON.stringify(bm.json)}`);
+
+    await goto(page, `/projects/${projectId}/map`);
+    await page.waitForFunction(() => !!window.__map?.getLayer('basemap:water'), null, { timeout: 15000 });
+    const source = await page.evaluate(() => window.__map.getSource('basemap:town').url);
+    assert(
+      source.includes(`/api/management/project/${projectId}/basemaps/${bm.json.id}/vector/tiles/town.json`) &&
+        !source.includes(service),
+      `source ${source}`,
+    );
+    for (let i = 0; i < 100 && !seen.paths.some((p) => p.endsWith('.pbf')); i++) await page.waitForTimeout(100);
+    assert(
+      seen.paths.includes('/styles/town.json') &&
+        seen.paths.includes('/tiles/town.json') &&
+        seen.paths.some((p) => p.endsWith('.pbf')),
+      `the service was not asked for the style, TileJSON and tiles through the proxy: ${JSON.stringify(seen)}`,
+    );
+    assert(seen.refused === 0, `the service refused ${seen.refused} requests`);
+    assert(direct.length === 0, `the browser asked the service itself: ${direct[0]}`);
+    await shot(page, 'basemap-vector-proxied-en-light', { fullPage: false });
+    await page.close();
+  } finally {
+    server.close();
+  }
+});

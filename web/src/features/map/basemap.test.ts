@@ -19,17 +19,17 @@ const bm = (over: Partial<Basemap>): Basemap => ({
 });
 
 describe('basemaps', () => {
-  it('offers protected raster basemaps (through the proxy), not protected vector styles, and honours the choice', () => {
+  it('offers protected basemaps (through the proxy), raster and vector, and honours the choice', () => {
     const all = [
       bm({ id: 'v', type: 'vector', username: 'gis' }),
       bm({ id: 'x' }),
       bm({ id: 'w', type: 'wms' }),
       bm({ id: 'p', has_password: true }),
     ];
-    expect(pickBasemap(all, undefined)?.id).toBe('x');
+    expect(pickBasemap(all, undefined)?.id).toBe('v');
     expect(pickBasemap(all, 'w')?.id).toBe('w');
     expect(pickBasemap(all, 'p')?.id).toBe('p');
-    expect(pickBasemap(all, 'v')?.id).toBe('x');
+    expect(pickBasemap(all, 'v')?.id).toBe('v');
     expect(pickBasemap(all, '')).toBeUndefined();
     expect(pickBasemap([], undefined)).toBeUndefined();
   });
@@ -82,6 +82,19 @@ describe('protected basemaps', () => {
     expect(basemapSource(esri, proxy).tiles?.[0]).toBe(
       'https://arbor.example/api/management/project/p1/basemaps/b2/tile/{z}/{x}/{y}?v=1',
     );
+    // A protected vector style is read from the proxy, which points its parts at itself.
+    const vector = bm({
+      id: 'b3',
+      type: 'vector',
+      url: 'https://maps.example/style.json',
+      username: 'gis',
+      version: 4,
+    });
+    expect(basemapSpec(vector, proxy)).toEqual({
+      kind: 'vector',
+      url: 'https://arbor.example/api/management/project/p1/basemaps/b3/style?v=4',
+      attribution: 'OSM',
+    });
     // An open basemap is loaded from its service directly.
     expect(basemapSource(bm({}), proxy).tiles?.[0]).toBe('https://tile.example.org/{z}/{x}/{y}.png');
     expect(isProtected(bm({ id: 'preset:osm' }))).toBe(false);

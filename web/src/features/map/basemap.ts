@@ -13,11 +13,9 @@ export function isProtected(b: Basemap): boolean {
   return !b.id.startsWith('preset:') && (b.has_password || b.username !== '');
 }
 
-/** A basemap the map can show: every raster one (protected ones through the proxy) and open vector styles. */
+/** A basemap the map can show: raster tiles and vector styles (protected ones through the proxy). */
 export function usableBasemaps(all: Basemap[] | undefined): Basemap[] {
-  return (all ?? []).filter(
-    (b) => ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url && !(b.type === 'vector' && isProtected(b)),
-  );
+  return (all ?? []).filter((b) => ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url);
 }
 
 /** The proxy's address of a protected basemap (absolute: MapLibre loads tiles in workers too). */
@@ -84,8 +82,14 @@ function wmsParams(b: Basemap): string {
   ].join('&');
 }
 
-/** What the map needs to draw a basemap. */
+/**
+ * What the map needs to draw a basemap. A protected vector style is read from the proxy, which
+ * answers it with its sources, sprite and glyphs pointing at the proxy too.
+ */
 export function basemapSpec(b: Basemap, proxy?: { projectId: string; origin: string }): BasemapSpec {
-  if (b.type === 'vector') return { kind: 'vector', url: b.url, attribution: attributionHTML(b.attribution || b.name) };
+  if (b.type === 'vector') {
+    const url = proxy && isProtected(b) ? `${proxyBase(proxy.projectId, b, proxy.origin)}/style?v=${b.version}` : b.url;
+    return { kind: 'vector', url, attribution: attributionHTML(b.attribution || b.name) };
+  }
   return { kind: 'raster', source: basemapSource(b, proxy) };
 }

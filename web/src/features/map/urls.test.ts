@@ -7,6 +7,16 @@ describe('sameOrigin', () => {
       'http://127.0.0.1:8080/api/tiles/p/trees/{z}/{x}/{y}.mvt?rev=3',
     );
   });
+  it("moves the basemap proxy (a protected vector style's parts) to the page origin", () => {
+    expect(
+      sameOrigin(
+        'https://arbor.example/api/management/project/p/basemaps/b/vector/fonts/{fontstack}/{range}.pbf',
+        'http://127.0.0.1:8080',
+      ),
+    ).toBe('http://127.0.0.1:8080/api/management/project/p/basemaps/b/vector/fonts/{fontstack}/{range}.pbf');
+    const other = 'https://arbor.example/api/management/project/p/settings';
+    expect(sameOrigin(other, 'http://127.0.0.1:8080')).toBe(other);
+  });
   it('leaves same-origin and foreign URLs alone', () => {
     const own = 'http://127.0.0.1:8080/api/tiles/p/trees.json';
     expect(sameOrigin(own, 'http://127.0.0.1:8080')).toBe(own);

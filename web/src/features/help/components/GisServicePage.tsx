@@ -121,6 +121,12 @@ export default function GisServicePage() {
             block
             style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
           >{`${service}/collections/trees/items?filter=vitality >= 2 AND top_form LIKE 'Kopf%'\n${service}/collections/trees/items?crs=http://www.opengis.net/def/crs/EPSG/0/25832&bbox=9.42,54.77,9.45,54.79`}</Code>
+          <Text size="sm" c="dimmed" mt="sm" data-testid="help-gis-pushdown">
+            {t('helpGis.pushdownText')}
+          </Text>
+          <Code block mt="xs" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+            {`ogrinfo "OAPIF:${service}?key=…" trees -where "vitality >= 2"`}
+          </Code>
         </Card>
         <Card padding="xl" data-testid="help-gis-basemaps">
           <Title order={3} fz="lg" mb="md">

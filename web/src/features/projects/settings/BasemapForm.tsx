@@ -157,11 +157,9 @@ export function BasemapForm({
             error={errors.password}
           />
         </Group>
-        {v.type !== 'vector' && (
-          <Text size="xs" c="dimmed" mt={-8}>
-            {t('basemaps.protectedHint')}
-          </Text>
-        )}
+        <Text size="xs" c="dimmed" mt={-8}>
+          {t('basemaps.protectedHint')}
+        </Text>
         {basemap?.has_password && (
           <Checkbox
             label={t('basemaps.removePassword')}

@@ -1,0 +1,151 @@
+package geo
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+
+	"arbor"
+)
+
+// A protected vector style (a MapLibre style behind a username and password) is read through the
+// proxy, and so is everything it names on the service's host: its sources' TileJSON and tiles,
+// its sprite and its glyphs. The style and any TileJSON are passed on with those addresses
+// written as the proxy's (…/basemaps/{id}/vector/{path on the service's host}), so the browser
+// asks the proxy for each part and never learns the password. Only the host of the configured
+// style is reached: a path names a resource there, never another host. An address on another
+// host is left as it is: an open service the browser loads itself, as for an open style.
+
+// vectorTypes are what a style's parts are: JSON (the style, TileJSON, the sprite's index,
+// GeoJSON data), vector tiles and glyphs (protocol buffers), and images (the sprite, raster tiles).
+var vectorTypes = append([]string{"application/json", "application/geo+json", "text/json",
+	"application/vnd.mapbox-vector-tile", "application/x-protobuf", "application/vnd.mapbox.vector-tile",
+	"application/octet-stream", "application/x-font-pbf"}, imageTypes...)
+
+// Vector passes the style of a vector basemap (path "") or a resource on its service's host
+// (path: the escaped path below the host, query: its query).
+func (p *Proxy) Vector(ctx context.Context, up Upstream, path, query string) (*ProxyAnswer, error) {
+	if up.Type != "vector" {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	style, err := serviceURL(up.URL)
+	if err != nil {
+		return nil, err
+	}
+	target := style
+	if path != "" {
+		if len(path)+len(query) > 2000 {
+			return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+		}
+		target, err = url.Parse(style.Scheme + "://" + style.Host + "/" + strings.TrimLeft(path, "/"))
+		if err != nil || target.Host != style.Host || target.User != nil {
+			return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+		}
+		target.RawQuery = query
+	}
+	doc := target.String()
+	return p.fetch(ctx, up, target, vectorTypes, func(ct string, body []byte) ([]byte, error) {
+		if !strings.Contains(ct, "json") {
+			return body, nil
+		}
+		return rewriteStyle(body, doc, style, up.Proxy+"/vector")
+	})
+}
+
+// rewriteStyle answers a style or TileJSON (read from doc) with the addresses it names on the
+// service's host written below proxy: sources' url, tiles and data, the sprite (one or several)
+// and the glyphs of a style; the tiles of a TileJSON. Other JSON (GeoJSON, a sprite's index) is
+// passed on as it came.
+func rewriteStyle(body []byte, doc string, service *url.URL, proxy string) ([]byte, error) {
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil {
+		if bytes.HasPrefix(bytes.TrimSpace(body), []byte("[")) {
+			return body, nil // a JSON array: nothing of a style
+		}
+		return nil, err
+	}
+	origin := strings.ToLower(service.Scheme + "://" + service.Host)
+	changed := false
+	to := func(v any) any {
+		s, ok := v.(string)
+		if !ok {
+			return v
+		}
+		abs := absolute(s, doc)
+		if len(abs) > len(origin) && strings.EqualFold(abs[:len(origin)], origin) && abs[len(origin)] == '/' {
+			changed = true
+			return proxy + abs[len(origin):]
+		}
+		return v
+	}
+	list := func(v any) {
+		if a, ok := v.([]any); ok {
+			for i := range a {
+				a[i] = to(a[i])
+			}
+		}
+	}
+	if sources, ok := m["sources"].(map[string]any); ok {
+		for _, src := range sources {
+			if s, ok := src.(map[string]any); ok {
+				for _, k := range []string{"url", "data"} {
+					if v, ok := s[k]; ok {
+						s[k] = to(v)
+					}
+				}
+				list(s["tiles"])
+			}
+		}
+	}
+	switch sp := m["sprite"].(type) {
+	case string:
+		m["sprite"] = to(sp)
+	case []any:
+		for _, one := range sp {
+			if o, ok := one.(map[string]any); ok && o["url"] != nil {
+				o["url"] = to(o["url"])
+			}
+		}
+	}
+	if g, ok := m["glyphs"]; ok {
+		m["glyphs"] = to(g)
+	}
+	list(m["tiles"]) // a TileJSON
+	if !changed {
+		return body, nil
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// absolute resolves a style's address against the document that names it, by strings: a
+// template's {z}, {x}, {y}, {fontstack} and {range} stay as they are (url.URL would escape them).
+func absolute(s, doc string) string {
+	switch {
+	case strings.HasPrefix(s, "http://"), strings.HasPrefix(s, "https://"), strings.Contains(s, "://"):
+		return s
+	case strings.HasPrefix(s, "//"):
+		scheme, _, _ := strings.Cut(doc, ":")
+		return scheme + ":" + s
+	}
+	scheme, rest, _ := strings.Cut(doc, "://")
+	host, path, _ := strings.Cut(rest, "/")
+	if strings.HasPrefix(s, "/") {
+		return scheme + "://" + host + s
+	}
+	path, _, _ = strings.Cut(path, "?")
+	dir := ""
+	if i := strings.LastIndex(path, "/"); i >= 0 {
+		dir = path[:i+1]
+	}
+	return scheme + "://" + host + "/" + dir + s
+}
