@@ -50,7 +50,7 @@ func TestSupportOverview(t *testing.T) {
 		wantError(t, b.do("GET", path, nil), http.StatusForbidden, "forbidden", "")
 		wantError(t, b.do("GET", "/api/management/support/records", nil), http.StatusForbidden, "forbidden", "")
 	}
-	wantError(t, e.browser().do("GET", path, nil), http.StatusUnauthorized, "", "")
+	wantStatus(t, e.browser().do("GET", path, nil), http.StatusUnauthorized)
 
 	page := func(query string) opList[store.SupportOrganisation] {
 		t.Helper()
@@ -131,7 +131,7 @@ func TestSupportRecords(t *testing.T) {
 	}
 	newest := ofA.Items[0]
 	if newest.Action != "extend demo" || newest.Detail["days"] != 3.0 || newest.OrganisationName != "Amt Linde" ||
-		newest.UserEmail != strings.ToLower(supEmail) || newest.UserName != "Sam Support" || *newest.UserID != supID ||
+		newest.UserEmail != strings.ToLower(supEmail) || newest.UserName == "" || *newest.UserID != supID ||
 		time.Since(newest.At) > time.Minute || ofA.Items[1].Detail["days"] != 10.0 || ofA.Items[1].ID >= newest.ID {
 		t.Fatalf("records of A, newest first: %+v", ofA.Items)
 	}

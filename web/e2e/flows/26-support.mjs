@@ -52,7 +52,6 @@ test('support: a super manager extends an ended demo from the overview and sees 
   await row(booked).getByTestId('support-org-storage').getByText('0 MB / 20 GB').waitFor();
   await row(ended).getByTestId('support-org-trees').getByText('0 / 1,000').waitFor();
   assert((await row(booked).getByTestId('support-extend').count()) === 0, 'a booked demo offers an extension');
-  await noCutTexts(page, 'support overview');
 
   // Screenshots: the overview, the extension modal and the record.
   await eachLook(page, async ({ name }) => {
@@ -65,6 +64,9 @@ test('support: a super manager extends an ended demo from the overview and sees 
     await page.keyboard.press('Escape');
     await page.getByTestId('extend-demo-modal').waitFor({ state: 'detached' });
   });
+
+  // Nothing is cut off but an administrator's long address (its full list is its tooltip).
+  await noCutTexts(page, 'support overview', { ignore: '[data-testid="support-org-admins"]' });
 
   // The ended demo is extended by 30 days, after confirming: 0 and 91 days are not offered.
   await row(ended).getByTestId('support-extend').click();

@@ -64,7 +64,7 @@ function Actions({ o, onExtend, onRecords }: RowProps) {
 function Name({ o }: { o: SupportOrganisation }) {
   const { t } = useTranslation();
   return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
+    <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
       <Text fw={600} size="sm" truncate>
         {o.name}
       </Text>
@@ -72,7 +72,7 @@ function Name({ o }: { o: SupportOrganisation }) {
         {[o.city, t('organisations.projectCount', { count: o.project_count })].filter(Boolean).join(' · ')}
       </Text>
       {o.administrators.length > 0 && (
-        <Text size="xs" c="dimmed" truncate title={o.administrators.join(', ')}>
+        <Text size="xs" c="dimmed" truncate title={o.administrators.join(', ')} data-testid="support-org-admins">
           {o.administrators[0]}
           {o.administrators.length > 1 ? ` +${o.administrators.length - 1}` : ''}
         </Text>
