@@ -10,11 +10,17 @@ export function StateCell({ o }: { o: SupportOrganisation }) {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Stack gap={2} align="flex-start">
-      <Badge variant="light" color={b.color} data-testid="support-org-status" data-status={o.status}>
+      <Badge
+        variant="light"
+        color={b.color}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+        data-testid="support-org-status"
+        data-status={o.status}
+      >
         {t(b.key, { count: b.count })}
       </Badge>
       {(o.status === 'demo' || o.status === 'expired') && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {t(o.status === 'demo' ? 'support.state.until' : 'support.state.readOnlySince', {
             date: date.format(new Date(o.demo_until)),
           })}

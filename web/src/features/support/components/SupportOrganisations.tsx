@@ -91,10 +91,10 @@ function Row(props: RowProps) {
       <Table.Td maw={260}>
         <Name o={o} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={190}>
         <StateCell o={o} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={200}>
         <PackageCell o={o} />
       </Table.Td>
       <Table.Td>
@@ -128,10 +128,8 @@ function PhoneCard(props: RowProps) {
   return (
     <Card padding="md" data-testid="support-org" data-id={o.id}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Name o={o} />
-          <StateCell o={o} />
-        </Group>
+        <Name o={o} />
+        <StateCell o={o} />
         <PackageCell o={o} />
         <Group grow gap="md" align="flex-start">
           <UsageCell used={o.tree_count} max={o.tree_count_max} label={usage.trees} testId="support-org-trees" />
@@ -236,7 +234,7 @@ export function SupportOrganisations({
         </Stack>
       ) : (
         <Card padding={0} data-testid="support-organisations">
-          <HeadedTable minWidth={960} columns={columns} verticalSpacing="sm" horizontalSpacing="md">
+          <HeadedTable minWidth={1080} columns={columns} verticalSpacing="sm" horizontalSpacing="md">
             {items.map((o) => (
               <Row key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
             ))}
