@@ -52,7 +52,7 @@ func (s *Server) authoriseKey(r *http.Request, rt route, key string) (context.Co
 		return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	t := target{exists: true, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated,
-		roles: []auth.Role{auth.Reader}, caller: []auth.Role{auth.Anonymous}, addons: acc.Addons}
+		roles: []auth.Role{auth.Reader}, caller: []auth.Role{auth.Anonymous}, addons: acc.Addons(s.now())}
 	if !auth.Can(t.roles, rt.action) {
 		return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
 	}

@@ -114,21 +114,22 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		return ctx, err
 	}
 	var t target
+	now := s.now() // one clock for the demo's end and the add-ons (store.Plan)
 	switch rt.scope {
 	case organisationScope:
 		acc, err := s.db.OrganisationAccess(ctx, id, si.claims.Sub)
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership)), addons: acc.Addons,
-			demoOver: !acc.Booked && !s.now().Before(acc.DemoUntil)}
+		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership)), addons: acc.Addons(now),
+			demoOver: acc.DemoOver(now)}
 	case projectScope, contentScope:
 		acc, err := s.projectAccess(ctx, id, si.claims.Sub, cacheable(r))
 		if err != nil {
 			return ctx, err
 		}
-		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit, addons: acc.Addons,
-			demoOver: !acc.Booked && !s.now().Before(acc.DemoUntil)}
+		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit, addons: acc.Addons(now),
+			demoOver: acc.DemoOver(now)}
 	}
 	t.caller = roles
 	if rt.scope == contentScope && si.claims.Type == "job" && t.exists {
@@ -156,8 +157,8 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 	if err := needAddon(rt, t); err != nil {
 		return ctx, err
 	}
-	if !auth.Can(t.roles, rt.action) {
-		// Allowed only as platform support: keep a record of it.
+	if !auth.Can(t.roles, rt.action) && !rt.ownRecord {
+		// Allowed only as platform support: keep a record of it (unless the handler keeps its own).
 		if err := s.db.RecordSupportAction(ctx, si.claims.Sub, t.organisationID, r.Method+" "+r.URL.Path, nil); err != nil {
 			return ctx, err
 		}

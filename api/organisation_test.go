@@ -702,6 +702,10 @@ func TestExtendDemo(t *testing.T) {
 		AND (detail->>'days')::int = 14`, superID, o.ID); n != 1 {
 		t.Fatalf("%d support records of the extension", n)
 	}
+	// One extension is one record: the detailed one, not the generic one of every support call too.
+	if got := e.opAuditOf(t, superID); len(got) != 1 || got[0] != (opAudit{o.ID, "extend demo"}) {
+		t.Fatalf("the extension left the support records %v", got)
+	}
 	// An ended demo is extended from now: the organisation can be written again.
 	e.exec(t, `UPDATE organisation SET demo_until = now() - interval '3 days', demo_notice = 0, demo_ended_at = now() WHERE id = $1`, o.ID)
 	wantStatus(t, sup.do("POST", path, map[string]any{"days": 7}), http.StatusOK)

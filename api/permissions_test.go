@@ -102,6 +102,8 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/organisation/{id}/demo-project":      orgOwnOnly,
 	"POST /api/management/organisation/{id}/cancel":            orgOwnOnly,
 	"POST /api/management/organisation/{id}/demo/extend":       orgSupport,
+	"GET /api/management/support/organisations":                allUsers(map[string]string{"outsider": "403", "reader": "403", "care": "403", "editor": "403", "manager": "403", "admin": "403"}),
+	"GET /api/management/support/records":                      allUsers(map[string]string{"outsider": "403", "reader": "403", "care": "403", "editor": "403", "manager": "403", "admin": "403"}),
 	"GET /api/management/organisation/{id}/packages":           orgAdmin,
 	"POST /api/management/organisation/{id}/packages":          orgOwnOnly,
 	"GET /api/management/organisation/{id}/consents":           orgRead,

@@ -32,6 +32,9 @@ type route struct {
 	noCSRF  bool   // safe to call without the CSRF header (logout)
 	key     bool   // an organisation's API key may call it (read-only GIS access: features and tiles)
 	addon   string // the add-on the organisation must have booked (docs/PRODUCT.md "Packages and prices")
+	// The handler writes its own, detailed support record (domain.ExtendDemo): authorise writes
+	// none, so a support action is recorded once.
+	ownRecord bool
 }
 
 // routes is the one route table of the API.
@@ -233,7 +236,9 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/document/billing/{id}", action: auth.ActOrganisationBilling, scope: org, summary: "The organisation's invoices, newest first", h: s.listInvoices},
 		{method: "GET", path: "/api/document/download-billing/{id}/{bookingId}", action: auth.ActOrganisationBilling, scope: org, summary: "One invoice as a PDF", h: s.downloadInvoice},
 
-		{method: "POST", path: "/api/management/organisation/{id}/demo/extend", action: auth.ActOrganisationSupport, scope: org, summary: "Platform support: extend the organisation's demo by {days} (1–90), from its end or, once ended, from now; kept in the support record", h: s.extendDemo},
+		{method: "GET", path: "/api/management/support/organisations", action: auth.ActSupportOverview, summary: "Platform support: every organisation's state, packages, add-ons and usage, by name (?q= name, city, administrator's e-mail or id; ?status=demo|expired|booked|terminated; ?limit=, ?offset=)", h: s.supportOrganisations},
+		{method: "GET", path: "/api/management/support/records", action: auth.ActSupportOverview, summary: "Platform support: the support record, newest first: who, what, which organisation, when (?organisation=, ?limit=, ?offset=)", h: s.supportRecords},
+		{method: "POST", path: "/api/management/organisation/{id}/demo/extend", action: auth.ActOrganisationSupport, scope: org, summary: "Platform support: extend the organisation's demo by {days} (1–90), from its end or, once ended, from now; kept in the support record", h: s.extendDemo, ownRecord: true},
 		{method: "POST", path: "/api/management/organisation/{id}/cancel", action: auth.ActOrganisationCancel, scope: org, summary: "Cancel the organisation", h: s.cancelOrganisation},
 	}
 }

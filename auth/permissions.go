@@ -28,7 +28,8 @@ const (
 	ActOrganisationUpdate  Action = "organisation.update" // address and billing
 	ActOrganisationAdmins  Action = "organisation.admins" // list, add, remove administrators
 	ActOrganisationCancel  Action = "organisation.cancel"
-	ActOrganisationSupport Action = "organisation.support" // list every organisation (?all=true)
+	ActOrganisationSupport Action = "organisation.support" // list every organisation (?all=true), extend a demo
+	ActSupportOverview     Action = "support.overview"     // platform support's overview of every organisation and the support record
 	ActOrganisationBilling Action = "organisation.billing" // the packages page: price list, usage, bookings and invoices
 	ActOrganisationBook    Action = "organisation.book"    // book a package (docs/PRODUCT.md §6: administrators upgrade packages)
 	ActOrganisationConsent Action = "organisation.consent" // consent to the terms and the data processing agreement
@@ -80,6 +81,7 @@ var permissions = map[Action][]Role{
 	ActOrganisationAdmins:  {Admin, Super},
 	ActOrganisationCancel:  {Admin},
 	ActOrganisationSupport: {Super},
+	ActSupportOverview:     {Super},
 	ActOrganisationBilling: {Admin, Super},
 	ActOrganisationBook:    {Admin},
 	// Consent binds the organisation: its administrators give it, platform support does not.

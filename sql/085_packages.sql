@@ -30,21 +30,35 @@ BEGIN
     RETURN NULL;
 END $$;
 
--- Changed groups (their area) and removed objects only keep the count true: they are never refused.
+-- Removed objects and changed groups that do not grow keep the count true and are never refused.
+-- A group redrawn bigger counts more: when a statement's changes add to an organisation's count
+-- and the package cannot hold the new count, it is refused with 'tree package full' like a new
+-- object. The count is changed by the same conditional update of the organisation's row, so two
+-- growing edits at the same moment wait for each other and cannot pass the limit together.
 CREATE OR REPLACE FUNCTION arbor_tree_units_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    full_org uuid;
 BEGIN
     IF TG_OP = 'DELETE' THEN
         UPDATE organisation o SET tree_units = greatest(o.tree_units - d.n, 0)
         FROM (SELECT organisation_id, sum(arbor_tree_units(single_tree, area)) AS n FROM old_rows GROUP BY 1) d
         WHERE o.id = d.organisation_id;
     ELSE
-        UPDATE organisation o SET tree_units = greatest(o.tree_units + d.n, 0)
-        FROM (SELECT organisation_id, sum(n) AS n FROM (
-                  SELECT organisation_id, arbor_tree_units(single_tree, area) AS n FROM new_rows
-                  UNION ALL
-                  SELECT organisation_id, -arbor_tree_units(single_tree, area) FROM old_rows) c
-              GROUP BY 1 HAVING sum(n) <> 0) d
-        WHERE o.id = d.organisation_id;
+        WITH changed AS (
+            SELECT organisation_id, sum(n) AS n FROM (
+                SELECT organisation_id, arbor_tree_units(single_tree, area) AS n FROM new_rows
+                UNION ALL
+                SELECT organisation_id, -arbor_tree_units(single_tree, area) FROM old_rows) c
+            GROUP BY 1 HAVING sum(n) <> 0
+        ), counted AS (
+            UPDATE organisation o SET tree_units = greatest(o.tree_units + d.n, 0)
+            FROM changed d WHERE o.id = d.organisation_id
+            RETURNING o.id, o.tree_units, o.max_object, d.n
+        )
+        SELECT id INTO full_org FROM counted WHERE n > 0 AND tree_units > max_object LIMIT 1;
+        IF full_org IS NOT NULL THEN
+            RAISE EXCEPTION 'tree package full' USING ERRCODE = 'AR001', DETAIL = full_org::text;
+        END IF;
     END IF;
     RETURN NULL;
 END $$;
@@ -56,16 +70,20 @@ CREATE OR REPLACE TRIGGER tree_units_update AFTER UPDATE ON tree
 CREATE OR REPLACE TRIGGER tree_units_delete AFTER DELETE ON tree
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION arbor_tree_units_change();
 
--- arbor_addons: the add-ons an organisation may use now. During its demo it may try every one;
--- afterwards those it booked.
-CREATE OR REPLACE FUNCTION arbor_addons(p_organisation uuid)
+-- What the add-ons an organisation may use depend on: every add-on of the price list and those
+-- it booked. Which apply is decided on the server's clock (store.Plan.Addons: during the demo
+-- every add-on may be tried, afterwards only the booked ones), the same clock that decides the
+-- demo's end, so a test that moves it moves both. The earlier arbor_addons judged by the
+-- database's now() and is gone.
+DROP FUNCTION IF EXISTS arbor_addons(uuid);
+
+CREATE OR REPLACE FUNCTION arbor_addon_ids()
 RETURNS text[] LANGUAGE sql STABLE AS $$
-    SELECT CASE
-        WHEN o.tree_package IS NULL AND o.demo_until > now() THEN
-            ARRAY(SELECT id FROM package WHERE kind = 'addon' ORDER BY sort)
-        ELSE
-            ARRAY(SELECT DISTINCT b.package_id FROM booking b JOIN package p ON p.id = b.package_id
-                  WHERE b.organisation_id = o.id AND p.kind = 'addon' ORDER BY 1)
-        END
-    FROM organisation o WHERE o.id = p_organisation;
+    SELECT ARRAY(SELECT id FROM package WHERE kind = 'addon' ORDER BY sort);
+$$;
+
+CREATE OR REPLACE FUNCTION arbor_booked_addons(p_organisation uuid)
+RETURNS text[] LANGUAGE sql STABLE AS $$
+    SELECT ARRAY(SELECT DISTINCT b.package_id FROM booking b JOIN package p ON p.id = b.package_id
+                 WHERE b.organisation_id = p_organisation AND p.kind = 'addon' ORDER BY 1);
 $$;

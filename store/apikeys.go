@@ -99,7 +99,7 @@ type KeyAccess struct {
 	Exists         bool // the project is one of the key's (and so its organisation's)
 	OrganisationID string
 	Terminated     bool
-	Addons         []string // the add-ons the organisation may use now (sql/085_packages.sql)
+	Plan           // the organisation's demo and add-ons, judged on the server's clock
 }
 
 // APIKeyAccess looks a key up by its hash and says whether it opens the project, noting its
@@ -114,10 +114,10 @@ func (s *Queries) APIKeyAccess(ctx context.Context, hash []byte, projectID strin
 		WITH k AS (SELECT id, organisation_id, projects FROM api_key WHERE hash = $1 AND revoked_at IS NULL),
 		used AS (UPDATE api_key SET last_used_at = now() WHERE id = (SELECT id FROM k)
 		         AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute'))
-		SELECT k.organisation_id::text, p.id::text, o.terminated, arbor_addons(o.id)
+		SELECT k.organisation_id::text, p.id::text, o.terminated, `+planColumns+`
 		FROM k JOIN organisation o ON o.id = k.organisation_id
 		LEFT JOIN project p ON p.organisation_id = k.organisation_id AND p.id = $2::uuid AND p.id = ANY(k.projects)`,
-		hash, projectID).Scan(&a.OrganisationID, &pid, &a.Terminated, &a.Addons)
+		hash, projectID).Scan(append([]any{&a.OrganisationID, &pid, &a.Terminated}, a.Plan.dest()...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, nil
 	}

@@ -691,7 +691,7 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 			UPDATE tree t SET `+strings.Join(assign, ", ")+`, geom = CASE WHEN r.moved THEN r.geom ELSE t.geom END, version = t.version + 1
 			FROM import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
 			WHERE t.id = r.tree_id AND r.changed AND t.organisation_id = $1 AND t.project_id = $2`, sc.OrganisationID, sc.ProjectID); err != nil {
-			return err
+			return PackageFull(err) // groups redrawn bigger than the package holds
 		}
 		if _, err := tx.q.Exec(ctx, `SELECT set_config('arbor.import_id', '', true)`); err != nil {
 			return err

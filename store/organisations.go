@@ -255,9 +255,7 @@ type OrganisationAccess struct {
 	Exists     bool
 	Terminated bool
 	Membership Membership
-	Addons     []string // the add-ons the organisation may use now (sql/085_packages.sql)
-	DemoUntil  time.Time
-	Booked     bool // a tree data package is booked: the demo's end no longer matters
+	Plan       // the demo's end and the add-ons, judged on the server's clock
 }
 
 // OrganisationAccess looks up an organisation's existence, state and userID's membership in it.
@@ -268,8 +266,8 @@ func (s *Queries) OrganisationAccess(ctx context.Context, orgID, userID string) 
 		SELECT o.terminated,
 		       EXISTS (SELECT 1 FROM organisation_admin WHERE organisation_id = o.id AND user_id = $2),
 		       EXISTS (SELECT 1 FROM project_member WHERE organisation_id = o.id AND user_id = $2),
-		       arbor_addons(o.id), o.demo_until, o.tree_package IS NOT NULL
-		FROM organisation o WHERE o.id = $1`, orgID, userID).Scan(&a.Terminated, &admin, &member, &a.Addons, &a.DemoUntil, &a.Booked)
+		       `+planColumns+`
+		FROM organisation o WHERE o.id = $1`, orgID, userID).Scan(append([]any{&a.Terminated, &admin, &member}, a.Plan.dest()...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, nil
 	}

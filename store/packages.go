@@ -61,23 +61,22 @@ func (s *Queries) Usage(ctx context.Context, orgID string, now time.Time) (*Usag
 	var u Usage
 	var terminated bool
 	var used int64
+	var plan Plan
 	err := s.q.QueryRow(ctx, `
-		SELECT o.terminated, o.demo_until, o.tree_package, o.tree_units, o.max_object, o.data_space_mb_max,
+		SELECT o.terminated, o.tree_package, o.tree_units, o.max_object, o.data_space_mb_max,
 		       (SELECT coalesce(sum(d.size), 0) FROM document d WHERE d.organisation_id = o.id)::bigint,
 		       (SELECT coalesce(sum(b.quantity), 0) FROM booking b JOIN package p ON p.id = b.package_id
 		         WHERE b.organisation_id = o.id AND p.kind = 'storage')::int,
-		       arbor_addons(o.id),
-		       ARRAY(SELECT DISTINCT b.package_id FROM booking b JOIN package p ON p.id = b.package_id
-		             WHERE b.organisation_id = o.id AND p.kind = 'addon' ORDER BY 1),
-		       (SELECT vat_percent FROM billing_terms)::float8
-		FROM organisation o WHERE o.id = $1`, orgID).Scan(&terminated, &u.DemoUntil, &u.TreePackage, &u.TreeCount,
-		&u.TreeCountMax, &u.DataSpaceMBMax, &used, &u.StoragePackages, &u.Addons, &u.BookedAddons, &u.VATPercent)
+		       (SELECT vat_percent FROM billing_terms)::float8, `+planColumns+`
+		FROM organisation o WHERE o.id = $1`, orgID).Scan(append([]any{&terminated, &u.TreePackage, &u.TreeCount,
+		&u.TreeCountMax, &u.DataSpaceMBMax, &used, &u.StoragePackages, &u.VATPercent}, plan.dest()...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	if err != nil {
 		return nil, err
 	}
+	u.DemoUntil, u.Addons, u.BookedAddons = plan.DemoUntil, plan.Addons(now), plan.BookedAddons
 	u.Status = organisationStatus(terminated, u.TreePackage != nil, u.DemoUntil, now)
 	space := newDataSpace(u.DataSpaceMBMax, used)
 	u.DataSpaceMBUsed, u.DataSpacePercentInUse = space.MBUsed, space.PercentInUse

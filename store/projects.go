@@ -133,10 +133,8 @@ type ProjectAccess struct {
 	OrganisationID string
 	Terminated     bool
 	Membership     Membership
-	Limit          *Filter  // the filter a member's access is limited to; nil: the whole project
-	Addons         []string // the add-ons the organisation may use now (sql/085_packages.sql)
-	DemoUntil      time.Time
-	Booked         bool // a tree data package is booked: the demo's end no longer matters
+	Limit          *Filter // the filter a member's access is limited to; nil: the whole project
+	Plan                   // the organisation's demo's end and add-ons, judged on the server's clock
 }
 
 // ProjectAccess looks up a project's existence and userID's membership in it.
@@ -148,10 +146,10 @@ func (s *Queries) ProjectAccess(ctx context.Context, projectID, userID string) (
 	err := s.q.QueryRow(ctx, `
 		SELECT p.organisation_id, o.terminated, m.access,
 		       EXISTS (SELECT 1 FROM organisation_admin x WHERE x.organisation_id = p.organisation_id AND x.user_id = $2),
-		       m.limit_filter, arbor_addons(o.id), o.demo_until, o.tree_package IS NOT NULL
+		       m.limit_filter, `+planColumns+`
 		FROM project p JOIN organisation o ON o.id = p.organisation_id
 		LEFT JOIN project_member m ON m.project_id = p.id AND m.user_id = $2
-		WHERE p.id = $1`, projectID, userID).Scan(&a.OrganisationID, &a.Terminated, &access, &admin, &limit, &a.Addons, &a.DemoUntil, &a.Booked)
+		WHERE p.id = $1`, projectID, userID).Scan(append([]any{&a.OrganisationID, &a.Terminated, &access, &admin, &limit}, a.Plan.dest()...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, nil
 	}

@@ -1,5 +1,7 @@
 // Helpers shared by the end-to-end flows (flows/*.mjs): pages, accounts, organisations, projects,
 // API calls made by the page itself, and the map.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdir } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -115,16 +117,80 @@ export async function pickMenu(page, menu, item) {
   await page.getByTestId(item).click();
 }
 
-/** Registers, confirms and logs in a new account in a fresh browser context. */
-export async function newUser(browser, tag, { lastName = 'Baum', ...opts } = {}) {
+/**
+ * Registers, confirms and logs in a new account in a fresh browser context; afterConfirm(email)
+ * runs between the confirmation and the log-in (to make the account platform support).
+ */
+export async function newUser(browser, tag, { lastName = 'Baum', afterConfirm, ...opts } = {}) {
   const page = await newPage(browser, opts);
   const email = uniqueEmail(tag);
   const started = await register(page, email, { lastName });
   await confirmFromOutbox(page, email, started);
+  if (afterConfirm) await afterConfirm(email);
   await goto(page, '/login');
   await login(page, email);
   await waitPath(page, '/');
   return { page, email };
+}
+
+/**
+ * Runs one SQL statement on the server's database (scripts/e2e.sh gives it as
+ * ARBOR_E2E_DATABASE_URL): moving an organisation's demo end into the past is moving the clock
+ * past its 28 days, as the server sees it.
+ */
+export async function dbExec(statement) {
+  const url = process.env.ARBOR_E2E_DATABASE_URL;
+  assert(url, 'ARBOR_E2E_DATABASE_URL is not set (scripts/e2e.sh sets it)');
+  await promisify(execFile)('psql', [url, '-qX', '-v', 'ON_ERROR_STOP=1', '-c', statement]);
+}
+
+/** The server's clock past the organisation's 28-day demo: its demo ended a minute ago. */
+export const endDemo = (orgId) =>
+  dbExec(`UPDATE organisation SET demo_until = now() - interval '1 minute' WHERE id = '${orgId}'`);
+
+/** A new account with a new organisation of that name, on the organisation's page. */
+export async function newOrganisation(browser, tag, name, opts) {
+  const { page, email } = await newUser(browser, tag, opts);
+  const orgId = await createOrganisation(page, name);
+  return { page, email, orgId };
+}
+
+/** A platform support account ("super manager"), made so in the database before it logs in. */
+export async function newSupportUser(browser, tag, opts) {
+  return newUser(browser, tag, {
+    ...opts,
+    afterConfirm: (email) => dbExec(`UPDATE app_user SET is_super = true WHERE lower(email) = lower('${email}')`),
+  });
+}
+
+/** The looks screenshots are taken in: English and German, light and dark, desktop and phone. */
+export const LOOKS = ['en', 'de'].flatMap((lang) =>
+  ['light', 'dark'].flatMap((theme) =>
+    [
+      ['desktop', { width: 1440, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ].map(([device, size]) => ({ lang, theme, device, size, name: `${lang}-${theme}-${device}` })),
+  ),
+);
+
+/**
+ * Calls fn(look) in every look (language and colour scheme picked in the app's menus, the
+ * window sized), then goes back to English, light, desktop.
+ */
+export async function eachLook(page, fn) {
+  let at = '';
+  for (const look of LOOKS) {
+    if (at !== `${look.lang}-${look.theme}`) {
+      await pickMenu(page, 'language-menu', `language-${look.lang}`);
+      await pickMenu(page, 'theme-menu', `theme-${look.theme}`);
+      at = `${look.lang}-${look.theme}`;
+    }
+    await page.setViewportSize(look.size);
+    await fn(look);
+  }
+  await pickMenu(page, 'language-menu', 'language-en');
+  await pickMenu(page, 'theme-menu', 'theme-light');
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 /** Picks an option of a Mantine Select by its label. */

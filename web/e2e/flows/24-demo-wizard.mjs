@@ -1,56 +1,30 @@
-// A new organisation in its demo is offered the demo project wizard: start, project (its name),
-// custom (which custom fields), finish. The wizard makes a project with real trees of the demo
-// register, and the map shows them. Screenshots of the offer and the wizard in English and
-// German, light and dark, desktop and phone.
-import {
-  test,
-  assert,
-  shot,
-  newUser,
-  createOrganisation,
-  goto,
-  apiJSON,
-  pickMenu,
-  mapReady,
-  waitPath,
-} from '../lib.mjs';
+// An organisation's life in one path: someone registers, creates an organisation and is offered
+// the demo project wizard: start, project (its name), custom (which custom fields), finish. The
+// wizard makes a project with real trees of the demo register, and the map shows them. Then the
+// clock passes the 28 days: the expired modal offers a package, it is booked, and its invoice is
+// in the organisation's documents. Screenshots of the offer and the wizard in English and German,
+// light and dark, desktop and phone.
+import { test, assert, shot, newOrganisation, endDemo, eachLook, goto, apiJSON, mapReady, waitPath } from '../lib.mjs';
 
-test('demo wizard: a new organisation makes its demo project and sees its trees on the map', async (browser) => {
-  const { page } = await newUser(browser, 'wizard');
-  const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
+test('demo wizard: register, organisation, demo project on the map, demo ends, package booked, invoice', async (browser) => {
+  const { page, orgId } = await newOrganisation(browser, 'wizard', `Grünflächenamt ${Date.now().toString(36)}`);
   const offer = page.getByTestId('demo-wizard-offer');
   await offer.waitFor();
   const wizard = page.getByTestId('demo-wizard');
 
-  for (const [lang, theme] of [
-    ['en', 'light'],
-    ['en', 'dark'],
-    ['de', 'light'],
-    ['de', 'dark'],
-  ]) {
-    await pickMenu(page, 'language-menu', `language-${lang}`);
-    await pickMenu(page, 'theme-menu', `theme-${theme}`);
-    for (const [device, size] of [
-      ['desktop', { width: 1440, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ]) {
-      await page.setViewportSize(size);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await shot(page, `wizard-offer-${lang}-${theme}-${device}`);
-      await page.getByTestId('demo-wizard-open').click();
-      await wizard.waitFor();
-      await shot(page, `wizard-start-${lang}-${theme}-${device}`, { fullPage: false });
-      await page.getByTestId('demo-wizard-next').click();
-      await page.getByTestId('demo-wizard-next').click();
-      await page.locator('[data-testid="demo-wizard"][data-step="custom"]').waitFor();
-      await shot(page, `wizard-custom-${lang}-${theme}-${device}`, { fullPage: false });
-      await page.keyboard.press('Escape');
-      await wizard.waitFor({ state: 'detached' });
-    }
-  }
-  await pickMenu(page, 'language-menu', 'language-en');
-  await pickMenu(page, 'theme-menu', 'theme-light');
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await eachLook(page, async ({ name }) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `wizard-offer-${name}`);
+    await page.getByTestId('demo-wizard-open').click();
+    await wizard.waitFor();
+    await shot(page, `wizard-start-${name}`, { fullPage: false });
+    await page.getByTestId('demo-wizard-next').click();
+    await page.getByTestId('demo-wizard-next').click();
+    await page.locator('[data-testid="demo-wizard"][data-step="custom"]').waitFor();
+    await shot(page, `wizard-custom-${name}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await wizard.waitFor({ state: 'detached' });
+  });
 
   // start → project: the name is required.
   await page.getByTestId('demo-wizard-open').click();
@@ -101,4 +75,29 @@ test('demo wizard: a new organisation makes its demo project and sees its trees 
   await goto(page, `/organisations/${orgId}/organisation`);
   await page.getByTestId('organisation-form').waitFor();
   assert((await offer.count()) === 0, 'the wizard is offered only to an organisation without projects');
+
+  // The clock passes the 28 days: the expired modal, the demo project read-only.
+  await endDemo(orgId);
+  await goto(page, `/organisations/${orgId}/organisation`);
+  await page.getByTestId('demo-expired-modal').waitFor();
+  await page.getByTestId('organisation-status').getByText('Demo expired').waitFor();
+  const tree = { geom: { type: 'Point', coordinates: [9.43, 54.78] } };
+  const refused = await apiJSON(page, 'POST', `/api/content/tree?project=${project.id}`, tree);
+  assert(refused.status === 409, `a tree after the demo: ${refused.status}`);
+  // The modal leads to the packages; a package big enough for the demo's trees is booked.
+  await page.getByTestId('demo-expired-book').click();
+  await page.getByTestId('packages-page').and(page.locator('[data-status="expired"]')).waitFor();
+  await page.getByTestId('book-trees-1000').click();
+  await page.getByTestId('booking-confirm').click();
+  await page.getByTestId('booking-done').waitFor();
+  await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('packages-page').and(page.locator('[data-status="booked"]')).waitFor();
+  const made = await apiJSON(page, 'POST', `/api/content/tree?project=${project.id}`, tree);
+  assert(made.status === 201, `a tree in the demo project after booking: ${made.status}`);
+  // The invoice is in the organisation's documents.
+  await goto(page, `/organisations/${orgId}/documents`);
+  const invoice = page.getByTestId('organisation-invoices').getByTestId('invoice').first();
+  await invoice.waitFor();
+  await invoice.getByText('€345.10').waitFor();
+  assert(/^\d{4}-\d{5}$/.test(await invoice.getAttribute('data-number')), 'the invoice has a number');
 });

@@ -2,20 +2,18 @@
 // packages page shows the usage and the price list from the server, the booking is confirmed by
 // e-mail and its invoice (a PDF) is in the organisation's documents. Screenshots of the page and
 // the modal in English and German, light and dark, desktop and phone.
-import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { join } from 'node:path';
 import {
   test,
   assert,
   shot,
-  newUser,
-  createOrganisation,
+  newOrganisation,
+  endDemo,
+  eachLook,
   createProject,
   goto,
   apiJSON,
-  pickMenu,
   OUTBOX,
   BASE,
 } from '../lib.mjs';
@@ -34,8 +32,7 @@ async function bookingMail(to) {
 }
 
 test('packages: an administrator books a package and finds the invoice in the documents', async (browser) => {
-  const { page, email } = await newUser(browser, 'packages');
-  const orgId = await createOrganisation(page, `Baumpflege ${Date.now().toString(36)}`);
+  const { page, email, orgId } = await newOrganisation(browser, 'packages', `Baumpflege ${Date.now().toString(36)}`);
   await goto(page, `/organisations/${orgId}/packages`);
   const pkgPage = page.getByTestId('packages-page');
   await pkgPage.waitFor();
@@ -49,32 +46,16 @@ test('packages: an administrator books a package and finds the invoice in the do
   await page.getByTestId('package-gis').getByText('plus set-up at €112.50 an hour').waitFor();
 
   // Screenshots: page and modal, EN/DE × light/dark × desktop/phone.
-  for (const [lang, theme] of [
-    ['en', 'light'],
-    ['en', 'dark'],
-    ['de', 'light'],
-    ['de', 'dark'],
-  ]) {
-    await pickMenu(page, 'language-menu', `language-${lang}`);
-    await pickMenu(page, 'theme-menu', `theme-${theme}`);
-    for (const [device, size] of [
-      ['desktop', { width: 1440, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ]) {
-      await page.setViewportSize(size);
-      await page.getByTestId('package-trees-1000').scrollIntoViewIfNeeded();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await shot(page, `packages-${lang}-${theme}-${device}`);
-      await page.getByTestId('book-trees-2500').click();
-      await page.getByTestId('booking-modal').waitFor();
-      await shot(page, `packages-modal-${lang}-${theme}-${device}`, { fullPage: false });
-      await page.keyboard.press('Escape');
-      await page.getByTestId('booking-modal').waitFor({ state: 'detached' });
-    }
-  }
-  await pickMenu(page, 'language-menu', 'language-en');
-  await pickMenu(page, 'theme-menu', 'theme-light');
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await eachLook(page, async ({ name }) => {
+    await page.getByTestId('package-trees-1000').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `packages-${name}`);
+    await page.getByTestId('book-trees-2500').click();
+    await page.getByTestId('booking-modal').waitFor();
+    await shot(page, `packages-modal-${name}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('booking-modal').waitFor({ state: 'detached' });
+  });
 
   // Booking: the modal shows net, VAT and gross; the answer names the invoice.
   await page.getByTestId('book-trees-1000').click();
@@ -112,19 +93,10 @@ test('packages: an administrator books a package and finds the invoice in the do
   assert(BASE, 'base');
 });
 
-// The server's database (scripts/e2e.sh): moving an organisation's demo into the past is moving
-// the clock past its 28 days.
-async function sql(statement) {
-  const url = process.env.ARBOR_E2E_DATABASE_URL;
-  assert(url, 'ARBOR_E2E_DATABASE_URL is not set (scripts/e2e.sh sets it)');
-  await promisify(execFile)('psql', [url, '-qX', '-v', 'ON_ERROR_STOP=1', '-c', statement]);
-}
-
 test('packages: the demo ends, the organisation is read-only, the expired modal offers a package', async (browser) => {
-  const { page } = await newUser(browser, 'demoend');
-  const orgId = await createOrganisation(page, `Stadtgrün ${Date.now().toString(36)}`);
+  const { page, orgId } = await newOrganisation(browser, 'demoend', `Stadtgrün ${Date.now().toString(36)}`);
   const projectId = await createProject(page, orgId, 'Alleen');
-  await sql(`UPDATE organisation SET demo_until = now() - interval '1 minute' WHERE id = '${orgId}'`);
+  await endDemo(orgId);
   await goto(page, `/organisations/${orgId}/organisation`);
   await page.getByTestId('demo-expired-modal').waitFor();
   await page.getByTestId('organisation-status').getByText('Demo expired').waitFor();

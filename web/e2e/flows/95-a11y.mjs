@@ -8,6 +8,7 @@ import {
   goto,
   newPage,
   newUser,
+  newSupportUser,
   createOrganisation,
   createProject,
   apiJSON,
@@ -35,6 +36,7 @@ const SHOTS = {
   '/projects/:id/dashboard': 'dashboard',
   '/organisations/:id/organisation': 'organisation',
   '/help/api': 'api-reference',
+  '/support': 'support',
 };
 
 /** Visits each [path, marker] and collects the violations per screen. */
@@ -208,10 +210,35 @@ test('accessibility: the dialogs of a new organisation and of the data view, lig
     await page.getByTestId('action-export-menu').click();
     await page.getByTestId(item).click();
   };
-  await dialog('GIS export', fromMenu('action-export-gis'), 'gis-modal');
-  await dialog('GAEB export', fromMenu('action-export-gaeb'), 'gaeb-modal');
-  await dialog('PDF export', fromMenu('action-export-pdf'), 'pdf-modal');
+  await dialog('GIS export', fromMenu('action-export-gis'), 'gis-scope');
+  await dialog('GAEB export', fromMenu('action-export-gaeb'), 'gaeb-scope');
+  await dialog('PDF export', fromMenu('action-export-pdf'), 'pdf-scope');
   await dialog('photo import', () => page.getByTestId('data-import-photos').click(), 'photo-import-drop');
   await page.emulateMedia({ colorScheme: 'light' });
   report(found, 'dialogs');
+});
+
+test('accessibility: the platform support overview, its record and the extension modal, light and dark', async (browser) => {
+  const { page } = await newSupportUser(browser, 'a11ysupport');
+  await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await walk(
+      page,
+      [
+        ['/support', 'support-org'],
+        ['/support?tab=records', 'support-page'],
+      ],
+      scheme,
+      found,
+    );
+    await goto(page, '/support');
+    await settled(page, 'support-extend');
+    await page.getByTestId('support-extend').first().click();
+    await page.getByTestId('extend-demo-modal').waitFor();
+    await settled(page);
+    for (const v of await axeViolations(page)) found.push(`${scheme} extension modal: ${v}`);
+  }
+  report(found, 'support');
 });

@@ -122,6 +122,11 @@ const userRoutes: RouteObject[] = [
     ],
   },
   {
+    path: 'support',
+    handle: { crumb: 'nav.support', title: 'titles.support' },
+    lazy: page(() => import('@/features/support/components/SupportPage')),
+  },
+  {
     path: 'help',
     handle: { crumb: 'nav.help', title: 'titles.help' },
     children: [

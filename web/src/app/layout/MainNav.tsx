@@ -6,11 +6,14 @@ import {
   IconHelpCircle,
   IconHome,
   IconLayoutList,
+  IconLifebuoy,
   IconMap2,
   IconTrees,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '@/api/auth/getSession';
+import { isPlatformSupport } from '@/api/organisations/organisation';
 
 interface Item {
   to: string;
@@ -22,6 +25,7 @@ interface Item {
 export function MainNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const session = useSession();
   const items: Item[] = [
     { to: '/', label: t('nav.home'), icon: IconHome },
     {
@@ -46,6 +50,9 @@ export function MainNav() {
     },
     { to: '/organisations', label: t('nav.organisations'), icon: IconBuildingCommunity },
   ];
+  // Platform support's overview: only super managers see it (the API refuses everyone else).
+  if (isPlatformSupport(session.data?.user))
+    items.push({ to: '/support', label: t('nav.support'), icon: IconLifebuoy });
   const inSection = (to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(to + '/'));
 
   return (

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS support_audit_organisation;

@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { Card, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import {
+  IconBuildingCommunity,
+  IconCalendarPlus,
+  IconExternalLink,
+  IconHistory,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { HeadedTable } from '@/components/HeadedTable';
+import { IconAction } from '@/components/IconAction';
+import { EmptyCard, ListSkeleton } from '@/components/ListStates';
+import {
+  canExtend,
+  SUPPORT_PAGE,
+  useSupportOrganisations,
+  type StatusFilter,
+  type SupportOrganisation,
+} from '../api/support';
+import { PackageCell, StateCell, UsageCell, useUsageLabels } from './OrganisationCells';
+
+interface RowProps {
+  o: SupportOrganisation;
+  onExtend: (o: SupportOrganisation) => void;
+  onRecords: (o: SupportOrganisation) => void;
+}
+
+function Actions({ o, onExtend, onRecords }: RowProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Group gap={2} wrap="nowrap" justify="flex-end">
+      {canExtend(o) && (
+        <IconAction
+          label={t('support.actions.extend')}
+          icon={IconCalendarPlus}
+          color="arbor"
+          tooltip
+          onClick={() => onExtend(o)}
+          testId="support-extend"
+        />
+      )}
+      <IconAction
+        label={t('support.actions.records')}
+        icon={IconHistory}
+        tooltip
+        onClick={() => onRecords(o)}
+        testId="support-records-of"
+      />
+      <IconAction
+        label={t('support.actions.open')}
+        icon={IconExternalLink}
+        tooltip
+        onClick={() => void navigate(`/organisations/${o.id}`)}
+        testId="support-open"
+      />
+    </Group>
+  );
+}
+
+function Name({ o }: { o: SupportOrganisation }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+      <Text fw={600} size="sm" truncate>
+        {o.name}
+      </Text>
+      <Text size="xs" c="dimmed" truncate>
+        {[o.city, t('organisations.projectCount', { count: o.project_count })].filter(Boolean).join(' · ')}
+      </Text>
+      {o.administrators.length > 0 && (
+        <Text size="xs" c="dimmed" truncate title={o.administrators.join(', ')} data-testid="support-org-admins">
+          {o.administrators[0]}
+          {o.administrators.length > 1 ? ` +${o.administrators.length - 1}` : ''}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Row(props: RowProps) {
+  const { o } = props;
+  const { i18n } = useTranslation();
+  const usage = useUsageLabels(o);
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid="support-org" data-id={o.id}>
+      <Table.Td maw={260}>
+        <Name o={o} />
+      </Table.Td>
+      <Table.Td miw={190}>
+        <StateCell o={o} />
+      </Table.Td>
+      <Table.Td miw={200}>
+        <PackageCell o={o} />
+      </Table.Td>
+      <Table.Td>
+        <UsageCell used={o.tree_count} max={o.tree_count_max} label={usage.trees} testId="support-org-trees" />
+      </Table.Td>
+      <Table.Td>
+        <UsageCell
+          used={o.data_space_mb_used}
+          max={o.data_space_mb_max}
+          label={usage.storage}
+          testId="support-org-storage"
+        />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">
+          {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(o.created_at))}
+        </Text>
+      </Table.Td>
+      <Table.Td aria-label={t('support.columns.actions')}>
+        <Actions {...props} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** On a phone: one card per organisation, the same facts stacked. */
+function PhoneCard(props: RowProps) {
+  const { o } = props;
+  const { t, i18n } = useTranslation();
+  const usage = useUsageLabels(o);
+  return (
+    <Card padding="md" data-testid="support-org" data-id={o.id}>
+      <Stack gap="sm">
+        <Name o={o} />
+        <StateCell o={o} />
+        <PackageCell o={o} />
+        <Group grow gap="md" align="flex-start">
+          <UsageCell used={o.tree_count} max={o.tree_count_max} label={usage.trees} testId="support-org-trees" />
+          <UsageCell
+            used={o.data_space_mb_used}
+            max={o.data_space_mb_max}
+            label={usage.storage}
+            testId="support-org-storage"
+          />
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {t('support.created', {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(o.created_at)),
+            })}
+          </Text>
+          <Actions {...props} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Every organisation's state, packages and usage, searchable, by name, a page at a time. */
+export function SupportOrganisations({
+  onExtend,
+  onRecords,
+}: {
+  onExtend: (o: SupportOrganisation) => void;
+  onRecords: (o: SupportOrganisation) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const phone = useMediaQuery('(max-width: 62em)') ?? false;
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [page, setPage] = useState(1);
+  const list = useSupportOrganisations(q, status, (page - 1) * SUPPORT_PAGE);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const statuses: { value: StatusFilter; label: string }[] = [
+    { value: '', label: t('support.filter.all') },
+    { value: 'demo', label: t('support.filter.demo') },
+    { value: 'expired', label: t('support.filter.expired') },
+    { value: 'booked', label: t('support.filter.booked') },
+    { value: 'terminated', label: t('support.filter.terminated') },
+  ];
+  const columns = [
+    { label: t('support.columns.organisation') },
+    { label: t('support.columns.state') },
+    { label: t('support.columns.package') },
+    { label: t('support.columns.trees') },
+    { label: t('support.columns.storage') },
+    { label: t('support.columns.created') },
+    { label: <VisuallyHidden>{t('support.columns.actions')}</VisuallyHidden> },
+  ];
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('support.search')}
+          aria-label={t('support.search')}
+          style={{ flex: '1 1 260px', maxWidth: 480 }}
+          data-testid="support-search"
+        />
+        <Select
+          data={statuses}
+          value={status}
+          onChange={(v) => {
+            setStatus((v ?? '') as StatusFilter);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          aria-label={t('support.filter.label')}
+          w={{ base: '100%', xs: 200 }}
+          data-testid="support-status"
+        />
+        <Text size="sm" c="dimmed" ml={{ xs: 'auto' }} data-testid="support-total">
+          {t('support.total', { count: total, formatted: new Intl.NumberFormat(i18n.language).format(total) })}
+        </Text>
+      </Group>
+      {list.isPending ? (
+        <ListSkeleton rows={6} />
+      ) : items.length === 0 ? (
+        <EmptyCard
+          icon={<IconBuildingCommunity size={30} stroke={1.6} />}
+          title={t('support.empty.title')}
+          text={t('support.empty.text')}
+          testId="support-empty"
+        />
+      ) : phone ? (
+        <Stack gap="sm" data-testid="support-organisations">
+          {items.map((o) => (
+            <PhoneCard key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
+          ))}
+        </Stack>
+      ) : (
+        <Card padding={0} data-testid="support-organisations">
+          <HeadedTable minWidth={1080} columns={columns} verticalSpacing="sm" horizontalSpacing="md">
+            {items.map((o) => (
+              <Row key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
+            ))}
+          </HeadedTable>
+        </Card>
+      )}
+      {total > SUPPORT_PAGE && (
+        <Group justify="flex-end">
+          <Pagination
+            total={Math.ceil(total / SUPPORT_PAGE)}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            data-testid="support-pages"
+            getControlProps={(control) => ({ 'aria-label': t(`lists.page.${control}`) })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Anchor, Badge, Card, Code, CloseButton, Group, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendarPlus, IconHistory, IconList, IconPointer } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyCard, ListSkeleton } from '@/components/ListStates';
+import { SUPPORT_PAGE, useSupportRecords, type SupportRecord } from '../api/support';
+
+/** What a record says was done: an extension with its days and new end, a listing, or the call. */
+function What({ r }: { r: SupportRecord }) {
+  const { t, i18n } = useTranslation();
+  if (r.action === 'extend demo') {
+    const until = r.detail.demo_until ? new Date(r.detail.demo_until) : null;
+    return (
+      <Text size="sm" fw={600}>
+        {t('support.record.extend', {
+          count: r.detail.days ?? 0,
+          date: until ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(until) : '',
+        })}
+      </Text>
+    );
+  }
+  if (r.action === 'list organisations')
+    return (
+      <Text size="sm" fw={600}>
+        {t('support.record.list')}
+      </Text>
+    );
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" fw={600}>
+        {t('support.record.call')}
+      </Text>
+      <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{r.action}</Code>
+    </Group>
+  );
+}
+
+function icon(action: string) {
+  if (action === 'extend demo') return IconCalendarPlus;
+  if (action === 'list organisations') return IconList;
+  return IconPointer;
+}
+
+/**
+ * The support record, newest first: who of platform support did what, on which organisation, when.
+ * With an organisation it shows only that one's, and a way back to everyone's.
+ */
+export function SupportRecordsList({
+  organisation,
+  onOrganisation,
+}: {
+  organisation: { id: string; name: string } | null;
+  onOrganisation: (o: { id: string; name: string } | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const records = useSupportRecords(organisation?.id ?? '', (page - 1) * SUPPORT_PAGE);
+  const list = records.data?.items ?? [];
+  const total = records.data?.total ?? 0;
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Stack gap="md">
+      {organisation && (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('support.record.of')}
+          </Text>
+          <Badge
+            size="lg"
+            variant="light"
+            color="arbor"
+            tt="none"
+            rightSection={
+              <CloseButton
+                size="xs"
+                aria-label={t('support.record.all')}
+                onClick={() => {
+                  onOrganisation(null);
+                  setPage(1);
+                }}
+                data-testid="support-records-all"
+              />
+            }
+            data-testid="support-records-filter"
+          >
+            {organisation.name}
+          </Badge>
+        </Group>
+      )}
+      {records.isPending ? (
+        <ListSkeleton rows={5} />
+      ) : list.length === 0 ? (
+        <EmptyCard
+          icon={<IconHistory size={30} stroke={1.6} />}
+          title={t('support.record.emptyTitle')}
+          text={t('support.record.emptyText')}
+          testId="support-records-empty"
+        />
+      ) : (
+        <Card padding={0} data-testid="support-records">
+          {list.map((r, i) => {
+            const Icon = icon(r.action);
+            return (
+              <Group
+                key={r.id}
+                wrap="nowrap"
+                align="flex-start"
+                gap="md"
+                px="md"
+                py="sm"
+                style={i > 0 ? { borderTop: '1px solid var(--arbor-border)' } : undefined}
+                data-testid="support-record"
+                data-action={r.action}
+              >
+                <ThemeIcon
+                  variant="light"
+                  color={r.action === 'extend demo' ? 'arbor' : 'gray'}
+                  radius="md"
+                  size={34}
+                  mt={2}
+                >
+                  <Icon size={18} stroke={1.7} />
+                </ThemeIcon>
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <What r={r} />
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {[r.user_name || t('support.record.unknownUser'), r.user_email].filter(Boolean).join(' · ')}
+                  </Text>
+                  {r.organisation_id && (
+                    <Group gap={6} wrap="wrap">
+                      <Anchor
+                        component={Link}
+                        to={`/organisations/${r.organisation_id}`}
+                        size="xs"
+                        data-testid="support-record-organisation"
+                      >
+                        {r.organisation_name}
+                      </Anchor>
+                      {!organisation && (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="xs"
+                          c="dimmed"
+                          onClick={() => {
+                            onOrganisation({ id: r.organisation_id!, name: r.organisation_name });
+                            setPage(1);
+                          }}
+                        >
+                          {t('support.record.onlyThis')}
+                        </Anchor>
+                      )}
+                    </Group>
+                  )}
+                </Stack>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="support-record-at">
+                  {when.format(new Date(r.at))}
+                </Text>
+              </Group>
+            );
+          })}
+        </Card>
+      )}
+      {total > SUPPORT_PAGE && (
+        <Group justify="flex-end">
+          <Pagination
+            total={Math.ceil(total / SUPPORT_PAGE)}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            data-testid="support-records-pages"
+            getControlProps={(control) => ({ 'aria-label': t(`lists.page.${control}`) })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
