@@ -45,6 +45,9 @@ type Config struct {
 	Files *files.Service
 	// Proxy configures the basemap proxy (AllowPrivate: ARBOR_PROXY_ALLOW_PRIVATE).
 	Proxy geo.ProxyOptions
+	// BackgroundMax is the largest background map archive taken, in bytes (0: the default,
+	// files.DefaultBackgroundMax, 2 GB).
+	BackgroundMax int64
 }
 
 // Server serves the API and the web app.
@@ -69,6 +72,7 @@ type Server struct {
 	proxy     *geo.Proxy      // protected basemaps fetched with their stored credentials
 	// allowPrivate lets protected basemaps point at loopback and private addresses.
 	allowPrivate bool
+	bgMax        int64 // BackgroundMax
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -97,6 +101,9 @@ func New(c Config) *Server {
 	}
 	if s.exportAt = c.ExportAtOnce; s.exportAt <= 0 {
 		s.exportAt = DefaultExportAtOnce
+	}
+	if s.bgMax = c.BackgroundMax; s.bgMax <= 0 {
+		s.bgMax = files.DefaultBackgroundMax
 	}
 	if c.TileCache == 0 {
 		c.TileCache = 256 << 20
