@@ -13,10 +13,14 @@ export function isProtected(b: Basemap): boolean {
   return !b.id.startsWith('preset:') && (b.has_password || b.username !== '');
 }
 
-/** A basemap the map can show: every raster one (protected ones through the proxy) and open vector styles. */
+/**
+ * A basemap the map can show: every raster one (protected ones through the proxy), open vector
+ * styles and the organisation's own background maps the server keeps.
+ */
 export function usableBasemaps(all: Basemap[] | undefined): Basemap[] {
   return (all ?? []).filter(
-    (b) => ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url && !(b.type === 'vector' && isProtected(b)),
+    (b) =>
+      ['xyz', 'wms', 'esri', 'vector', 'hosted'].includes(b.type) && b.url && !(b.type === 'vector' && isProtected(b)),
   );
 }
 
@@ -84,8 +88,18 @@ function wmsParams(b: Basemap): string {
   ].join('&');
 }
 
-/** What the map needs to draw a basemap. */
+/**
+ * What the map needs to draw a basemap. One of the organisation's own background maps is the
+ * server's: a raster one by its TileJSON (its zooms, so the map draws its tiles larger beyond
+ * them), a vector one by the simple style the server writes for it (docs/API.md "Background maps").
+ */
 export function basemapSpec(b: Basemap, proxy?: { projectId: string; origin: string }): BasemapSpec {
+  if (b.type === 'hosted') {
+    const url = (proxy?.origin ?? '') + b.url;
+    const attribution = attributionHTML(b.attribution || b.name);
+    if (b.layers === 'vector') return { kind: 'vector', url, attribution };
+    return { kind: 'raster', source: { type: 'raster', url, tileSize: 256, attribution } };
+  }
   if (b.type === 'vector') return { kind: 'vector', url: b.url, attribution: attributionHTML(b.attribution || b.name) };
   return { kind: 'raster', source: basemapSource(b, proxy) };
 }
