@@ -82,13 +82,13 @@ func backgroundPart(parts *multipart.Reader) (string, *multipart.Part, error) {
 			return "", nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
 		}
 		if err != nil {
-			return "", nil, err
+			return "", nil, brokenForm(err)
 		}
 		switch p.FormName() {
 		case "name":
 			b, err := io.ReadAll(io.LimitReader(p, 1<<10))
 			if err != nil {
-				return "", nil, err
+				return "", nil, brokenForm(err)
 			}
 			name = strings.TrimSpace(string(b))
 		case "file":
@@ -98,6 +98,15 @@ func backgroundPart(parts *multipart.Reader) (string, *multipart.Part, error) {
 			return name, p, nil
 		}
 	}
+}
+
+// brokenForm is a form that cannot be read: the client's doing (400), or a body over the limit (413).
+func brokenForm(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return err
+	}
+	return arbor.Errorf(arbor.EINVALID, "files.broken", nil)
 }
 
 // backgroundUploadError names a body over the limit as such (413 with the configured limit).

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -78,7 +79,17 @@ func (s *Service) SaveBackground(ctx context.Context, u BackgroundUpload, r io.R
 	}
 	defer os.Remove(up.Name())
 	defer up.Close()
-	n, err := io.Copy(up, io.LimitReader(r, u.Max+1))
+	in := &readErrors{r: io.LimitReader(r, u.Max+1)}
+	n, err := io.Copy(up, in)
+	if in.err != nil {
+		// The upload broke off or was no proper form: the client's doing (a body over the
+		// request's limit stays itself, for a 413).
+		var tooLarge *http.MaxBytesError
+		if errors.As(in.err, &tooLarge) {
+			return nil, in.err
+		}
+		return nil, arbor.Errorf(arbor.EINVALID, "files.broken", nil)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -147,6 +158,20 @@ func (s *Service) SaveBackground(ctx context.Context, u BackgroundUpload, r io.R
 		return nil, err
 	}
 	return m, nil
+}
+
+// readErrors notes the error of reading an upload, to tell it from one of writing it down.
+type readErrors struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErrors) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+	}
+	return n, err
 }
 
 // putFile copies a file from its start into the blob store.
