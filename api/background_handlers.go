@@ -240,16 +240,13 @@ func (s *Server) backgroundTileJSON(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-// backgroundStyle answers a simple MapLibre style of a vector archive (docs/API.md "Background
-// maps"): a light ground, then each of its layers' areas, lines and points in greys and blues,
-// without labels, so that a project's data stays readable above it.
+// backgroundStyle answers a simple MapLibre style of an archive (docs/API.md "Background maps"):
+// a vector archive's layers' areas, lines and points in greys and blues, without labels, so that
+// a project's data stays readable above it; a raster archive's tiles as they are.
 func (s *Server) backgroundStyle(w http.ResponseWriter, r *http.Request) error {
 	m, err := s.projectBackgroundMap(r)
 	if err != nil {
 		return err
-	}
-	if m.Kind != "vector" {
-		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	src := map[string]any{
 		"type":    "vector",
@@ -262,6 +259,11 @@ func (s *Server) backgroundStyle(w http.ResponseWriter, r *http.Request) error {
 		src["attribution"] = m.Attribution
 	}
 	layers := []map[string]any{}
+	if m.Kind == "raster" {
+		// A raster archive's style is its tiles as they are (for programs that take a style).
+		src["type"], src["tileSize"] = "raster", 256
+		layers = append(layers, map[string]any{"id": "background", "type": "raster", "source": "background"})
+	}
 	for _, l := range m.Layers {
 		water := strings.Contains(strings.ToLower(l), "water")
 		fill, line := "#e4e2dc", "#b9b4aa"

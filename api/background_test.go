@@ -284,8 +284,10 @@ func TestBackgroundMaps(t *testing.T) {
 	body, ct = backgroundForm(t, "", "a.pmtiles", archive)
 	wantError(t, admin.do("POST", maps, body, ct), http.StatusRequestEntityTooLarge, "too_large", "")
 
-	// Without the add-on: no uploads and no tiles; the list says so; deleting still works.
-	e.exec(t, `UPDATE organisation SET data_space_mb_max = 10240, demo_until = now() - interval '1 day' WHERE id = $1`, w.org)
+	// Without the add-on (a tree data package booked after the demo, the add-on not): no uploads
+	// and no tiles; the list says so; deleting still works.
+	e.exec(t, `UPDATE organisation SET data_space_mb_max = 10240, demo_until = now() - interval '1 day',
+		tree_package = (SELECT id FROM package WHERE kind = 'trees' ORDER BY sort LIMIT 1) WHERE id = $1`, w.org)
 	wantError(t, admin.do("POST", maps, body, ct), http.StatusForbidden, "forbidden",
 		"Hosting your own background data is an add-on: an administrator can book it on the organisation's packages page.")
 	wantError(t, w.reader.do("GET", "/api/background/"+w.project+"/"+vid+"/0/0/0.pbf", nil), http.StatusForbidden, "forbidden", "")

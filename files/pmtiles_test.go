@@ -75,10 +75,10 @@ func TestPMDirectoryRoundTrip(t *testing.T) {
 			t.Fatalf("entry %d: %+v, want %+v", i, back[i], entries[i])
 		}
 	}
-	if e := findPMEntry(entries, 31); e == nil || e.TileID != 30 { // 30 runs 1 tile (i = 10)
-		t.Fatalf("tile 31 found in %+v", e)
-	} else if findPMEntry(entries, 32) != nil {
-		t.Fatal("tile 32 is in no run")
+	if e := findPMEntry(entries, 34); e == nil || e.TileID != 33 { // 33 runs 2 tiles (i = 11)
+		t.Fatalf("tile 34 found in %+v", e)
+	} else if findPMEntry(entries, 35) != nil || findPMEntry(entries, 31) != nil {
+		t.Fatal("tiles 31 and 35 are in no run")
 	}
 	if _, err := readPMDirectory([]byte{0xff, 0xff, 0xff}); err == nil {
 		t.Fatal("a broken directory was read")
