@@ -184,7 +184,7 @@ test('background data: an uploaded PMTiles archive appears as a basemap', async 
   await mapReady(page);
   await shot(page, 'background-map-on-map-de-dark', { fullPage: false });
   await goto(page, `/organisations/${orgId}/organisation`);
-  await section.getByText('Hintergrundkarten').first().waitFor();
+  await page.getByText('Hintergrundkarten').first().waitFor();
   await section.scrollIntoViewIfNeeded();
   await shot(page, 'background-maps-de-dark', { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
