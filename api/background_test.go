@@ -195,9 +195,9 @@ func TestBackgroundMaps(t *testing.T) {
 		}
 	}
 	wantStatus(t, tile(w.reader, w.project, "1/1/0.png"), http.StatusNoContent) // not in the archive
-	wantStatus(t, tile(w.reader, w.project, "5/3/3.png"), http.StatusNoContent)  // above its zooms
-	wantStatus(t, tile(w.reader, w.project, "0/0/0.jpg"), http.StatusNotFound)   // not its format
-	wantStatus(t, tile(w.reader, w.project, "1/2/0.png"), http.StatusNotFound)   // outside the grid
+	wantStatus(t, tile(w.reader, w.project, "5/3/3.png"), http.StatusNoContent) // above its zooms
+	wantStatus(t, tile(w.reader, w.project, "0/0/0.jpg"), http.StatusNotFound)  // not its format
+	wantStatus(t, tile(w.reader, w.project, "1/2/0.png"), http.StatusNotFound)  // outside the grid
 	wantStatus(t, tile(w.reader, w.project, "31/0/0.png"), http.StatusNotFound)
 	r = tile(w.reader, w.project, "tiles.json")
 	wantStatus(t, r, http.StatusOK)

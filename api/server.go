@@ -13,6 +13,7 @@ import (
 	"arbor/domain"
 	"arbor/files"
 	"arbor/geo"
+	"arbor/legal"
 	"arbor/store"
 	"arbor/tiles"
 )
@@ -48,6 +49,9 @@ type Config struct {
 	// BackgroundMax is the largest background map archive taken, in bytes (0: the default,
 	// files.DefaultBackgroundMax, 2 GB).
 	BackgroundMax int64
+	// LegalDir holds the operator's legal texts ($ARBOR_DATA/legal, README.md "Legal texts");
+	// "" serves the built-in samples.
+	LegalDir string
 }
 
 // Server serves the API and the web app.
@@ -70,6 +74,7 @@ type Server struct {
 	app       *domain.Service // the flows of several steps
 	files     *files.Service  // photos and documents (nil: not available)
 	proxy     *geo.Proxy      // protected basemaps fetched with their stored credentials
+	legal     *legal.Texts    // the imprint, privacy policy, terms and data processing agreement
 	// allowPrivate lets protected basemaps point at loopback and private addresses.
 	allowPrivate bool
 	bgMax        int64 // BackgroundMax
@@ -113,6 +118,7 @@ func New(c Config) *Server {
 	s.tiles = tiles.New(c.DB, s.Revision, c.TileCache, s.now)
 	s.answers = newAnswers(answerCacheBytes)
 	s.proxy = geo.NewProxy(c.Proxy)
+	s.legal = legal.New(c.LegalDir)
 	s.allowPrivate = c.Proxy.AllowPrivate
 	if s.log == nil {
 		s.log = slog.Default()
