@@ -281,6 +281,7 @@ func fuzzRequests(rt route, w walkWorld, fields []fuzzField, queries []string) [
 		"{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees",
 		"{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
 		"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey,
+		"{mapId}", w.backgroundMap, "{tile}", "20588.png",
 		"{page}", "imprint", "{document}", "terms", "{lang}", "de").Replace(rt.path)
 	base := url.Values{}
 	if rt.scope == contentScope {

@@ -232,6 +232,13 @@ var routeExpectations = map[string]expect{
 	"GET /api/tiles/{id}/{layer}/{z}/{x}/{y}.mvt":                     projRead,
 	"GET /api/tiles/{id}/{layerJSON}":                                 projRead,
 	// The GIS web service (geo) and the API keys that open it to programs.
+	"GET /api/management/organisation/{id}/background-maps":             orgAdmin,
+	"POST /api/management/organisation/{id}/background-maps":            orgAdmin,
+	"DELETE /api/management/organisation/{id}/background-maps/{mapId}":  orgAdmin,
+	"GET /api/management/project/{id}/background-maps":                  projManage,
+	"GET /api/background/{id}/{mapId}/tiles.json":                       projRead,
+	"GET /api/background/{id}/{mapId}/style.json":                       projRead,
+	"GET /api/background/{id}/{mapId}/{z}/{x}/{tile}":                   projRead,
 	"GET /api/management/organisation/{id}/api-keys":                    orgOwnOnly,
 	"POST /api/management/organisation/{id}/api-keys":                   orgOwnOnly,
 	"DELETE /api/management/organisation/{id}/api-keys/{keyId}":         orgOwnOnly,
@@ -256,6 +263,7 @@ type walkWorld struct {
 	workEntry             string            // an own work list entry nothing uses
 	treeImport            string            // an import that made nothing (undone by management)
 	treeFile, orgFile     string            // a photo of the tree, a document of organisation A
+	backgroundMap         string            // a background map (raster PMTiles) of organisation A
 	filters               map[string]string // role → a filter of that role's own
 	tasks                 map[string]string // role → a task of that role's own
 	importTasks           map[string]string // role → an import task of that role's own
@@ -364,6 +372,12 @@ func buildWalkWorld(t *testing.T, e *env) walkWorld {
 		t.Fatal(err)
 	}
 	w.treeFile, w.orgFile = walkFiles(t, e, w)
+	bg, err := e.srv.files.SaveBackground(ctx, files.BackgroundUpload{Organisation: w.orgA, Name: "walk", Max: 1 << 20},
+		bytes.NewReader(testPMTiles(2, 1, 0, 1, []testTile{{0, 1, redTile}})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.backgroundMap = bg.ID
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, w.orgA, w.users["admin"])
 	mustExec(`INSERT INTO organisation_admin VALUES ($1, $2)`, orgB, w.users["outsider"])
 	mustExec(`INSERT INTO project_member (organisation_id, project_id, user_id, access) VALUES ($1, $2, $3, 0)`, orgB, projectB, w.users["outsider"])
@@ -412,6 +426,7 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
 			"{filterId}", w.filters[role], "{taskId}", map[bool]string{true: w.importTasks[role], false: w.tasks[role]}[strings.Contains(rt.path, "/import/task/")], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
 			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey, "{kind}", "project", "{bookingId}", w.booking,
+			"{mapId}", w.backgroundMap, "{tile}", "20588.png",
 			"{page}", "imprint", "{document}", "terms", "{lang}", "de").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)

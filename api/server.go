@@ -46,6 +46,9 @@ type Config struct {
 	Files *files.Service
 	// Proxy configures the basemap proxy (AllowPrivate: ARBOR_PROXY_ALLOW_PRIVATE).
 	Proxy geo.ProxyOptions
+	// BackgroundMax is the largest background map archive taken, in bytes (0: the default,
+	// files.DefaultBackgroundMax, 2 GB).
+	BackgroundMax int64
 	// LegalDir holds the operator's legal texts ($ARBOR_DATA/legal, README.md "Legal texts");
 	// "" serves the built-in samples.
 	LegalDir string
@@ -74,6 +77,7 @@ type Server struct {
 	legal     *legal.Texts    // the imprint, privacy policy, terms and data processing agreement
 	// allowPrivate lets protected basemaps point at loopback and private addresses.
 	allowPrivate bool
+	bgMax        int64 // BackgroundMax
 }
 
 // DefaultThrottle: five wrong passwords for one address, or fifty from one client, within
@@ -102,6 +106,9 @@ func New(c Config) *Server {
 	}
 	if s.exportAt = c.ExportAtOnce; s.exportAt <= 0 {
 		s.exportAt = DefaultExportAtOnce
+	}
+	if s.bgMax = c.BackgroundMax; s.bgMax <= 0 {
+		s.bgMax = files.DefaultBackgroundMax
 	}
 	if c.TileCache == 0 {
 		c.TileCache = 256 << 20

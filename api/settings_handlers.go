@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -212,9 +211,15 @@ type basemapRequest struct {
 	Password    *string `json:"password"` // absent: keep; "": remove
 	Position    int     `json:"position"`
 	Version     int     `json:"version"`
+	// BackgroundMap: the organisation's archive of a 'hosted' basemap (docs/API.md "Background maps").
+	BackgroundMap string `json:"background_map"`
 }
 
-func (s *Server) basemapFields(ctx context.Context, req basemapRequest) (store.BasemapFields, error) {
+func (s *Server) basemapFields(r *http.Request, req basemapRequest) (store.BasemapFields, error) {
+	ctx := r.Context()
+	if strings.EqualFold(req.Type, "hosted") {
+		return s.hostedBasemapFields(ctx, targetOf(r), req)
+	}
 	f := store.BasemapFields{Name: strings.TrimSpace(req.Name), Type: strings.ToLower(req.Type),
 		URL: strings.TrimSpace(req.URL), Layers: strings.TrimSpace(req.Layers),
 		Attribution: strings.TrimSpace(req.Attribution), Username: strings.TrimSpace(req.Username),
@@ -248,7 +253,7 @@ func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	f, err := s.basemapFields(r.Context(), req)
+	f, err := s.basemapFields(r, req)
 	if err != nil {
 		return err
 	}
@@ -278,7 +283,7 @@ func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	f, err := s.basemapFields(r.Context(), req)
+	f, err := s.basemapFields(r, req)
 	if err != nil {
 		return err
 	}

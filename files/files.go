@@ -32,6 +32,8 @@ type Service struct {
 	db     *store.DB
 	bucket *blob.Bucket
 	queue  string // the queue thumbnails are made in (river's default but in tests)
+	// archives keeps the directories of background maps being served (background.go)
+	archives archiveCache
 }
 
 // New keeps files in bucket; queue names the queue of thumbnail jobs ("" for the default one).

@@ -212,7 +212,8 @@ func (s *Queries) DataSpace(ctx context.Context, orgID string) (DataSpace, error
 	var max int
 	var used int64
 	err := s.q.QueryRow(ctx, `SELECT o.data_space_mb_max,
-			(SELECT coalesce(sum(d.size), 0) FROM document d WHERE d.organisation_id = o.id)::bigint
+			((SELECT coalesce(sum(d.size), 0) FROM document d WHERE d.organisation_id = o.id) +
+			 (SELECT coalesce(sum(m.size), 0) FROM background_map m WHERE m.organisation_id = o.id))::bigint
 		FROM organisation o WHERE o.id = $1`, orgID).Scan(&max, &used)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return DataSpace{}, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)

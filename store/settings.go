@@ -37,6 +37,10 @@ type Basemap struct {
 	Position    int       `json:"position"`
 	Version     int       `json:"version"`
 	CreatedAt   time.Time `json:"created_at"`
+	// BackgroundMap is the organisation's archive a 'hosted' basemap shows (docs/API.md
+	// "Background maps"); its URL is the server's tiles (raster) or default style (vector), and
+	// Layers says which of the two.
+	BackgroundMap *string `json:"background_map"`
 }
 
 // ProjectSettings reads a project's settings; every custom field is listed, configured or not.
@@ -124,14 +128,14 @@ func (s *Queries) UpdateProjectSettings(ctx context.Context, orgID, projectID st
 
 func scanBasemap(row pgx.Row) (*Basemap, error) {
 	var b Basemap
-	err := row.Scan(&b.ID, &b.Name, &b.Type, &b.URL, &b.Layers, &b.Attribution, &b.Username, &b.HasPassword, &b.Position, &b.Version, &b.CreatedAt)
+	err := row.Scan(&b.ID, &b.Name, &b.Type, &b.URL, &b.Layers, &b.Attribution, &b.Username, &b.HasPassword, &b.Position, &b.Version, &b.CreatedAt, &b.BackgroundMap)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return &b, err
 }
 
-const basemapColumns = `id, name, type, url, layers, attribution, username, password_sealed <> '', position, version, created_at`
+const basemapColumns = `id, name, type, url, layers, attribution, username, password_sealed <> '', position, version, created_at, background_map_id`
 
 // Basemaps lists a project's basemaps in their order.
 func (s *Queries) Basemaps(ctx context.Context, orgID, projectID string) ([]*Basemap, error) {
@@ -145,6 +149,7 @@ type BasemapFields struct {
 	Name, Type, URL, Layers, Attribution, Username string
 	PasswordSealed                                 *string
 	Position                                       int
+	BackgroundMap                                  *string // a 'hosted' basemap's archive
 }
 
 // CreateBasemap adds a basemap to a project.
@@ -154,19 +159,20 @@ func (s *Queries) CreateBasemap(ctx context.Context, orgID, projectID string, f 
 		sealed = *f.PasswordSealed
 	}
 	return scanBasemap(s.q.QueryRow(ctx, `
-		INSERT INTO project_basemap (organisation_id, project_id, name, type, url, layers, username, password_sealed, position, attribution)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING `+basemapColumns,
-		orgID, projectID, f.Name, f.Type, f.URL, f.Layers, f.Username, sealed, f.Position, f.Attribution))
+		INSERT INTO project_basemap (organisation_id, project_id, name, type, url, layers, username, password_sealed, position, attribution, background_map_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING `+basemapColumns,
+		orgID, projectID, f.Name, f.Type, f.URL, f.Layers, f.Username, sealed, f.Position, f.Attribution, f.BackgroundMap))
 }
 
 // UpdateBasemap changes a basemap if version is current.
 func (s *Queries) UpdateBasemap(ctx context.Context, orgID, projectID, id string, version int, f BasemapFields) (*Basemap, error) {
 	b, err := scanBasemap(s.q.QueryRow(ctx, `
 		UPDATE project_basemap SET name = $5, type = $6, url = $7, layers = $8, username = $9,
-			password_sealed = coalesce($10, password_sealed), position = $11, attribution = $12, version = version + 1
+			password_sealed = coalesce($10, password_sealed), position = $11, attribution = $12,
+			background_map_id = $13, version = version + 1
 		WHERE organisation_id = $1 AND project_id = $2 AND id = $3 AND version = $4
 		RETURNING `+basemapColumns, orgID, projectID, id, version, f.Name, f.Type, f.URL, f.Layers, f.Username,
-		f.PasswordSealed, f.Position, f.Attribution))
+		f.PasswordSealed, f.Position, f.Attribution, f.BackgroundMap))
 	if arbor.ErrorCode(err) != arbor.ENOTFOUND {
 		return b, err
 	}
@@ -196,7 +202,7 @@ func (s *Queries) BasemapWithSecret(ctx context.Context, orgID, projectID, id st
 	err := s.q.QueryRow(ctx, `SELECT `+basemapColumns+`, password_sealed FROM project_basemap
 		WHERE organisation_id = $1 AND project_id = $2 AND id = $3`, orgID, projectID, id).
 		Scan(&b.ID, &b.Name, &b.Type, &b.URL, &b.Layers, &b.Attribution, &b.Username, &b.HasPassword, &b.Position,
-			&b.Version, &b.CreatedAt, &sealed)
+			&b.Version, &b.CreatedAt, &b.BackgroundMap, &sealed)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}

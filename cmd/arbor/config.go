@@ -33,6 +33,10 @@ type config struct {
 	AtOnce      int    // ARBOR_ARCHIVE_AT_ONCE: the biggest view archived within its request
 	ExportAt    int    // ARBOR_EXPORT_AT_ONCE: the biggest whole-project or GIS export made within its request
 	BlobURL     string // ARBOR_BLOB_URL: where photos and documents are kept (default: $ARBOR_DATA/blobs)
+	// BackgroundMaxMB (ARBOR_BACKGROUND_MAX_MB): the largest background map archive an
+	// administrator may upload (default 2048); it waits in the system's temporary folder
+	// (TMPDIR) while it is checked.
+	BackgroundMaxMB int
 	// ProxyAllowPrivate (ARBOR_PROXY_ALLOW_PRIVATE=1) lets protected basemaps point at loopback
 	// and private addresses, which the basemap proxy refuses otherwise.
 	ProxyAllowPrivate bool
@@ -107,6 +111,13 @@ func loadConfig() (config, error) {
 			problems = append(problems, fmt.Sprintf("ARBOR_EXPORT_AT_ONCE %q is not a number of objects from 1 to 10000000", v))
 		}
 		c.ExportAt = n
+	}
+	if v := env("ARBOR_BACKGROUND_MAX_MB", "2048"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1<<20 {
+			problems = append(problems, fmt.Sprintf("ARBOR_BACKGROUND_MAX_MB %q is not a number of megabytes from 1 to 1048576", v))
+		}
+		c.BackgroundMaxMB = n
 	}
 	if c.BlobURL != "" && !strings.HasPrefix(c.BlobURL, "file://") && !strings.HasPrefix(c.BlobURL, "s3://") {
 		problems = append(problems, "ARBOR_BLOB_URL must be a file:///folder or s3://bucket?region=… URL")

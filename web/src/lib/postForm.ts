@@ -26,3 +26,43 @@ export async function postForm<T>(path: string, form: FormData): Promise<T> {
     release();
   }
 }
+
+/**
+ * postForm for big files: the same request through XMLHttpRequest, which tells how far the
+ * upload has got (onProgress with a fraction from 0 to 1), as fetch cannot.
+ */
+export async function postFormWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  const release = await sessionGate.acquire(false);
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', path);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Accept-Language', currentLanguage());
+      const csrf = getCookie('arbor_csrf');
+      if (csrf) xhr.setRequestHeader('X-CSRF-Token', csrf);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      };
+      xhr.onerror = () => reject(toApiError(0, null, (k) => i18n.t(k)));
+      xhr.onload = () => {
+        let data: unknown = null;
+        try {
+          data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
+        } catch {
+          data = null;
+        }
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+        else reject(toApiError(xhr.status, data as ErrorBody | null, (k) => i18n.t(k)));
+      };
+      xhr.send(form);
+    });
+  } finally {
+    release();
+  }
+}

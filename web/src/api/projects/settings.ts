@@ -25,8 +25,11 @@ export interface InspectionIntervals {
   hollow: IntervalPair;
 }
 
-/** Raster tiles (XYZ, WMS, ESRI) or a MapLibre vector style (its URL). */
-export type BasemapType = 'xyz' | 'wms' | 'esri' | 'vector';
+/**
+ * Raster tiles (XYZ, WMS, ESRI), a MapLibre vector style (its URL), or one of the organisation's
+ * own background maps the server keeps ('hosted': its URL is the server's TileJSON or style).
+ */
+export type BasemapType = 'xyz' | 'wms' | 'esri' | 'vector' | 'hosted';
 
 export interface Basemap {
   id: string;
@@ -42,6 +45,8 @@ export interface Basemap {
   position: number;
   version: number;
   created_at: string;
+  /** A hosted basemap's archive (docs/API.md "Background maps"); its layers say raster or vector. */
+  background_map?: string | null;
 }
 
 export type DefaultValue = string | number | boolean;
@@ -89,6 +94,8 @@ export interface BasemapInput {
   /** Left out: keep the kept password; "": remove it. */
   password?: string;
   version?: number;
+  /** A hosted basemap's archive. */
+  background_map?: string;
 }
 
 /** POST, PUT and DELETE …/basemaps[/{basemapId}] (managers). */

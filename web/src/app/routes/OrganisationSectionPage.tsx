@@ -6,6 +6,7 @@ import { ListsSection } from '@/features/lists/components/ListsSection';
 import { canEditOrganisation, isAdmin } from '@/api/organisations/organisation';
 import { AdministratorsSection } from '@/features/organisations/components/AdministratorsSection';
 import { ApiKeysSection } from '@/features/apikeys/components/ApiKeysSection';
+import { BackgroundMapsSection } from '@/features/backgroundmaps/components/BackgroundMapsSection';
 import { CancelOrganisationSection } from '@/features/organisations/components/CancelOrganisationSection';
 import { NotFoundState } from '@/components/NotFoundState';
 import { useOrganisationContext } from '@/features/organisations/components/OrganisationLayout';
@@ -39,6 +40,8 @@ export default function OrganisationSectionPage() {
               <AdministratorsSection organisation={o} />
               <Divider />
               <ApiKeysSection organisation={o} editable={canEditOrganisation(o)} />
+              <Divider />
+              <BackgroundMapsSection organisation={o} editable={canEditOrganisation(o)} />
             </>
           )}
           {canEditOrganisation(o) && (

@@ -53,6 +53,37 @@ describe('basemaps', () => {
       attribution: '© BKG',
     });
   });
+  it("shows the organisation's own background maps from the server: raster by TileJSON, vector by its style", () => {
+    const origin = { projectId: 'p', origin: 'https://arbor.example' };
+    const raster = bm({
+      id: 'h',
+      type: 'hosted',
+      url: '/api/background/p/m/tiles.json',
+      layers: 'raster',
+      name: 'Luftbild',
+    });
+    expect(pickBasemap([raster], 'h')?.id).toBe('h');
+    expect(basemapSpec(raster, origin)).toEqual({
+      kind: 'raster',
+      source: {
+        type: 'raster',
+        url: 'https://arbor.example/api/background/p/m/tiles.json',
+        tileSize: 256,
+        attribution: 'Luftbild',
+      },
+    });
+    const vector = bm({
+      type: 'hosted',
+      url: '/api/background/p/m/style.json',
+      layers: 'vector',
+      attribution: '© Stadt',
+    });
+    expect(basemapSpec(vector, origin)).toEqual({
+      kind: 'vector',
+      url: 'https://arbor.example/api/background/p/m/style.json',
+      attribution: '© Stadt',
+    });
+  });
   it('builds a GetMap URL in EPSG:3857 for a WMS', () => {
     const s = basemapSource(bm({ type: 'wms', url: 'https://wms.example.org/service?map=x', layers: 'dop20' }));
     expect(s.tiles?.[0]).toBe(

@@ -13,9 +13,12 @@ export function isProtected(b: Basemap): boolean {
   return !b.id.startsWith('preset:') && (b.has_password || b.username !== '');
 }
 
-/** A basemap the map can show: raster tiles and vector styles (protected ones through the proxy). */
+/**
+ * A basemap the map can show: raster tiles and vector styles (protected ones through the proxy),
+ * and the organisation's own background maps the server keeps.
+ */
 export function usableBasemaps(all: Basemap[] | undefined): Basemap[] {
-  return (all ?? []).filter((b) => ['xyz', 'wms', 'esri', 'vector'].includes(b.type) && b.url);
+  return (all ?? []).filter((b) => ['xyz', 'wms', 'esri', 'vector', 'hosted'].includes(b.type) && b.url);
 }
 
 /** The proxy's address of a protected basemap (absolute: MapLibre loads tiles in workers too). */
@@ -84,9 +87,18 @@ function wmsParams(b: Basemap): string {
 
 /**
  * What the map needs to draw a basemap. A protected vector style is read from the proxy, which
- * answers it with its sources, sprite and glyphs pointing at the proxy too.
+ * answers it with its sources, sprite and glyphs pointing at the proxy too. One of the
+ * organisation's own background maps is the server's: a raster one by its TileJSON (its zooms, so
+ * the map draws its tiles larger beyond them), a vector one by the simple style the server writes
+ * for it (docs/API.md "Background maps").
  */
 export function basemapSpec(b: Basemap, proxy?: { projectId: string; origin: string }): BasemapSpec {
+  if (b.type === 'hosted') {
+    const url = (proxy?.origin ?? '') + b.url;
+    const attribution = attributionHTML(b.attribution || b.name);
+    if (b.layers === 'vector') return { kind: 'vector', url, attribution };
+    return { kind: 'raster', source: { type: 'raster', url, tileSize: 256, attribution } };
+  }
   if (b.type === 'vector') {
     const url = proxy && isProtected(b) ? `${proxyBase(proxy.projectId, b, proxy.origin)}/style?v=${b.version}` : b.url;
     return { kind: 'vector', url, attribution: attributionHTML(b.attribution || b.name) };

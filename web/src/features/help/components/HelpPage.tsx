@@ -118,7 +118,19 @@ export default function HelpPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           {(
-            ['map', 'info', 'files', 'data', 'import', 'exports', 'dashboards', 'safety', 'jobs', 'packages'] as const
+            [
+              'map',
+              'info',
+              'files',
+              'data',
+              'import',
+              'exports',
+              'dashboards',
+              'safety',
+              'jobs',
+              'packages',
+              'backgroundMaps',
+            ] as const
           ).map((part) => (
             <Stack gap={4} key={part}>
               <Text fw={600}>{t(`helpGuide.${part}.title`)}</Text>

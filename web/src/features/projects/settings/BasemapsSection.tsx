@@ -9,11 +9,13 @@ import {
   IconMap,
   IconPencil,
   IconPlus,
+  IconStack2,
   IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteBasemap, type Basemap, type ProjectSettings } from '@/api/projects/settings';
+import { useDeleteBasemap, useSaveBasemap, type Basemap, type ProjectSettings } from '@/api/projects/settings';
+import { useProjectBackgroundMaps, type BackgroundMap } from '@/api/projects/backgroundMaps';
 import { BASEMAP_PRESETS, defaultPreset, type BasemapPreset } from '@/api/projects/basemapPresets';
 import type { Project } from '@/api/projects/types';
 import { isEditable } from './SettingsSection';
@@ -26,7 +28,25 @@ export function BasemapsSection({ project, settings }: { project: Project; setti
   // A basemap being edited, a new one (empty or from a preset), or none.
   const [editing, setEditing] = useState<Basemap | 'new' | BasemapPreset | null>(null);
   const remove = useDeleteBasemap(project.id);
+  const save = useSaveBasemap(project.id);
   const basemaps = settings.basemaps ?? [];
+  // The organisation's own background maps (docs/API.md "Background maps") not yet shown here.
+  const own = useProjectBackgroundMaps(project.id, editable);
+  const ownMaps = (own.data?.items ?? []).filter((m) => !basemaps.some((b) => b.background_map === m.id));
+
+  const addOwn = (m: BackgroundMap) =>
+    save.mutate(
+      { type: 'hosted', background_map: m.id, name: m.name, url: '', layers: '', attribution: '', username: '' },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'arbor',
+            icon: <IconCheck size={18} />,
+            message: t('basemaps.ownAdded', { name: m.name }),
+          }),
+        onError: (e) => notifications.show({ color: 'red', message: e.message }),
+      },
+    );
 
   const confirmDelete = (b: Basemap) =>
     modals.openConfirmModal({
@@ -55,6 +75,32 @@ export function BasemapsSection({ project, settings }: { project: Project; setti
           </div>
           {editable && (
             <Group gap="xs">
+              {own.data?.addon && ownMaps.length > 0 && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      variant="default"
+                      leftSection={<IconStack2 size={16} />}
+                      rightSection={<IconChevronDown size={14} />}
+                      loading={save.isPending}
+                      data-testid="basemap-own"
+                    >
+                      {t('basemaps.own')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {ownMaps.map((m) => (
+                      <Menu.Item key={m.id} onClick={() => addOwn(m)} data-testid="basemap-own-item" data-name={m.name}>
+                        <Text size="sm">{m.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {t(`basemaps.ownKind.${m.kind}`)} ·{' '}
+                          {t('basemaps.ownZooms', { min: m.min_zoom, max: m.max_zoom })}
+                        </Text>
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
                   <Button
@@ -109,8 +155,8 @@ export function BasemapsSection({ project, settings }: { project: Project; setti
                         <Text fw={600} size="sm">
                           {b.name}
                         </Text>
-                        <Badge size="sm" variant="light" color="blue" radius="sm">
-                          {b.type.toUpperCase()}
+                        <Badge size="sm" variant="light" color={b.type === 'hosted' ? 'arbor' : 'blue'} radius="sm">
+                          {b.type === 'hosted' ? t('basemaps.hosted') : b.type.toUpperCase()}
                         </Badge>
                         {b.has_password && (
                           <Badge
@@ -127,24 +173,28 @@ export function BasemapsSection({ project, settings }: { project: Project; setti
                       </Group>
                       <Text size="xs" c="dimmed" truncate="end" maw={520}>
                         {b.attribution ? `${b.attribution} · ` : ''}
-                        {b.url}
-                        {b.layers ? ` · ${b.layers}` : ''}
+                        {b.type === 'hosted'
+                          ? t(`basemaps.ownKind.${b.layers === 'vector' ? 'vector' : 'raster'}`)
+                          : b.url}
+                        {b.layers && b.type !== 'hosted' ? ` · ${b.layers}` : ''}
                         {b.username ? ` · ${b.username}` : ''}
                       </Text>
                     </div>
                   </Group>
                   {editable && (
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('basemaps.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('basemaps.edit')}
-                          onClick={() => setEditing(b)}
-                          data-testid="basemap-edit"
-                        >
-                          <IconPencil size={17} />
-                        </ActionIcon>
-                      </Tooltip>
+                      {b.type !== 'hosted' && (
+                        <Tooltip label={t('basemaps.edit')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('basemaps.edit')}
+                            onClick={() => setEditing(b)}
+                            data-testid="basemap-edit"
+                          >
+                            <IconPencil size={17} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                       <Tooltip label={t('basemaps.delete')}>
                         <ActionIcon
                           variant="subtle"

@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconMap, IconMapOff, IconLock, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { SettingsSection } from '@/components/SettingsSection';
+import { ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
+import { formatBytes } from '@/api/documents/documents';
+import type { BackgroundMap } from '@/api/projects/backgroundMaps';
+import type { Organisation } from '@/api/organisations/types';
+import { useBackgroundMaps, useDeleteBackgroundMap, useUploadBackgroundMap } from '../api/backgroundMaps';
+
+/**
+ * The organisation's own background maps (administrators; the add-on "background data"): upload a
+ * PMTiles or MBTiles archive with its progress, see what is kept, delete with a confirmation.
+ * Projects then offer them in their map settings.
+ */
+export function BackgroundMapsSection({
+  organisation: o,
+  editable,
+}: {
+  organisation: Organisation;
+  editable: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const maps = useBackgroundMaps(o.id);
+  const upload = useUploadBackgroundMap(o.id);
+  const remove = useDeleteBackgroundMap(o.id);
+  const [name, setName] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<BackgroundMap | null>(null);
+  const when = (at: string) => new Date(at).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+
+  const send = (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    upload.mutate(
+      { file, name, onProgress: setProgress },
+      {
+        onSuccess: () => setName(''),
+        onError: (e) => setError(`${file.name}: ${e instanceof ApiError ? e.message : t('documents.uploadFailed')}`),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+  };
+
+  const list = maps.data?.items ?? [];
+  const addon = maps.data?.addon ?? true;
+  return (
+    <SettingsSection title={t('backgroundMaps.heading')} text={t('backgroundMaps.text')} testId="background-maps">
+      <Stack gap="md">
+        {!addon && (
+          <Alert color="gray" variant="light" icon={<IconLock size={18} />} data-testid="background-maps-addon">
+            <Text size="sm">{t('backgroundMaps.addonNeeded')}</Text>
+            <Anchor component={Link} to={`/organisations/${o.id}/packages`} size="sm" fw={600}>
+              {t('backgroundMaps.toPackages')}
+            </Anchor>
+          </Alert>
+        )}
+        {maps.isPending ? (
+          <ListSkeleton h={56} />
+        ) : list.length === 0 ? (
+          <Group gap="sm" wrap="nowrap" py="sm" data-testid="background-maps-empty">
+            <ThemeIcon variant="light" color="gray" size={36} radius="xl">
+              <IconMap size={18} />
+            </ThemeIcon>
+            <Text size="sm" c="dimmed">
+              {t('backgroundMaps.empty')}
+            </Text>
+          </Group>
+        ) : (
+          <RowList testId="background-map-list">
+            {list.map((m, i) => (
+              <ListRow key={m.id} first={i === 0} testId="background-map-row" data-name={m.name}>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap={8} wrap="wrap">
+                    <Text size="sm" fw={600} truncate>
+                      {m.name}
+                    </Text>
+                    <Badge variant="light" color={m.kind === 'vector' ? 'blue' : 'arbor'} radius="sm">
+                      {t(`backgroundMaps.kind.${m.kind}`)}
+                    </Badge>
+                    <Badge variant="light" color="gray" radius="sm" tt="uppercase">
+                      {m.format}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('backgroundMaps.zooms', { min: m.min_zoom, max: m.max_zoom })}
+                    {' · '}
+                    {formatBytes(m.size, i18n.language)}
+                    {m.source === 'mbtiles' && ` · ${t('backgroundMaps.converted')}`}
+                    {' · '}
+                    {t('backgroundMaps.usedIn', { count: m.projects })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('backgroundMaps.uploaded', { date: when(m.created_at), name: m.username || '—' })}
+                  </Text>
+                </Stack>
+                {editable && (
+                  <RemoveRowButton
+                    label={t('backgroundMaps.delete')}
+                    name={m.name}
+                    icon={IconMapOff}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(m);
+                    }}
+                    testId="delete-background-map"
+                  />
+                )}
+              </ListRow>
+            ))}
+          </RowList>
+        )}
+        {editable && addon && (
+          <Stack gap="xs">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <TextInput
+                label={t('backgroundMaps.name')}
+                placeholder={t('backgroundMaps.namePlaceholder')}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                disabled={upload.isPending}
+                style={{ flex: '1 1 220px' }}
+                data-testid="background-map-name"
+              />
+              <FileButton onChange={send} accept=".pmtiles,.mbtiles">
+                {(props) => (
+                  <Button
+                    {...props}
+                    leftSection={<IconUpload size={16} />}
+                    loading={upload.isPending}
+                    variant="light"
+                    data-testid="upload-background-map"
+                  >
+                    {t('backgroundMaps.upload')}
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('backgroundMaps.formats')}
+            </Text>
+            {progress !== null && (
+              <Stack gap={4} data-testid="background-map-progress">
+                <Progress
+                  value={Math.round(progress * 100)}
+                  animated={progress >= 1}
+                  aria-label={t('backgroundMaps.uploading')}
+                />
+                <Text size="xs" c="dimmed">
+                  {progress >= 1
+                    ? t('backgroundMaps.checking')
+                    : t('backgroundMaps.uploadingPercent', { percent: Math.round(progress * 100) })}
+                </Text>
+              </Stack>
+            )}
+            {error && (
+              <Alert
+                color="red"
+                variant="light"
+                role="alert"
+                withCloseButton
+                onClose={() => setError(null)}
+                data-testid="background-map-error"
+              >
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={t('backgroundMaps.deleteTitle')}
+        confirmLabel={t('backgroundMaps.delete')}
+        loading={remove.isPending}
+        error={remove.error instanceof ApiError ? remove.error.message : null}
+        onConfirm={confirmDelete}
+        testId="delete-background-map-modal"
+      >
+        {t('backgroundMaps.deleteText', { name: deleting?.name ?? '', count: deleting?.projects ?? 0 })}
+      </ConfirmModal>
+    </SettingsSection>
+  );
+}
