@@ -53,8 +53,15 @@ type organisationRequest struct {
 	Version int `json:"version"`
 }
 
-// check validates the fields and trims them; zip, e-mail and Leitweg-ID are checked when given.
+// check trims the fields, fills the defaults and validates them.
 func (req *organisationRequest) check(lang string) error {
+	req.normalise(lang)
+	return validateOrganisation(&req.OrganisationFields)
+}
+
+// normalise trims the fields and fills the defaults: billing by invoice, Germany, the
+// person's language.
+func (req *organisationRequest) normalise(lang string) {
 	f := &req.OrganisationFields
 	for _, p := range []*string{&f.Name, &f.Street, &f.Number, &f.Zip, &f.City, &f.Country, &f.Phone, &f.EmailInvoice,
 		&f.LeitwegIDInvoice, &f.TaxIDInvoice, &f.ContactInvoice, &f.SubjectInvoice} {
@@ -70,6 +77,11 @@ func (req *organisationRequest) check(lang string) error {
 	if f.Location == "" {
 		f.Location = lang
 	}
+}
+
+// validateOrganisation checks an organisation's fields; zip, e-mail and Leitweg-ID are checked
+// when given.
+func validateOrganisation(f *store.OrganisationFields) error {
 	c := checks{}
 	if c.required("name", f.Name) {
 		c.maxLen("name", f.Name, 100)
