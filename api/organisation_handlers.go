@@ -120,16 +120,22 @@ func contains(list []string, v string) bool {
 	return false
 }
 
-func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) error {
+// parseOrganisation decodes an organisation's body and checks it.
+func parseOrganisation(r *http.Request) (organisationRequest, error) {
 	var req organisationRequest
 	if err := decode(r, &req); err != nil {
-		return err
+		return req, err
 	}
-	if err := req.check(language(r)); err != nil {
+	return req, req.check(language(r))
+}
+
+func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) error {
+	req, err := parseOrganisation(r)
+	if err != nil {
 		return err
 	}
 	var o *store.Organisation
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
 		var err error
 		o, err = tx.CreateOrganisation(r.Context(), sessionOf(r).claims.Sub, req.OrganisationFields)
 		return err
@@ -155,11 +161,8 @@ func (s *Server) getOrganisation(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id")
-	var req organisationRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if err := req.check(language(r)); err != nil {
+	req, err := parseOrganisation(r)
+	if err != nil {
 		return err
 	}
 	if req.Version <= 0 {
