@@ -140,23 +140,13 @@ func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) erro
 		o, err = tx.CreateOrganisation(r.Context(), sessionOf(r).claims.Sub, req.OrganisationFields)
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	organisationRoles(o)
-	writeJSON(w, http.StatusCreated, o)
-	return nil
+	return writeOrganisation(w, http.StatusCreated, o, err)
 }
 
 func (s *Server) getOrganisation(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id") // checked by authorise
 	o, err := s.db.Organisation(r.Context(), id, sessionOf(r).claims.Sub)
-	if err != nil {
-		return err
-	}
-	organisationRoles(o)
-	writeJSON(w, http.StatusOK, o)
-	return nil
+	return writeOrganisation(w, http.StatusOK, o, err)
 }
 
 func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) error {
@@ -169,11 +159,16 @@ func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) erro
 		return arbor.Invalid(map[string]string{"version": "field.required"})
 	}
 	o, err := s.db.UpdateOrganisation(r.Context(), id, sessionOf(r).claims.Sub, req.Version, req.OrganisationFields)
+	return writeOrganisation(w, http.StatusOK, o, err)
+}
+
+// writeOrganisation answers the organisation with the caller's roles in it, or the error.
+func writeOrganisation(w http.ResponseWriter, status int, o *store.Organisation, err error) error {
 	if err != nil {
 		return err
 	}
 	organisationRoles(o)
-	writeJSON(w, http.StatusOK, o)
+	writeJSON(w, status, o)
 	return nil
 }
 
@@ -292,10 +287,5 @@ func (s *Server) extendDemo(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.db.Organisation(r.Context(), id, sessionOf(r).claims.Sub)
-	if err != nil {
-		return err
-	}
-	organisationRoles(o)
-	writeJSON(w, http.StatusOK, o)
-	return nil
+	return writeOrganisation(w, http.StatusOK, o, err)
 }
