@@ -44,6 +44,9 @@ func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) e
 	if err != nil {
 		return err
 	}
+	if err := db.RoomForBench(ctx, org.ID, 2*(*n)); err != nil {
+		return err
+	}
 	p, err := db.CreateProject(ctx, org.ID, u.ID, store.ProjectFields{Name: "Register", UniqueNumber: true})
 	if err != nil {
 		return err

@@ -1,0 +1,94 @@
+package worker_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"arbor/files"
+	"arbor/store"
+	"arbor/store/storetest"
+	"arbor/worker"
+)
+
+// TestExportThatFails: when the blob store cannot take a queued export's file, the queue tries
+// twice and then marks the task failed — so the app stops its progress and says so — with no
+// download named, no file left behind and no export recorded as if it had left.
+func TestExportThatFails(t *testing.T) {
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	var org, project, user string
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Worker exports') RETURNING id`).Scan(&org))
+	must(db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Allee') RETURNING id`, org).Scan(&project))
+	for n := 1; n <= 3; n++ {
+		_, err := db.Pool.Exec(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
+			VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.43 + $3 * 0.0001, 54.78), 4326), $3)`, org, project, n)
+		must(err)
+	}
+	must(db.Pool.QueryRow(ctx, `INSERT INTO app_user (email, first_name, last_name, password_hash, confirmed_at, agb_accepted_at)
+		VALUES ('worker-exports@example.org', 'Erik', 'Export', 'x', now(), now()) RETURNING id`).Scan(&user))
+	// A plain file where the exports' folder would go: every try to store the file fails.
+	must(os.WriteFile(filepath.Join(dir, "exports"), []byte("in the way"), 0o644))
+	bucket, err := files.OpenBucket(ctx, "file://"+dir+"?create_dir=1&no_tmp_dir=1&metadata=skip")
+	must(err)
+	defer bucket.Close()
+
+	svc := files.New(db, bucket, "files_export_fail_test")
+	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_export_fail_test", Mail: &outbox{},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Files: svc, FileQueue: "files_export_fail_test"})
+	must(err)
+	defer stop(context.Background())
+
+	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
+	job := store.ExportJob{Organisation: org, Project: project, Lang: "en", User: user, Export: "export-all-trees",
+		Format: "xlsx", BaseURL: "http://arbor.test"}
+	var task *store.Task
+	must(db.InTx(ctx, func(tx *store.Tx) error {
+		task, err = tx.QueueExport(ctx, svc.ExportQueue(), job, 3)
+		return err
+	}))
+
+	deadline := time.Now().Add(90 * time.Second)
+	for task.State != "failed" {
+		if task.State == "done" || time.Now().After(deadline) {
+			t.Fatalf("the export's task, with its file impossible to store: %+v", task)
+		}
+		time.Sleep(100 * time.Millisecond)
+		task, err = db.Task(ctx, sc, user, task.ID, store.ExportTasks)
+		must(err)
+	}
+	if task.FinishedAt == nil || task.Download != nil {
+		t.Fatalf("the failed task: finished %v, download %+v", task.FinishedAt, task.Download)
+	}
+	var attempts, records int
+	must(db.Pool.QueryRow(ctx, `SELECT attempt FROM river_job WHERE args->>'task' = $1`, task.ID).Scan(&attempts))
+	must(db.Pool.QueryRow(ctx, `SELECT count(*) FROM export_record WHERE organisation_id = $1`, org).Scan(&records))
+	if attempts != 2 || records != 0 {
+		t.Fatalf("%d tries (want 2), %d export records (want none)", attempts, records)
+	}
+	if _, _, err := db.ExportFile(ctx, sc, user, task.ID, time.Now()); err == nil {
+		t.Fatal("a failed export offers a file")
+	}
+	it := bucket.List(nil)
+	for {
+		o, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		must(err)
+		if o.Key != "exports" {
+			t.Errorf("the blob store holds %s after a failed export", o.Key)
+		}
+	}
+}
