@@ -3,6 +3,7 @@
 package export
 
 import (
+	"archive/zip"
 	"fmt"
 	"io"
 	"strings"
@@ -155,7 +156,10 @@ func TreeList(w io.Writer, sheet string, cols []Column, o ListOptions, rows Rows
 	if err := sw.Flush(); err != nil {
 		return err
 	}
-	return f.Write(w)
+	// excelize builds the whole archive in a buffer before writing it (a million objects make
+	// 180 MB); a zip writer on w itself streams the sheet from the stream writer's file instead.
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(w) })
+	return f.Write(io.Discard)
 }
 
 // dateValue is a calendar day (an inspection's or a work's due date), written as a date.

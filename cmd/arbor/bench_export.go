@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -20,6 +21,7 @@ func benchExport(ctx context.Context, db *store.DB, args []string) error {
 	fs, project := benchFlags("export")
 	list := fs.Int("list", export.PDFListLimit, "objects in the PDF list")
 	only := fs.String("only", "xlsx,gpkg,pdf", "which exports to time, comma-separated: xlsx, gpkg, pdf")
+	memprofile := fs.String("memprofile", "", "write the heap profile near each export's peak to this file, suffixed with the export")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
@@ -32,13 +34,13 @@ func benchExport(ctx context.Context, db *store.DB, args []string) error {
 
 	want := func(what string) bool { return strings.Contains(","+*only+",", ","+what+",") }
 	if want("xlsx") {
-		if err := benchFile(".xlsx", "export-all-trees: %d objects, every field, %.1f MB XLSX in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
+		if err := benchFile(".xlsx", *memprofile, "export-all-trees: %d objects, every field, %.1f MB XLSX in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
 			func(f *os.File) (int, error) { return export.AllTrees(ctx, db, sc, store.Filter{}, "Bäume", o, f) }); err != nil {
 			return err
 		}
 	}
 	if want("gpkg") {
-		if err := benchFile(".gpkg", "export-gis: %d objects, %.1f MB GeoPackage (EPSG:25832) in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
+		if err := benchFile(".gpkg", *memprofile, "export-gis: %d objects, %.1f MB GeoPackage (EPSG:25832) in %.1f s; Go heap peak %.0f MB, process peak RSS %s\n",
 			func(f *os.File) (int, error) { return export.GeoPackage(ctx, db, sc, store.Filter{}, 25832, o, f) }); err != nil {
 			return err
 		}
@@ -69,7 +71,7 @@ func benchExport(ctx context.Context, db *store.DB, args []string) error {
 
 // benchFile times one export into a temporary file while it samples the Go heap, and prints
 // report with the objects, the file's size, the time, the heap's peak and the peak RSS.
-func benchFile(ext, report string, write func(*os.File) (int, error)) error {
+func benchFile(ext, memprofile, report string, write func(*os.File) (int, error)) error {
 	file, err := os.CreateTemp("", "arbor-bench-*"+ext)
 	if err != nil {
 		return err
@@ -78,7 +80,15 @@ func benchFile(ext, report string, write func(*os.File) (int, error)) error {
 	defer file.Close()
 	var peak atomic.Uint64
 	stop := make(chan struct{})
-	go samplePeak(&peak, stop)
+	go samplePeak(&peak, stop, func() {
+		if memprofile == "" {
+			return
+		}
+		if f, err := os.Create(memprofile + ext); err == nil {
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	})
 	start := time.Now()
 	n, err := write(file)
 	close(stop)
@@ -97,15 +107,21 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// samplePeak keeps the largest heap in use seen every 50 ms until stop closes.
-func samplePeak(peak *atomic.Uint64, stop <-chan struct{}) {
+// samplePeak keeps the largest heap in use seen every 50 ms until stop closes, telling onPeak
+// each time the peak has grown by 32 MB.
+func samplePeak(peak *atomic.Uint64, stop <-chan struct{}, onPeak func()) {
 	var m runtime.MemStats
+	var told uint64
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		runtime.ReadMemStats(&m)
 		if m.HeapInuse > peak.Load() {
 			peak.Store(m.HeapInuse)
+		}
+		if m.HeapInuse > told+32<<20 {
+			told = m.HeapInuse
+			onPeak()
 		}
 		select {
 		case <-stop:

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"sync"
 	"syscall"
@@ -36,6 +37,7 @@ func benchFiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	fs := flag.NewFlagSet("bench files", flag.ContinueOnError)
 	photos := fs.Int("photos", 100, "photos whose thumbnails are made")
 	rounds := fs.Int("rounds", 20, "rounds of the page of 50 thumbnails")
+	profile := fs.String("cpuprofile", "", "write a CPU profile of the page of 50 thumbnails, listening, to this file")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
 	}
@@ -171,6 +173,17 @@ func benchFiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	go srv.Listen(listenCtx)
 	for !srv.Listening() {
 		time.Sleep(10 * time.Millisecond)
+	}
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	return page("listening, as arbor serve")
 }

@@ -1,6 +1,6 @@
 // Exports as a city's tree officer makes them: the open works of selected trees as a GAEB X83
 // tender from the data view's Export menu, with the GAEB export modal; the same for a job.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import {
   test,
@@ -52,6 +52,30 @@ async function streetTrees(page) {
     assert(r.status === 201, `adding a work answered ${r.status}: ${JSON.stringify(r.json)}`);
   }
   return { orgId, projectId, ids };
+}
+
+/**
+ * Holds an exclusive lock on a table of the server's database (scripts/e2e.sh gives its address)
+ * until release: whatever writes to it waits, as work does behind a slow statement.
+ */
+async function holdLock(table) {
+  const url = process.env.ARBOR_E2E_DATABASE_URL;
+  assert(url, 'ARBOR_E2E_DATABASE_URL is not set (scripts/e2e.sh sets it)');
+  const psql = spawn('psql', [url, '-qX', '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const locked = new Promise((resolve, reject) => {
+    psql.stdout.on('data', (d) => d.toString().includes('locked') && resolve());
+    psql.on('exit', (code) => reject(new Error(`psql ended (${code}) before the lock was held`)));
+  });
+  psql.stdin.write(`BEGIN; LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE; SELECT 'locked';\n`);
+  await locked;
+  return {
+    release: () =>
+      new Promise((resolve) => {
+        psql.removeAllListeners('exit');
+        psql.on('exit', resolve);
+        psql.stdin.end('COMMIT;\n');
+      }),
+  };
 }
 
 const row = (page, id) => page.locator(`[data-testid="data-table"] .ag-row[row-id="${id}"]`);
@@ -206,8 +230,21 @@ test('exports: the view as a GeoPackage in a chosen EPSG code, and the whole pro
   }
   await page.reload();
   await row(page, ids[0]).waitFor();
+  // The export records are held locked, so the workbook is made but cannot finish: one leaves the
+  // data view while it runs and, coming back, finds its progress shown again, then the download.
+  const lock = await holdLock('export_record');
   await page.getByTestId('action-export-menu').click();
   await page.getByTestId('action-export-project').click();
+  await page.getByTestId('task-progress').waitFor();
+  await goto(page, '/');
+  await page.getByTestId('task-progress').waitFor({ state: 'detached' });
+  await goto(page, `/projects/${projectId}/data`);
+  await row(page, ids[0]).waitFor();
+  const again = page.getByTestId('task-progress');
+  await again.waitFor();
+  assert((await again.getAttribute('data-total')) === '7', 'the progress shown again names another count');
+  await shot(page, 'exports-queued-again-en-light', { fullPage: false });
+  await lock.release();
   await page.getByTestId('export-ready').waitFor({ timeout: 30000 });
   assert((await page.getByTestId('export-ready').innerText()).includes('7'), 'the ready notice names another count');
   await shot(page, 'exports-queued-ready-en-light', { fullPage: false });
