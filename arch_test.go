@@ -27,6 +27,7 @@ var allowed = map[string][]string{
 	"arbor/auth":         {},
 	"arbor/mail":         {},
 	"arbor/i18n":         {},
+	"arbor/legal":        {},
 	"arbor/importer":     {},
 	"arbor/migrations":   {},
 	"arbor/sql":          {},

@@ -280,7 +280,8 @@ func fuzzRequests(rt route, w walkWorld, fields []fuzzField, queries []string) [
 		"{filterId}", w.filters["admin"], "{taskId}", w.tasks["admin"], "{list}", "species", "{entryId}", w.workEntry, "{importId}", w.treeImport,
 		"{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees",
 		"{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
-		"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey).Replace(rt.path)
+		"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey,
+		"{page}", "imprint", "{document}", "terms", "{lang}", "de").Replace(rt.path)
 	base := url.Values{}
 	if rt.scope == contentScope {
 		base.Set("project", w.projectA)

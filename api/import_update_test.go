@@ -43,6 +43,26 @@ func TestImportUpdateQueued(t *testing.T) {
 	wantFieldNames(t, wantError(t, w.editor.do("POST", w.url("/api/content/import"), body, ct), http.StatusBadRequest, "invalid", ""), "match")
 	body, ct = importForm(t, "2026.csv", []byte(nextYear), map[string]any{"mapping": mapping, "srid": 4326, "match": "name"})
 	wantFieldNames(t, wantError(t, w.editor.do("POST", w.url("/api/content/import"), body, ct), http.StatusBadRequest, "invalid", ""), "match")
+	// So is the import itself, when it is asked for (not by its task in the queue later), in the
+	// person's language naming the column the match needs; no task is made.
+	tasks := e.count(t, `SELECT count(*) FROM task WHERE project_id = $1`, w.project)
+	for lang, want := range map[string]string{
+		"en": "To match by external id, map a column to “External id”.",
+		"de": "Für den Abgleich nach externer ID eine Spalte der „Externen ID“ zuordnen.",
+		"fr": "Pour rapprocher par identifiant externe, associez une colonne à « Identifiant externe ».",
+	} {
+		body, ct = importForm(t, "2026.csv", []byte(nextYear), map[string]any{"mapping": noID, "srid": 4326, "match": "external_id"})
+		m := wantError(t, w.editor.do("POST", w.url("/api/content/import"), body, ct, header("Accept-Language", lang)), http.StatusBadRequest, "invalid", "")
+		if got := fieldsOf(t, m)["match"]; got != want {
+			t.Errorf("%s: match %q, want %q", lang, got, want)
+		}
+	}
+	noNumber := []map[string]string{{"target": ""}, {"target": "external_id"}, {"target": "height"}, {"target": "x"}, {"target": "y"}}
+	body, ct = importForm(t, "2026.csv", []byte(nextYear), map[string]any{"mapping": noNumber, "srid": 4326, "match": "number"})
+	wantFieldNames(t, wantError(t, w.editor.do("POST", w.url("/api/content/import"), body, ct), http.StatusBadRequest, "invalid", ""), "match")
+	if n := e.count(t, `SELECT count(*) FROM task WHERE project_id = $1`, w.project); n != tasks {
+		t.Errorf("%d tasks after refused imports, want %d", n, tasks)
+	}
 
 	delete(options, "dry_run")
 	res = importQueued(t, w, w.editor, "2026.csv", []byte(nextYear), options)

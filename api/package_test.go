@@ -161,7 +161,13 @@ func TestBooking(t *testing.T) {
 	// Not an administrator, a forged price, an unknown package: refused, nothing booked.
 	wantStatus(t, w.manager.do("POST", path, map[string]any{"package": "trees-1000"}), http.StatusForbidden)
 	wantStatus(t, w.manager.do("GET", path, nil), http.StatusForbidden)
-	r := admin.do("POST", path, map[string]any{"package": "trees-1000", "price_cents": 1})
+	// Without the consent to the terms and the data processing agreement nothing is booked.
+	r := admin.do("POST", path, map[string]any{"package": "trees-1000"})
+	m := wantError(t, r, http.StatusConflict, "conflict", "Before booking, an administrator accepts the terms and the data processing agreement on the organisation's documents page.")
+	wantFields(t, m, map[string]string{"agb": "Before booking, an administrator accepts the terms on the organisation's documents page.",
+		"avv": "Before booking, an administrator accepts the data processing agreement on the organisation's documents page."})
+	consentAll(t, admin, w.org)
+	r = admin.do("POST", path, map[string]any{"package": "trees-1000", "price_cents": 1})
 	wantError(t, r, http.StatusBadRequest, "invalid", "Send only the package and the quantity: prices come from the price list.")
 	wantError(t, admin.do("POST", path, map[string]any{"package": "trees-3"}), http.StatusBadRequest, "invalid", "")
 	wantError(t, admin.do("POST", path, map[string]any{"package": "gaeb", "quantity": 2}), http.StatusBadRequest, "invalid", "")
@@ -296,6 +302,7 @@ func TestAddonsGateTheirRoutes(t *testing.T) {
 	}
 
 	// Booking the GIS web service opens it, the GAEB export stays closed until booked too.
+	consentAll(t, admin, w.org)
 	wantStatus(t, admin.do("POST", "/api/management/organisation/"+w.org+"/packages", map[string]any{"package": "gis"}), http.StatusCreated)
 	wantStatus(t, w.reader.do("GET", "/api/features/"+w.project+"/collections", nil), http.StatusOK)
 	wantStatus(t, byKey(), http.StatusOK)
@@ -389,7 +396,9 @@ func TestDemoEnds(t *testing.T) {
 		t.Fatalf("%d trees after the end", n)
 	}
 
-	// Booking a package opens the organisation again; the job tells no more.
+	// Booking a package opens the organisation again (its administrator consents after the demo's
+	// end); the job tells no more.
+	consentAll(t, admin, w.org)
 	wantStatus(t, admin.do("POST", "/api/management/organisation/"+w.org+"/packages", map[string]any{"package": "trees-500"}), http.StatusCreated)
 	wantStatus(t, w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.45, 54.79), "number": 3}), http.StatusCreated)
 	endDemos(-48 * time.Hour)

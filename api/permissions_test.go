@@ -66,6 +66,9 @@ var (
 var routeExpectations = map[string]expect{
 	"GET /api/health":                                          public,
 	"GET /api/openapi.json":                                    public,
+	"GET /api/legal/pages/{page}/{lang}":                       public,
+	"GET /api/legal/documents":                                 public,
+	"GET /api/legal/documents/{document}/{lang}":               public,
 	"POST /api/auth/register":                                  public,
 	"POST /api/auth/confirm":                                   public,
 	"POST /api/auth/login":                                     public,
@@ -101,6 +104,8 @@ var routeExpectations = map[string]expect{
 	"POST /api/management/organisation/{id}/demo/extend":       orgSupport,
 	"GET /api/management/organisation/{id}/packages":           orgAdmin,
 	"POST /api/management/organisation/{id}/packages":          orgOwnOnly,
+	"GET /api/management/organisation/{id}/consents":           orgRead,
+	"POST /api/management/organisation/{id}/consents":          orgOwnOnly,
 	"GET /api/document/billing/{id}":                           orgAdmin,
 	"GET /api/document/download-billing/{id}/{bookingId}":      orgAdmin,
 	"GET /api/management/project-list":                         selfOnly,
@@ -401,7 +406,8 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			"{userId}", w.users["admin"], "{member}", w.users["reader"], "{basemapId}", w.basemap,
 			"{treeId}", w.tree, "{actionId}", w.action, "{index}", "0",
 			"{filterId}", w.filters[role], "{taskId}", map[bool]string{true: w.importTasks[role], false: w.tasks[role]}[strings.Contains(rt.path, "/import/task/")], "{list}", "work", "{entryId}", w.workEntry, "{importId}", w.treeImport, "{fileId}", map[bool]string{true: w.orgFile, false: w.treeFile}[strings.Contains(rt.path, "/organisation/")], "{layer}", "trees", "{z}", "16", "{x}", "34620", "{y}", "20588", "{layerJSON}", "trees.json", "{theme}", "safety",
-			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey, "{kind}", "project", "{bookingId}", w.booking).Replace(rt.path)
+			"{collection}", "trees", "{featureId}", w.tree, "{keyId}", w.apiKey, "{kind}", "project", "{bookingId}", w.booking,
+			"{page}", "imprint", "{document}", "terms", "{lang}", "de").Replace(rt.path)
 		if strings.Contains(rt.path, "/job/{jobId}/users/{member}") {
 			path = strings.Replace(path, w.users["reader"], "invited@example.org", 1)
 		}

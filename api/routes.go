@@ -44,6 +44,10 @@ func (s *Server) routes() []route {
 	return []route{
 		{method: "GET", path: "/api/health", action: pub, summary: "Health and the system notice", h: s.health},
 		{method: "GET", path: "/api/openapi.json", action: pub, summary: "This API's OpenAPI 3.1 description", h: s.openAPI},
+		// Legal texts (docs/API.md "Legal texts and consent"): the operator's files, else marked samples.
+		{method: "GET", path: "/api/legal/pages/{page}/{lang}", action: pub, summary: "A legal page (imprint, privacy, terms) in en, de or fr as Markdown: {kind, lang (served, else en), sample, markdown, updated_at}", h: s.legalPage},
+		{method: "GET", path: "/api/legal/documents", action: pub, summary: "The terms and the data processing agreement as PDFs in every language: {items: [{kind, asked, lang, sample, size, sha256, name}]}", h: s.legalDocuments},
+		{method: "GET", path: "/api/legal/documents/{document}/{lang}", action: pub, summary: "The terms (terms) or the data processing agreement (dpa) as a PDF in en, de or fr (Content-Language: the language served)", h: s.legalDocument},
 
 		{method: "POST", path: "/api/auth/register", action: pub, summary: "Register (double opt-in)", h: s.register},
 		{method: "POST", path: "/api/auth/confirm", action: pub, summary: "Confirm a registration or a new e-mail address", h: s.confirm},
@@ -221,6 +225,8 @@ func (s *Server) routes() []route {
 		// Packages, bookings and invoices (docs/API.md "Packages and invoices"): administrators only.
 		{method: "GET", path: "/api/management/organisation/{id}/packages", action: auth.ActOrganisationBilling, scope: org, summary: "The price list, what the organisation booked and how much of it is in use (tree_count_max, tree_space_percent_in_use, data_space_mb_max, data_space_percent_in_use)", h: s.getPackages},
 		{method: "POST", path: "/api/management/organisation/{id}/packages", action: auth.ActOrganisationBook, scope: org, summary: "Book a package: {package, quantity}; prices come from the price list only; 201 with the booking and its invoice", h: s.bookPackage},
+		{method: "GET", path: "/api/management/organisation/{id}/consents", action: auth.ActOrganisationRead, scope: org, summary: "The organisation's consent to the terms (agb) and the data processing agreement (avv): who and when, what is missing, every consent newest first", h: s.consents},
+		{method: "POST", path: "/api/management/organisation/{id}/consents", action: auth.ActOrganisationConsent, scope: org, summary: "An administrator consents for the organisation: {kinds: [agb, avv], lang}; who, when and the document's SHA-256 are kept", h: s.giveConsent},
 		{method: "GET", path: "/api/document/billing/{id}", action: auth.ActOrganisationBilling, scope: org, summary: "The organisation's invoices, newest first", h: s.listInvoices},
 		{method: "GET", path: "/api/document/download-billing/{id}/{bookingId}", action: auth.ActOrganisationBilling, scope: org, summary: "One invoice as a PDF", h: s.downloadInvoice},
 

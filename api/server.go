@@ -13,6 +13,7 @@ import (
 	"arbor/domain"
 	"arbor/files"
 	"arbor/geo"
+	"arbor/legal"
 	"arbor/store"
 	"arbor/tiles"
 )
@@ -45,6 +46,9 @@ type Config struct {
 	Files *files.Service
 	// Proxy configures the basemap proxy (AllowPrivate: ARBOR_PROXY_ALLOW_PRIVATE).
 	Proxy geo.ProxyOptions
+	// LegalDir holds the operator's legal texts ($ARBOR_DATA/legal, README.md "Legal texts");
+	// "" serves the built-in samples.
+	LegalDir string
 }
 
 // Server serves the API and the web app.
@@ -67,6 +71,7 @@ type Server struct {
 	app       *domain.Service // the flows of several steps
 	files     *files.Service  // photos and documents (nil: not available)
 	proxy     *geo.Proxy      // protected basemaps fetched with their stored credentials
+	legal     *legal.Texts    // the imprint, privacy policy, terms and data processing agreement
 	// allowPrivate lets protected basemaps point at loopback and private addresses.
 	allowPrivate bool
 }
@@ -106,6 +111,7 @@ func New(c Config) *Server {
 	s.tiles = tiles.New(c.DB, s.Revision, c.TileCache, s.now)
 	s.answers = newAnswers(answerCacheBytes)
 	s.proxy = geo.NewProxy(c.Proxy)
+	s.legal = legal.New(c.LegalDir)
 	s.allowPrivate = c.Proxy.AllowPrivate
 	if s.log == nil {
 		s.log = slog.Default()

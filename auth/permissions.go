@@ -31,6 +31,7 @@ const (
 	ActOrganisationSupport Action = "organisation.support" // list every organisation (?all=true)
 	ActOrganisationBilling Action = "organisation.billing" // the packages page: price list, usage, bookings and invoices
 	ActOrganisationBook    Action = "organisation.book"    // book a package (docs/PRODUCT.md §6: administrators upgrade packages)
+	ActOrganisationConsent Action = "organisation.consent" // consent to the terms and the data processing agreement
 
 	ActProjectList     Action = "project.list"
 	ActProjectCreate   Action = "project.create"
@@ -81,6 +82,8 @@ var permissions = map[Action][]Role{
 	ActOrganisationSupport: {Super},
 	ActOrganisationBilling: {Admin, Super},
 	ActOrganisationBook:    {Admin},
+	// Consent binds the organisation: its administrators give it, platform support does not.
+	ActOrganisationConsent: {Admin},
 
 	ActProjectList:     {User},
 	ActProjectCreate:   {Admin},

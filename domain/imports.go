@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"arbor"
 	"arbor/fields"
@@ -37,6 +38,8 @@ type ImportOptions struct {
 	// makes every row a new object. "external_id" needs a column mapped to external_id.
 	Match  string `json:"match"`
 	DryRun bool   `json:"dry_run"`
+	// Timing, when set, hears how long each step took (`arbor bench import`).
+	Timing func(step string, took time.Duration) `json:"-"`
 }
 
 func (o ImportOptions) reader() (importer.Options, error) {
@@ -228,6 +231,46 @@ func importTargetField(t string) string {
 	return t
 }
 
+// checkMapping checks a mapping against the file's columns before any row is read: one target
+// per column, each target once, a place for new objects, and the key a match needs. It answers
+// where each field's problems are found in the file (its column names). The request that queues
+// an import checks as the import itself does, so a mapping that cannot work is told at once
+// (400), not by the queue's task minutes later.
+func checkMapping(src importer.Source, o ImportOptions) (map[string]string, error) {
+	columns := src.Columns()
+	if len(o.Mapping) != len(columns) {
+		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	}
+	columnOf := map[string]string{}
+	mapped := map[string]bool{}
+	for i, c := range o.Mapping {
+		if c.Target == "" {
+			continue
+		}
+		if mapped[c.Target] {
+			return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_twice"})
+		}
+		mapped[c.Target] = true
+		if f := importTargetField(c.Target); columnOf[f] == "" {
+			columnOf[f] = columns[i]
+		} else {
+			columnOf[f] += ", " + columns[i]
+		}
+	}
+	// A file that only updates objects may leave their places as they are; a row of it that
+	// makes a new object without a place is reported by its line.
+	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() && o.Match == "" {
+		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
+	}
+	if o.Match == store.MatchExternalID && !mapped[importer.TargetExternalID] {
+		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_column"})
+	}
+	if o.Match == store.MatchNumber && !mapped["number"] {
+		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_number"})
+	}
+	return columnOf, nil
+}
+
 // ImportProblem is a problem of the preview as the person finds it in their file.
 type ImportProblem struct {
 	Line    int    `json:"line"`
@@ -262,40 +305,13 @@ func (d *Service) importFile(ctx context.Context, sc store.Content, who store.Ac
 	}
 	defer src.Close()
 	columns := src.Columns()
-	if len(o.Mapping) != len(columns) {
-		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	columnOf, err := checkMapping(src, o)
+	if err != nil {
+		return nil, err
 	}
 	srid := o.SRID
 	if srid == 0 {
 		srid = src.Detected().SRID
-	}
-	// Where each field's problems are found in the file.
-	columnOf := map[string]string{}
-	mapped := map[string]bool{}
-	for i, c := range o.Mapping {
-		if c.Target == "" {
-			continue
-		}
-		if mapped[c.Target] {
-			return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_twice"})
-		}
-		mapped[c.Target] = true
-		if f := importTargetField(c.Target); columnOf[f] == "" {
-			columnOf[f] = columns[i]
-		} else {
-			columnOf[f] += ", " + columns[i]
-		}
-	}
-	// A file that only updates objects may leave their places as they are; a row of it that
-	// makes a new object without a place is reported by its line.
-	if !mapped[importer.TargetWKT] && !(mapped[importer.TargetX] && mapped[importer.TargetY]) && !src.Format().Geometric() && o.Match == "" {
-		return nil, arbor.Invalid(map[string]string{"mapping": "import.no_coordinates"})
-	}
-	if o.Match == store.MatchExternalID && !mapped[importer.TargetExternalID] {
-		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_column"})
-	}
-	if o.Match == store.MatchNumber && !mapped["number"] {
-		return nil, arbor.Invalid(map[string]string{"match": "import.match_no_number"})
 	}
 	problems := []ImportProblem{}
 	say := func(line int, column, key, value string, args map[string]any) {
@@ -305,50 +321,68 @@ func (d *Service) importFile(ctx context.Context, sc store.Content, who store.Ac
 		}
 	}
 	skipped := 0 // rows with problems, held back from the store
+	// Rows are converted on two goroutines while the file is read and the database takes the
+	// rows before: a million rows' cells are about 13 s of one core's work.
+	convert := func(row importer.Row) convertedRow {
+		c := convertedRow{line: row.Line}
+		rec, errs := importer.Apply(row, columns, o.Mapping)
+		for _, e := range errs {
+			c.problems = append(c.problems, ImportProblem{Line: e.Line, Column: e.Column, Key: e.Key, Value: e.Value})
+		}
+		values, err := fields.Parse(rec.Values, false)
+		var ae *arbor.Error
+		if errors.As(err, &ae) {
+			for field, key := range ae.Fields {
+				c.problems = append(c.problems, ImportProblem{Line: row.Line, Column: columnOf[field], Key: key,
+					Value: strings.Trim(string(rec.Values[field]), `"`)})
+			}
+			return c
+		} else if err != nil {
+			c.err = err
+			return c
+		}
+		if len(errs) > 0 {
+			return c
+		}
+		c.row = &store.ImportRow{Line: row.Line, Values: values, Species: rec.Species, SpeciesCommon: rec.SpeciesCommon,
+			ExternalID: rec.ExternalID, X: rec.X, Y: rec.Y, WKT: rec.WKT}
+		if row.Geometry != nil && rec.X == nil && rec.WKT == "" {
+			c.row.WKB, _ = wkb.Marshal(row.Geometry)
+		}
+		return c
+	}
+	converted, stop := convertRows(ctx, src, 2, convert)
+	defer stop()
 	next := func() (*store.ImportRow, error) {
 		for {
-			row, err := src.Next()
-			if err != nil {
-				var re *importer.RowError
-				if errors.As(err, &re) {
-					say(re.Line, re.Column, re.Key, re.Value, nil)
-					skipped++
-					continue
-				}
-				return nil, err
+			c, ok := converted()
+			if !ok {
+				return nil, io.EOF
 			}
-			rec, errs := importer.Apply(row, columns, o.Mapping)
-			for _, e := range errs {
-				say(e.Line, e.Column, e.Key, e.Value, nil)
-			}
-			values, err := fields.Parse(rec.Values, false)
-			var ae *arbor.Error
-			if errors.As(err, &ae) {
-				for field, key := range ae.Fields {
-					say(row.Line, columnOf[field], key, strings.Trim(string(rec.Values[field]), `"`), nil)
-				}
+			var re *importer.RowError
+			switch {
+			case errors.As(c.err, &re):
+				say(re.Line, re.Column, re.Key, re.Value, nil)
 				skipped++
 				continue
-			} else if err != nil {
-				return nil, err
+			case c.err != nil:
+				return nil, c.err
 			}
-			if len(errs) > 0 {
+			for _, p := range c.problems {
+				say(p.Line, p.Column, p.Key, p.Value, nil)
+			}
+			if c.row == nil {
 				skipped++
 				continue
 			}
-			out := &store.ImportRow{Line: row.Line, Values: values, Species: rec.Species, SpeciesCommon: rec.SpeciesCommon,
-				ExternalID: rec.ExternalID, X: rec.X, Y: rec.Y, WKT: rec.WKT}
-			if row.Geometry != nil && rec.X == nil && rec.WKT == "" {
-				out.WKB, _ = wkb.Marshal(row.Geometry)
-			}
-			return out, nil
+			return c.row, nil
 		}
 	}
 	mapping, _ := json.Marshal(o.Mapping)
 	plan := store.ImportPlan{FileName: name, Format: string(src.Format()), SRID: srid, Mapping: mapping,
 		Columns: columns, SpeciesMap: o.SpeciesMap,
 		NextFreeNumbers: o.NextFreeNumbers, AddSpecies: o.AddSpecies, Match: o.Match, DryRun: o.DryRun || len(problems) > 0,
-		Progress: progress, Rejected: func() bool { return len(problems) > 0 }}
+		Progress: progress, Rejected: func() bool { return len(problems) > 0 }, Timing: o.Timing}
 	answer := func(res *store.ImportResult) *ImportAnswer {
 		all := append([]ImportProblem{}, problems...)
 		for _, p := range res.Problems {
@@ -420,9 +454,10 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 	if err != nil {
 		return nil, err
 	}
+	_, err = checkMapping(src, o)
 	src.Close()
-	if len(o.Mapping) != len(src.Columns()) {
-		return nil, arbor.Invalid(map[string]string{"mapping": "import.mapping_columns"})
+	if err != nil {
+		return nil, err
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
@@ -430,6 +465,9 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 	o.DryRun = false
 	var task *store.Task
 	err = d.db.InTx(ctx, func(tx *store.Tx) error {
+		if err := failDeadImports(ctx, tx, sc, who.UserID, lang); err != nil {
+			return err
+		}
 		open, err := tx.OpenTasks(ctx, sc, who.UserID, store.ImportTasks)
 		if err != nil {
 			return err
@@ -456,9 +494,36 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 // server) ends the task with the message; other errors are the queue's to retry (last says this
 // try is the last: then the task fails and the file goes).
 func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error {
-	if state, err := d.db.TaskState(ctx, job.Task); err != nil || state == "" || state == "done" || state == "failed" {
-		return err // done already (a try whose end was not heard), or gone with its project
+	state, err := d.db.TaskState(ctx, job.Task)
+	switch {
+	case err != nil:
+		return err
+	case state == "failed":
+		// Given up while its server was dead (failDeadImports): this late try does nothing but
+		// drop the kept file.
+		return d.db.InTx(ctx, func(tx *store.Tx) error { return tx.DropUpload(ctx, job.Upload) })
+	case state == "" || state == "done":
+		return nil // done already (a try whose end was not heard), or gone with its project
 	}
+	// Alive while it works, so that its starter's next import is not kept waiting by a task
+	// whose server died.
+	if err := d.db.TaskAlive(ctx, job.Task); err != nil {
+		return d.importFailed(ctx, job, last, err)
+	}
+	alive := make(chan struct{})
+	defer close(alive)
+	go func() {
+		tick := time.NewTicker(store.TaskAliveEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-alive:
+				return
+			case <-tick.C:
+				_ = d.db.TaskAlive(context.WithoutCancel(ctx), job.Task) // missed once, said again soon
+			}
+		}
+	}()
 	sc := store.Content{OrganisationID: job.Organisation, ProjectID: job.Project, Lang: job.Lang}
 	tmp, err := os.CreateTemp("", "arbor-import-*")
 	if err != nil {
@@ -516,6 +581,13 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 	}
 	answer, err := d.importFile(ctx, sc, job.Who, job.FileName, tmp, size, job.Options, job.Lang, progress,
 		func(tx *store.Tx, a *ImportAnswer) error {
+			// Given up meanwhile (its heartbeat came too late): nothing is written, for its
+			// starter may have imported the file again.
+			if state, err := tx.LockTaskState(ctx, job.Task); err != nil {
+				return err
+			} else if state != "running" && state != "queued" {
+				return errImportGivenUp
+			}
 			raw, err := json.Marshal(a)
 			if err != nil {
 				return err
@@ -528,6 +600,8 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 		})
 	var ae *arbor.Error
 	switch {
+	case errors.Is(err, errImportGivenUp):
+		return d.db.InTx(ctx, func(tx *store.Tx) error { return tx.DropUpload(ctx, job.Upload) })
 	case err == nil && answer.ended:
 		return nil
 	case err == nil:
@@ -537,6 +611,50 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 		return end(true, importTaskError(job.Lang, ae))
 	}
 	return d.importFailed(ctx, job, last, err)
+}
+
+// errImportGivenUp: the import's task was failed while it ran (failDeadImports).
+var errImportGivenUp = errors.New("import: its task was given up")
+
+// failDeadImports fails the person's running imports of the project whose server died (not
+// heard of for store.TaskDeadAfter), telling them so in their language, so that they may import
+// again within minutes.
+func failDeadImports(ctx context.Context, tx *store.Tx, sc store.Content, userID, lang string) error {
+	raw, err := json.Marshal(importTaskError(lang, arbor.Errorf(arbor.EINTERNAL, "import.server_stopped", nil)))
+	if err != nil {
+		return err
+	}
+	_, err = tx.FailDeadTasks(ctx, sc, userID, store.ImportTasks, raw)
+	return err
+}
+
+// OpenImports lists the person's imports of the project that have not ended, after failing
+// those whose server died: the wizard opened again shows the one under way, or lets them start
+// anew.
+func (d *Service) OpenImports(ctx context.Context, sc store.Content, userID, lang string) ([]store.Task, error) {
+	var list []store.Task
+	err := d.db.InTx(ctx, func(tx *store.Tx) (err error) {
+		if err := failDeadImports(ctx, tx, sc, userID, lang); err != nil {
+			return err
+		}
+		list, err = tx.OpenTasks(ctx, sc, userID, store.ImportTasks)
+		return err
+	})
+	return list, err
+}
+
+// ImportTask reads an import task the person started, failed first if its server died, so that
+// a wizard following it tells them instead of waiting for ever.
+func (d *Service) ImportTask(ctx context.Context, sc store.Content, userID, id, lang string) (*store.Task, error) {
+	var t *store.Task
+	err := d.db.InTx(ctx, func(tx *store.Tx) (err error) {
+		if err := failDeadImports(ctx, tx, sc, userID, lang); err != nil {
+			return err
+		}
+		t, err = tx.Task(ctx, sc, userID, id, store.ImportTasks)
+		return err
+	})
+	return t, err
 }
 
 // importFailed hands a server's error to the queue to try again; after the last try the task

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"arbor"
 	"arbor/domain"
 	"arbor/importer"
 	"arbor/store"
@@ -85,5 +86,85 @@ func TestRunImportQueued(t *testing.T) {
 	got, _ = db.Task(ctx, sc, u.ID, task.ID, store.ImportTasks)
 	if got.State != "failed" || !bytes.Contains(got.Result, []byte("import.queue_gone")) || !bytes.Contains(got.Result, []byte("erneut hochladen")) {
 		t.Fatalf("task of a lost file %+v %s", got, got.Result)
+	}
+}
+
+// TestImportDeadServer: an import whose server died (its task running, not heard of for
+// store.TaskDeadAfter) no longer keeps its starter from importing: the next request fails it
+// with a message in their language and queues the new one; a task whose server is alive still
+// does; the dead one's job, tried again by the queue later, writes nothing and drops its file.
+func TestImportDeadServer(t *testing.T) {
+	t.Parallel()
+	ctx, db, app := open(t, "mail_import_dead_test")
+	u := newUser(t, db, "Ida", "de")
+	sc := organisation(t, db, "Dead server", u)
+	who := store.Actor{UserID: u.ID}
+	path := filepath.Join(t.TempDir(), "k.csv")
+	os.WriteFile(path, []byte("Nr,Hoehe,lon,lat\n1,10,9.43,54.78\n2,11,9.431,54.781\n"), 0o600)
+	f, _ := os.Open(path)
+	defer f.Close()
+	st, _ := f.Stat()
+	opt := domain.ImportOptions{Mapping: []importer.Column{{Target: "number"}, {Target: "height"}, {Target: "x"}, {Target: "y"}}, SRID: 4326}
+	queue := func() (*store.Task, domain.ImportJob, error) {
+		f.Seek(0, 0)
+		task, err := app.QueueImport(ctx, sc, who, "k.csv", f, st.Size(), opt, "de")
+		if err != nil {
+			return nil, domain.ImportJob{}, err
+		}
+		var raw []byte
+		var job domain.ImportJob
+		db.Pool.QueryRow(ctx, `SELECT args FROM river_job WHERE kind = 'import_file' AND args->>'task' = $1`, task.ID).Scan(&raw)
+		json.Unmarshal(raw, &job)
+		// Worked here rather than by a worker, so the test decides when and whether.
+		db.Pool.Exec(ctx, `DELETE FROM river_job WHERE args->>'task' = $1`, task.ID)
+		return task, job, nil
+	}
+	task, job, err := queue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A server took it and says it is alive: the next import waits.
+	if err := db.TaskAlive(ctx, task.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := queue(); arbor.ErrorCode(err) != arbor.ECONFLICT {
+		t.Fatalf("a second import beside a live one: %v", err)
+	}
+	// Its server died a few minutes ago: the wizard no longer shows it, and tells why.
+	db.Pool.Exec(ctx, `UPDATE task SET alive_at = now() - interval '3 minutes' WHERE id = $1`, task.ID)
+	open, err := app.OpenImports(ctx, sc, u.ID, "de")
+	if err != nil || len(open) != 0 {
+		t.Fatalf("open imports %+v %v", open, err)
+	}
+	got, err := app.ImportTask(ctx, sc, u.ID, task.ID, "de")
+	if err != nil || got.State != "failed" || got.FinishedAt == nil || !bytes.Contains(got.Result, []byte("import.server_stopped")) ||
+		!bytes.Contains(got.Result, []byte("Bitte importieren Sie die Datei erneut")) {
+		t.Fatalf("dead task %+v %s %v", got, got.Result, err)
+	}
+	// The person imports again at once.
+	task2, job2, err := queue()
+	if err != nil {
+		t.Fatalf("import after a dead server: %v", err)
+	}
+	if err := app.RunImport(ctx, job2, false); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Task(ctx, sc, u.ID, task2.ID, store.ImportTasks); got.State != "done" {
+		t.Fatalf("new import %+v", got)
+	}
+	// The queue tries the dead one again (its rescue, an hour on): nothing is written twice, and
+	// its kept file goes.
+	if err := app.RunImport(ctx, job, false); err != nil {
+		t.Fatal(err)
+	}
+	var trees int
+	var kept bool
+	db.Pool.QueryRow(ctx, `SELECT count(*) FROM tree WHERE project_id = $1`, sc.ProjectID).Scan(&trees)
+	db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_largeobject_metadata WHERE oid = $1)`, job.Upload).Scan(&kept)
+	if trees != 2 || kept {
+		t.Fatalf("%d trees (want 2), dead import's file kept %v", trees, kept)
+	}
+	if got, _ := db.Task(ctx, sc, u.ID, task.ID, store.ImportTasks); got.State != "failed" {
+		t.Fatalf("the dead task came back: %+v", got)
 	}
 }

@@ -66,6 +66,8 @@ type ImportPlan struct {
 	// Progress, when set, hears how far the import has got: its step ("read", "check",
 	// "write") and, while reading, the rows read so far. Called from within the transaction.
 	Progress func(step string, rows int)
+	// Timing, when set, hears how long each step of the import took (`arbor bench import`).
+	Timing func(step string, took time.Duration)
 }
 
 // ImportProblem is what is wrong with one row: the field (or "geom", "species") and a message key.
@@ -164,16 +166,23 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 			res.Problems = append(res.Problems, pr)
 		}
 	}
+	// Sorts and hashes over a million rows (the species' names, the numbers taken twice) in
+	// memory rather than in files: the import is one transaction of one person at a time.
+	if _, err := tx.q.Exec(ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
+		return nil, err
+	}
+	lap := importLaps(plan.Timing)
+	// The rows as read (import_raw); the checks make of them import_row in one pass.
 	// given: in an import that updates, the fields the row itself sets (an update changes only
 	// those); missing: the project's required fields it lacks, a problem only for a new object.
-	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_row (line int NOT NULL, vals jsonb NOT NULL, species text NOT NULL,
+	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_raw (line int NOT NULL, vals jsonb NOT NULL, species text NOT NULL,
 		species_common text NOT NULL, x float8, y float8, wkt text NOT NULL, wkb bytea, external_id text NOT NULL,
 		given text[], missing text[]) ON COMMIT DROP`); err != nil {
 		return nil, err
 	}
 	progress("read", 0)
 	var readErr error
-	copied, err := tx.tx.CopyFrom(ctx, pgx.Identifier{"import_row"},
+	copied, err := tx.tx.CopyFrom(ctx, pgx.Identifier{"import_raw"},
 		[]string{"line", "vals", "species", "species_common", "x", "y", "wkt", "wkb", "external_id", "given", "missing"},
 		pgx.CopyFromFunc(func() ([]any, error) {
 			for {
@@ -236,19 +245,42 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		return nil, arbor.Errorf(arbor.EINVALID, "import.no_rows", nil)
 	}
 	_ = copied
+	lap("read")
 	progress("check", res.Rows)
 
-	// Places: reprojected, and what is not a point or a valid area reported.
-	if _, err := tx.q.Exec(ctx, `ALTER TABLE import_row ADD COLUMN geom geometry, ADD COLUMN species_id uuid,
-		ADD COLUMN number int, ADD COLUMN renumber boolean NOT NULL DEFAULT false,
-		ADD COLUMN tree_id uuid, ADD COLUMN changed boolean NOT NULL DEFAULT false, ADD COLUMN moved boolean NOT NULL DEFAULT false,
-		ADD COLUMN found boolean NOT NULL DEFAULT false`); err != nil {
+	// Species: each name of the file matched once.
+	if err := tx.importSpecies(ctx, sc, plan, res); err != nil {
 		return nil, err
 	}
-	if _, err := tx.q.Exec(ctx, `UPDATE import_row SET geom = arbor_import_geometry(wkb, wkt, x, y, $1),
-		number = (vals->>'number')::int`, plan.SRID); err != nil {
+	lap("species")
+	// One pass makes each row's place (reprojected), what is wrong with it (bad: not a point or
+	// a valid area), its number and its species; the rows as read are dropped. The checks below
+	// read this table and change only the rows they concern. (OFFSET 0 keeps the planner from
+	// pulling the subqueries up, which would reproject a row once for each use of its place.)
+	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_row ON COMMIT DROP AS
+		SELECT r.*, g.geom, g.kind, g.point, CASE
+			WHEN g.geom IS NULL AND r.wkb IS NULL AND r.wkt = '' AND (r.x IS NULL OR r.y IS NULL) THEN 'import.no_place'
+			WHEN g.geom IS NULL THEN 'import.bad_place'
+			WHEN g.kind NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') THEN 'import.geometry_type'
+			WHEN NOT g.point AND NOT ST_IsValid(g.geom) THEN 'import.invalid_area'
+			WHEN ST_XMin(g.geom) < -180 OR ST_XMax(g.geom) > 180 OR ST_YMin(g.geom) < -85 OR ST_YMax(g.geom) > 85 THEN 'import.outside'
+			END AS bad,
+			(r.vals->>'number')::int AS number, s.species_id, false AS renumber, NULL::uuid AS tree_id,
+			false AS changed, false AS moved, false AS found
+		FROM import_raw r
+		CROSS JOIN LATERAL (SELECT a.geom, GeometryType(a.geom) AS kind, GeometryType(a.geom) = 'POINT' AS point
+			FROM (SELECT arbor_import_geometry(r.wkb, r.wkt, r.x, r.y, $1) AS geom OFFSET 0) a OFFSET 0) g
+		LEFT JOIN import_species s ON s.species = r.species AND s.species_common = r.species_common`, plan.SRID); err != nil {
 		return nil, err
 	}
+	if _, err := tx.q.Exec(ctx, `DROP TABLE import_raw`); err != nil {
+		return nil, err
+	}
+	// Temporary tables are never analysed by themselves: without figures the planner guesses.
+	if _, err := tx.q.Exec(ctx, `ANALYZE import_row`); err != nil {
+		return nil, err
+	}
+	lap("places")
 	if updating {
 		if err := tx.importMatch(ctx, sc, plan.Match, problem); err != nil {
 			return nil, err
@@ -256,17 +288,9 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 	}
 	// A row that updates an object may leave its place as it is.
 	rows, err := tx.q.Query(ctx, `
-		SELECT line, CASE
-			WHEN geom IS NULL AND wkb IS NULL AND wkt = '' AND (x IS NULL OR y IS NULL) THEN 'import.no_place'
-			WHEN geom IS NULL THEN 'import.bad_place'
-			WHEN GeometryType(geom) NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') THEN 'import.geometry_type'
-			WHEN NOT ST_IsValid(geom) THEN 'import.invalid_area'
-			ELSE 'import.outside' END,
-			coalesce(nullif(wkt, ''), CASE WHEN x IS NOT NULL THEN x::text || ' ' || y::text END, '')
+		SELECT line, bad, coalesce(nullif(wkt, ''), CASE WHEN x IS NOT NULL THEN x::text || ' ' || y::text END, '')
 		FROM import_row
-		WHERE (geom IS NULL OR GeometryType(geom) NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') OR NOT ST_IsValid(geom)
-		   OR ST_XMin(geom) < -180 OR ST_XMax(geom) > 180 OR ST_YMin(geom) < -85 OR ST_YMax(geom) > 85)
-		  AND NOT (found AND wkb IS NULL AND wkt = '' AND (x IS NULL OR y IS NULL))
+		WHERE bad IS NOT NULL AND NOT (found AND wkb IS NULL AND wkt = '' AND (x IS NULL OR y IS NULL))
 		ORDER BY line LIMIT $1`, maxProblems)
 	if err != nil {
 		return nil, err
@@ -305,12 +329,11 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		}
 	}
 
-	if err := tx.importSpecies(ctx, sc, plan, res); err != nil {
-		return nil, err
-	}
+	lap("problems")
 	if err := tx.importNumbers(ctx, sc, p.uniqueNumber, plan, res, problem); err != nil {
 		return nil, err
 	}
+	lap("numbers")
 	var set []importSet
 	if updating {
 		if set, err = tx.importChanges(ctx, res); err != nil {
@@ -318,8 +341,8 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		}
 	}
 
-	if err := tx.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE tree_id IS NULL AND GeometryType(geom) = 'POINT'),
-		count(*) FILTER (WHERE tree_id IS NULL AND GeometryType(geom) IN ('POLYGON', 'MULTIPOLYGON')),
+	if err := tx.q.QueryRow(ctx, `SELECT count(*) FILTER (WHERE tree_id IS NULL AND point),
+		count(*) FILTER (WHERE tree_id IS NULL AND kind IN ('POLYGON', 'MULTIPOLYGON')),
 		coalesce((SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
 			'type', 'Feature', 'geometry', ST_AsGeoJSON(s.geom, 7)::json,
 			'properties', json_build_object('line', s.line, 'number', s.number)) ORDER BY s.line), '[]'))
@@ -327,12 +350,30 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		FROM import_row`).Scan(&res.Trees, &res.Groups, &res.Sample); err != nil {
 		return nil, err
 	}
+	lap("counts")
 	sort.SliceStable(res.Problems, func(i, j int) bool { return res.Problems[i].Line < res.Problems[j].Line })
 	if plan.DryRun || plan.Rejected != nil && plan.Rejected() || len(res.Problems) > 0 || len(res.UnknownSpecies) > 0 && !plan.AddSpecies {
 		return res, nil
 	}
 	progress("write", res.Rows)
-	return res, tx.writeImport(ctx, sc, who, plan, set, res)
+	if err := tx.writeImport(ctx, sc, who, plan, set, res); err != nil {
+		return nil, err
+	}
+	lap("write")
+	return res, nil
+}
+
+// importLaps answers a function that tells timing (when set) how long each step took since
+// the last: `arbor bench import` prints them.
+func importLaps(timing func(step string, took time.Duration)) func(step string) {
+	last := time.Now()
+	return func(step string) {
+		if timing != nil {
+			now := time.Now()
+			timing(step, now.Sub(last))
+			last = now
+		}
+	}
 }
 
 // importProgressRows is how often reading tells its progress: about a tenth of a second's rows.
@@ -445,7 +486,7 @@ func (tx *Tx) importSpecies(ctx context.Context, sc Content, plan ImportPlan, re
 		SELECT species, species_common, trim(split_part(species, ',', 1)) AS botanical,
 		       `+key(`split_part(species, ',', 1)`)+` AS key, count(*)::int AS rows, NULL::uuid AS species_id,
 		       false AS resolved
-		FROM import_row WHERE species <> '' OR species_common <> '' GROUP BY species, species_common`); err != nil {
+		FROM import_raw WHERE species <> '' OR species_common <> '' GROUP BY species, species_common`); err != nil {
 		return err
 	}
 	if _, err := tx.q.Exec(ctx, `
@@ -520,9 +561,7 @@ func (tx *Tx) importSpecies(ctx context.Context, sc Content, plan ImportPlan, re
 		}
 		res.AddedSpecies = int(tag.RowsAffected())
 	}
-	_, err = tx.q.Exec(ctx, `UPDATE import_row r SET species_id = i.species_id FROM import_species i
-		WHERE i.species = r.species AND i.species_common = r.species_common`)
-	return err
+	return nil
 }
 
 // importNumbers numbers the rows without a number after the project's highest, in the file's
@@ -625,7 +664,7 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 	}
 	_, err := tx.q.Exec(ctx, `
 		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, external_id, `+strings.Join(cols, ", ")+`)
-		SELECT $1, $2, $3, GeometryType(r.geom) = 'POINT', r.geom, r.number, r.species_id, r.external_id, `+strings.Join(exprs, ", ")+`
+		SELECT $1, $2, $3, r.point, r.geom, r.number, r.species_id, r.external_id, `+strings.Join(exprs, ", ")+`
 		FROM import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
 		WHERE r.tree_id IS NULL
 		ORDER BY r.line`, sc.OrganisationID, sc.ProjectID, res.ID)
@@ -811,20 +850,23 @@ type UndoneImport struct {
 
 // SavedMapping is how an earlier file with the same columns was read.
 type SavedMapping struct {
-	FileName  string          `json:"file_name"`
-	CreatedAt time.Time       `json:"created_at"`
-	SRID      int             `json:"srid"`
-	Mapping   json.RawMessage `json:"-"`
+	FileName  string    `json:"file_name"`
+	CreatedAt time.Time `json:"created_at"`
+	SRID      int       `json:"srid"`
+	// Match is how that import found the objects it updated (MatchNumber, MatchExternalID), or
+	// empty: next year's file is matched as this year's was.
+	Match   string          `json:"match"`
+	Mapping json.RawMessage `json:"-"`
 }
 
-// ImportMapping answers the mapping of the project's latest import whose file had exactly these
-// columns (next year's export of the old system), or nil. An undone import counts too: its
+// ImportMapping answers the mapping (and the match) of the project's latest import whose file had
+// exactly these columns (next year's export of the old system), or nil. An undone import counts too: its
 // mapping was right even if its data was not wanted.
 func (s *Queries) ImportMapping(ctx context.Context, sc Content, columns []string) (*SavedMapping, error) {
 	var m SavedMapping
-	err := s.q.QueryRow(ctx, `SELECT file_name, created_at, srid, mapping FROM tree_import
+	err := s.q.QueryRow(ctx, `SELECT file_name, created_at, srid, match, mapping FROM tree_import
 		WHERE organisation_id = $1 AND project_id = $2 AND columns = $3 AND columns <> '{}'
-		ORDER BY created_at DESC LIMIT 1`, sc.OrganisationID, sc.ProjectID, columns).Scan(&m.FileName, &m.CreatedAt, &m.SRID, &m.Mapping)
+		ORDER BY created_at DESC LIMIT 1`, sc.OrganisationID, sc.ProjectID, columns).Scan(&m.FileName, &m.CreatedAt, &m.SRID, &m.Match, &m.Mapping)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

@@ -117,7 +117,8 @@ func TestImportUpdateByExternalID(t *testing.T) {
 		{Line: 5, Values: values(t, `{"number": 3, "height": 4}`), ExternalID: "B1", X: fp(9.45), Y: fp(54.8)},
 		{Line: 6, Values: values(t, `{"height": 5}`), ExternalID: "B2", X: fp(9.451), Y: fp(54.801)},
 	}
-	plan := store.ImportPlan{FileName: "2026.csv", Format: "csv", SRID: 4326, Match: store.MatchExternalID, DryRun: true}
+	plan := store.ImportPlan{FileName: "2026.csv", Format: "csv", SRID: 4326, Match: store.MatchExternalID, DryRun: true,
+		Columns: []string{"GUID", "Nr", "Hoehe", "lon", "lat"}}
 	res, err := f.run(plan, file)
 	if err != nil {
 		t.Fatal(err)
@@ -166,6 +167,10 @@ func TestImportUpdateByExternalID(t *testing.T) {
 	list, err := f.db.Imports(f.ctx, f.sc)
 	if err != nil || len(list) != 2 || list[0].Updated != 2 || list[0].Trees != 2 || list[0].Match != store.MatchExternalID {
 		t.Errorf("imports %+v %v", list, err)
+	}
+	// Next year's file with these columns is matched as this one was.
+	if saved, err := f.db.ImportMapping(f.ctx, f.sc, plan.Columns); err != nil || saved == nil || saved.Match != store.MatchExternalID {
+		t.Errorf("saved mapping %+v %v", saved, err)
 	}
 
 	// Undo: the old values back exactly, the new objects gone.

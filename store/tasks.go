@@ -178,9 +178,51 @@ func (db *DB) TaskState(ctx context.Context, id string) (string, error) {
 // TaskProgress writes how far a task has got, outside the transaction doing its work, so the
 // app sees it while that runs.
 func (db *DB) TaskProgress(ctx context.Context, id, step string, done int, result json.RawMessage) error {
-	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', step = $2, done = least($3, total), result = $4 WHERE id = $1`,
-		id, step, done, result)
+	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', step = $2, done = least($3, total), result = $4, alive_at = now()
+		WHERE id = $1 AND state IN ('queued', 'running')`, id, step, done, result)
 	return err
+}
+
+// TaskAliveEvery is how often the server working a task says it is alive (TaskAlive), and
+// TaskDeadAfter how long a running task may go unheard before it counts as its dead server's
+// (FailDeadTasks): long enough for a loaded server's heartbeat to come late, short enough for
+// its starter to try again within minutes.
+const (
+	TaskAliveEvery = 10 * time.Second
+	TaskDeadAfter  = 2 * time.Minute
+)
+
+// TaskAlive marks a task running and its server alive, outside the transaction doing its work.
+func (db *DB) TaskAlive(ctx context.Context, id string) error {
+	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', alive_at = now() WHERE id = $1 AND state IN ('queued', 'running')`, id)
+	return err
+}
+
+// FailDeadTasks fails the running tasks of kinds that userID started in the project and whose
+// server has not said it is alive for TaskDeadAfter (it died under them: its transaction was
+// rolled back with its connection), with result as their answer. The queue would try such a job
+// again only after an hour; its task failed, that try does nothing. Tasks whose server never
+// says it is alive (alive_at empty) are left alone. Answers how many it failed.
+func (tx *Tx) FailDeadTasks(ctx context.Context, sc Content, userID string, kinds []string, result json.RawMessage) (int, error) {
+	tag, err := tx.q.Exec(ctx, `UPDATE task SET state = 'failed', finished_at = now(), result = $5
+		WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3 AND kind = ANY($4) AND state = 'running'
+		  AND alive_at < now() - make_interval(secs => $6)`,
+		sc.OrganisationID, sc.ProjectID, userID, kinds, result, TaskDeadAfter.Seconds())
+	if err != nil {
+		return 0, err
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// LockTaskState reads a task's state in tx and keeps its row until tx ends: the work's own
+// transaction ends its task only if nobody gave the task up meanwhile (FailDeadTasks).
+func (tx *Tx) LockTaskState(ctx context.Context, id string) (string, error) {
+	var state string
+	err := tx.q.QueryRow(ctx, `SELECT state FROM task WHERE id = $1 FOR UPDATE`, id).Scan(&state)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return state, err
 }
 
 // EndTask ends a task with its result in tx: done when its work was done, failed when it could

@@ -3,8 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/binary"
 	"flag"
 	"fmt"
+	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,18 +16,25 @@ import (
 	"time"
 
 	"arbor/domain"
+	"arbor/export"
 	"arbor/seed"
 	"arbor/store"
 )
 
-// benchImport times an import of a register of n trees from a CSV file in Gauss-Krüger zone 3
-// (as a German city's old system exports it: Windows-1252-safe text, ';', decimal commas) into an
-// empty project: the preview (a dry run) and the import itself, and the Go heap at its peak.
+// benchImport times an import of a register of n trees in Gauss-Krüger zone 3 into an empty
+// project: the preview (a dry run) and the import itself, and the Go heap at its peak. The
+// register is a CSV file as a German city's old system exports it (Windows-1252-safe text,
+// ';', decimal commas), or with -format gpkg the same register as a GeoPackage of points, as a
+// GIS department hands it over.
 func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) error {
 	fs := flag.NewFlagSet("bench import", flag.ContinueOnError)
 	n := fs.Int("trees", 1000000, "rows of the register")
+	format := fs.String("format", "csv", "the register's file: csv or gpkg")
 	if err := fs.Parse(args); err != nil {
 		return configError{err.Error()}
+	}
+	if *format != "csv" && *format != "gpkg" {
+		return configError{"arbor bench import: -format is csv or gpkg"}
 	}
 	u, err := seed.BenchUser(ctx, db)
 	if err != nil {
@@ -35,8 +45,14 @@ func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) e
 		return err
 	}
 	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "register.csv")
-	if err := writeBenchRegister(path, *n); err != nil {
+	name := "register." + *format
+	path := filepath.Join(dir, name)
+	if *format == "gpkg" {
+		err = writeBenchGeoPackage(ctx, db, path, *n)
+	} else {
+		err = writeBenchRegister(path, *n)
+	}
+	if err != nil {
 		return err
 	}
 	st, _ := os.Stat(path)
@@ -66,13 +82,18 @@ func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) e
 	}
 	opt.Mapping = in.Suggested
 	who := store.Actor{UserID: u.ID, Username: u.Email, Alias: "Bench Mark"}
-	fmt.Printf("register: %d rows, %.1f MB, columns %s\n", *n, float64(st.Size())/1e6, strings.Join(in.Columns, ", "))
-	fmt.Println("| step | s | rows/s | objects |")
-	fmt.Println("|---|---:|---:|---:|")
+	fmt.Printf("register: %d rows, %s, %.1f MB, columns %s\n", *n, *format, float64(st.Size())/1e6, strings.Join(in.Columns, ", "))
+	fmt.Println("| step | s | rows/s | objects | its parts (s) |")
+	fmt.Println("|---|---:|---:|---:|---|")
+	var laps []string
+	opt.Timing = func(step string, took time.Duration) {
+		laps = append(laps, fmt.Sprintf("%s %.1f", step, took.Seconds()))
+	}
 	for _, dry := range []bool{true, false} {
 		opt.DryRun = dry
+		laps = laps[:0]
 		start := time.Now()
-		res, err := app.ImportFile(ctx, sc, who, "register.csv", f, st.Size(), opt, "en")
+		res, err := app.ImportFile(ctx, sc, who, name, f, st.Size(), opt, "en")
 		if err != nil {
 			return err
 		}
@@ -81,7 +102,7 @@ func benchImport(ctx context.Context, cfg config, db *store.DB, args []string) e
 		}
 		s := time.Since(start).Seconds()
 		step := map[bool]string{true: "preview (dry run)", false: "import"}[dry]
-		fmt.Printf("| %s | %.1f | %.0f | %d |\n", step, s, float64(res.Rows)/s, res.Trees+res.Groups)
+		fmt.Printf("| %s | %.1f | %.0f | %d | %s |\n", step, s, float64(res.Rows)/s, res.Trees+res.Groups, strings.Join(laps, ", "))
 	}
 	fmt.Printf("Go heap at its peak: %.0f MB (the server's memory beside it: PostgreSQL's own)\n", float64(peak())/1e6)
 	return nil
@@ -114,6 +135,26 @@ func watchHeap() func() uint64 {
 	}
 }
 
+// benchTree is a row of the benchmark's register.
+type benchTree struct {
+	number, scope, year int
+	species             string
+	height, crown, x, y float64
+}
+
+// benchRegister makes the register's n rows one by one, the same ones for the same n.
+func benchRegister() func(i int) benchTree {
+	species := []string{"Tilia cordata", "Acer platanoides", "Quercus robur", "Fagus sylvatica", "Betula pendula",
+		"Carpinus betulus", "Fraxinus excelsior", "Aesculus hippocastanum", "Platanus x acerifolia", "Sorbus aucuparia"}
+	r := rand.New(rand.NewPCG(42, 7))
+	return func(i int) benchTree {
+		x := 3520000 + r.Float64()*20000
+		y := 6065000 + r.Float64()*20000
+		return benchTree{number: i, species: species[r.IntN(len(species))], height: 3 + r.Float64()*25, scope: 30 + r.IntN(350),
+			crown: 2 + r.Float64()*15, year: 1900 + r.IntN(120), x: x, y: y}
+	}
+}
+
 // writeBenchRegister writes n rows of a register as an old system exports it.
 func writeBenchRegister(path string, n int) error {
 	f, err := os.Create(path)
@@ -121,21 +162,51 @@ func writeBenchRegister(path string, n int) error {
 		return err
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	species := []string{"Tilia cordata", "Acer platanoides", "Quercus robur", "Fagus sylvatica", "Betula pendula",
-		"Carpinus betulus", "Fraxinus excelsior", "Aesculus hippocastanum", "Platanus x acerifolia", "Sorbus aucuparia"}
-	r := rand.New(rand.NewPCG(42, 7))
+	next := benchRegister()
 	fmt.Fprint(w, "Baumnummer;Baumart;Höhe;Stammumfang;Kronendurchmesser;Pflanzjahr;Rechtswert;Hochwert\r\n")
 	for i := 1; i <= n; i++ {
-		x := 3520000 + r.Float64()*20000
-		y := 6065000 + r.Float64()*20000
-		fmt.Fprintf(w, "%d;%s;%s;%d;%s;%d;%s;%s\r\n", i, species[r.IntN(len(species))],
-			comma(3+r.Float64()*25, 1), 30+r.IntN(350), comma(2+r.Float64()*15, 1), 1900+r.IntN(120),
-			comma(x, 2), comma(y, 2))
+		t := next(i)
+		fmt.Fprintf(w, "%d;%s;%s;%d;%s;%d;%s;%s\r\n", t.number, t.species, comma(t.height, 1), t.scope, comma(t.crown, 1), t.year,
+			comma(t.x, 2), comma(t.y, 2))
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
 	return f.Close()
+}
+
+// writeBenchGeoPackage writes the same register as a GeoPackage: points in Gauss-Krüger zone 3
+// (EPSG:31467), the values in typed columns of the same names.
+func writeBenchGeoPackage(ctx context.Context, db *store.DB, path string, n int) error {
+	srsName, srsWKT, err := db.SRSDefinition(ctx, 31467)
+	if err != nil {
+		return err
+	}
+	_, wgs84, err := db.SRSDefinition(ctx, 4326)
+	if err != nil {
+		return err
+	}
+	columns := []export.GeoPackageColumn{{Name: "Baumnummer", Type: "INTEGER"}, {Name: "Baumart", Type: "TEXT"}, {Name: "Höhe", Type: "REAL"},
+		{Name: "Stammumfang", Type: "INTEGER"}, {Name: "Kronendurchmesser", Type: "REAL"}, {Name: "Pflanzjahr", Type: "INTEGER"}}
+	row := benchRegister()
+	i := 0
+	point := []byte{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0} // WKB: little-endian point
+	return export.GeoPackageTable(ctx, path, 31467, srsName, srsWKT, wgs84, columns,
+		func() ([]byte, [4]float64, []any, error) {
+			if i++; i > n {
+				return nil, [4]float64{}, nil, io.EOF
+			}
+			t := row(i)
+			binary.LittleEndian.PutUint64(point[5:], math.Float64bits(t.x))
+			binary.LittleEndian.PutUint64(point[13:], math.Float64bits(t.y))
+			return point, [4]float64{t.x, t.x, t.y, t.y}, []any{int64(t.number), t.species, round(t.height, 1),
+				int64(t.scope), round(t.crown, 1), int64(t.year)}, nil
+		})
+}
+
+func round(v float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(v*p) / p
 }
 
 func comma(v float64, digits int) string {

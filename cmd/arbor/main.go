@@ -166,7 +166,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	}
 	srv := api.New(api.Config{DB: db, Signer: signer, Log: log, BaseURL: cfg.BaseURL, Notice: cfg.Notice,
 		TileCache: tileCache, ArchiveAtOnce: cfg.AtOnce, ExportAtOnce: cfg.ExportAt, Files: fileStore,
-		Proxy: geo.ProxyOptions{AllowPrivate: cfg.ProxyAllowPrivate}})
+		Proxy: geo.ProxyOptions{AllowPrivate: cfg.ProxyAllowPrivate}, LegalDir: filepath.Join(cfg.DataDir, "legal")})
 	go srv.Prune(ctx, 5*time.Minute)
 	go srv.Listen(ctx)
 

@@ -80,6 +80,10 @@ test('packages: an administrator books a package and finds the invoice in the do
   await page.getByTestId('book-trees-1000').click();
   await page.getByTestId('booking-modal').waitFor();
   await page.getByTestId('booking-gross').getByText('€345.10').waitFor();
+  // The organisation accepts the terms and the data processing agreement with its first booking.
+  assert(await page.getByTestId('booking-confirm').isDisabled(), 'booking before accepting the terms');
+  await page.getByTestId('booking-consent-agb').check();
+  await page.getByTestId('booking-consent-avv').check();
   await page.getByTestId('booking-confirm').click();
   await page.getByTestId('booking-done').waitFor();
   await shot(page, 'packages-booked-en-light', { fullPage: false });
@@ -131,6 +135,8 @@ test('packages: the demo ends, the organisation is read-only, the expired modal 
   await page.getByTestId('demo-expired-book').click();
   await page.getByTestId('packages-page').and(page.locator('[data-status="expired"]')).waitFor();
   await page.getByTestId('book-trees-500').click();
+  await page.getByTestId('booking-consent-agb').check();
+  await page.getByTestId('booking-consent-avv').check();
   await page.getByTestId('booking-confirm').click();
   await page.getByTestId('booking-done').waitFor();
   await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();

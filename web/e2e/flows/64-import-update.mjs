@@ -55,12 +55,21 @@ test('import: a re-import matched by external id updates and adds, through the q
   await page.getByTestId('import-close').click();
   await waitTotal(page, 3);
 
-  // The imports list tells the update; German and dark, and on a phone, the match choice.
+  // The same columns again: read and matched as the last import was, without choosing anew.
+  await readFile(page, '2027.csv', NEXT_YEAR);
+  await page.getByTestId('import-reused').waitFor();
+  let chosen = await page.getByTestId('import-match').inputValue();
+  assert(chosen === 'Update the object with the same external id', `match restored: ${chosen}`);
+  await shot(page, 'import-match-reused-en-light', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('import-wizard').waitFor({ state: 'hidden' });
+
+  // German and dark, and on a phone, the match choice (restored here too).
   await pickMenu(page, 'language-menu', 'language-de');
   await pickMenu(page, 'theme-menu', 'theme-dark');
   await readFile(page, '2026.csv', NEXT_YEAR);
-  await page.getByTestId('import-match').click();
-  await page.getByRole('option', { name: 'Objekt mit derselben externen ID aktualisieren' }).click();
+  chosen = await page.getByTestId('import-match').inputValue();
+  assert(chosen === 'Objekt mit derselben externen ID aktualisieren', `match restored (de): ${chosen}`);
   await shot(page, 'import-match-de-dark', { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'import-match-de-dark-phone', { fullPage: false });

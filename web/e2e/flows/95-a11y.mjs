@@ -61,9 +61,9 @@ const guestScreens = [
   ['/login', 'login-submit'],
   ['/register', 'register-submit'],
   ['/reset', null],
-  ['/imprint', null],
-  ['/privacy', null],
-  ['/terms', null],
+  ['/imprint', 'legal-text'],
+  ['/privacy', 'legal-text'],
+  ['/terms', 'legal-text'],
   ['/no-such-page', null],
 ];
 
@@ -102,7 +102,7 @@ test('accessibility: every screen of a manager has no serious axe violations, li
     ['/organisations', null],
     ...['organisation', 'projects', 'documents', 'lists', 'packages'].map((s) => [
       `/organisations/${orgId}/${s}`,
-      null,
+      s === 'documents' ? 'legal-documents' : null,
     ]),
     ['/projects', null],
     ['/projects/dashboard', null],
@@ -160,4 +160,58 @@ test('accessibility: every screen of a manager has no serious axe violations, li
   await settled(page);
   for (const v of await axeViolations(page)) found.push(`import wizard: ${v}`);
   report(found, 'manager');
+});
+
+test('accessibility: the dialogs of a new organisation and of the data view, light and dark', async (browser) => {
+  const { page } = await newUser(browser, 'a11y-dialogs');
+  const orgId = await createOrganisation(page, `Stadtgrün ${Date.now().toString(36)}`);
+  const found = [];
+  /** Opens a dialog with open(), checks it light and dark, and closes it with Escape. */
+  const dialog = async (name, open, marker) => {
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await open();
+      await page.getByTestId(marker).waitFor();
+      await settled(page);
+      for (const v of await axeViolations(page)) found.push(`${scheme} ${name}: ${v}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId(marker).waitFor({ state: 'detached' });
+    }
+  };
+  // The demo wizard, offered while the organisation has no project: each of its steps.
+  await goto(page, `/organisations/${orgId}/organisation`);
+  await settled(page, 'demo-wizard-offer');
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.getByTestId('demo-wizard-open').click();
+    for (const step of ['start', 'project', 'custom']) {
+      await page.locator(`[data-testid="demo-wizard"][data-step="${step}"]`).waitFor();
+      await settled(page);
+      for (const v of await axeViolations(page)) found.push(`${scheme} demo wizard ${step}: ${v}`);
+      if (step !== 'custom') await page.getByTestId('demo-wizard-next').click();
+    }
+    await page.keyboard.press('Escape');
+    await page.getByTestId('demo-wizard').waitFor({ state: 'detached' });
+  }
+
+  const projectId = await createProject(page, orgId, 'Alleen');
+  for (let n = 1; n <= 3; n++) {
+    const r = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, {
+      geom: { type: 'Point', coordinates: [9.43 + n * 0.0004, 54.78] },
+      number: n,
+    });
+    assert(r.status === 201, `tree ${n}: ${r.status} ${JSON.stringify(r.json)}`);
+  }
+  await goto(page, `/projects/${projectId}/data`);
+  await settled(page, 'data-view');
+  const fromMenu = (item) => async () => {
+    await page.getByTestId('action-export-menu').click();
+    await page.getByTestId(item).click();
+  };
+  await dialog('GIS export', fromMenu('action-export-gis'), 'gis-modal');
+  await dialog('GAEB export', fromMenu('action-export-gaeb'), 'gaeb-modal');
+  await dialog('PDF export', fromMenu('action-export-pdf'), 'pdf-modal');
+  await dialog('photo import', () => page.getByTestId('data-import-photos').click(), 'photo-import-drop');
+  await page.emulateMedia({ colorScheme: 'light' });
+  report(found, 'dialogs');
 });

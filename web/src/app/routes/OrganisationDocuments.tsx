@@ -11,8 +11,11 @@ import { UploadButton } from '@/components/documents/UploadButton';
 import { isAdmin } from '@/api/organisations/organisation';
 import { InvoicesList } from '@/features/packages/components/InvoicesList';
 import { ExportRecordsList } from '@/features/organisations/components/ExportRecordsList';
+import { LegalDocumentsCard } from '@/features/legal/components/LegalDocumentsCard';
 
-/** The organisation's documents page: its own files and the storage they and every photo use. */
+/** The organisation's documents page: its own files and the storage they and every photo use, the terms
+ * and the data processing agreement with the organisation's consent, and for administrators the
+ * invoices and the exports. */
 export function OrganisationDocuments({ organisation: o }: { organisation: Organisation }) {
   const { t } = useTranslation();
   const owner = useMemo<FileOwner>(() => ({ kind: 'organisation', organisationId: o.id }), [o.id]);
@@ -42,6 +45,9 @@ export function OrganisationDocuments({ organisation: o }: { organisation: Organ
             emptyText={mayEdit ? t('documents.org.emptyTextEdit') : t('documents.org.emptyText')}
           />
         </Stack>
+      </SettingsSection>
+      <SettingsSection title={t('legalDocs.title')} text={t('legalDocs.text')} testId="organisation-legal">
+        <LegalDocumentsCard organisationId={o.id} organisationName={o.name} mayConsent={isAdmin(o) && !o.terminated} />
       </SettingsSection>
       {isAdmin(o) && (
         <SettingsSection

@@ -23,7 +23,7 @@ export interface ImportInspection {
   /** The file's tables to choose from: worksheets, GeoPackage layers, the Shapefiles of a zip. */
   layers: string[];
   /** The earlier import with the same columns whose mapping is suggested. */
-  reused?: { file_name: string; created_at: string; srid: number };
+  reused?: { file_name: string; created_at: string; srid: number; match: ImportMatch };
 }
 
 export type ImportFormat = 'csv' | 'xlsx' | 'geojson' | 'gpkg' | 'shapefile';

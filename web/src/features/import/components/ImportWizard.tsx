@@ -86,6 +86,8 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     setInspection(ins);
     setSpeciesMap({});
     setMapping(ins.suggested);
+    // A file read as an earlier one is matched as that one was (next year's re-import).
+    setMatch(ins.reused?.match ?? '');
     setSrid(ins.detected.srid ?? ins.crs[0]?.srid ?? null);
     setStep(1);
   };

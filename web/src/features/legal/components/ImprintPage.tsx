@@ -1,5 +1,5 @@
 import { LegalPage } from './LegalPage';
 
 export default function ImprintPage() {
-  return <LegalPage titleKey="titles.imprint" textKey="legal.imprintText" />;
+  return <LegalPage kind="imprint" />;
 }

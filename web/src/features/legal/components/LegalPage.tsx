@@ -1,20 +1,84 @@
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconFlask, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { legalLanguage, useLegalPage, type LegalPageKind } from '@/api/legal/legal';
+import { formatDate } from '@/lib/trees/format';
+import { Markdown } from './Markdown';
 
-export function LegalPage({ titleKey, textKey }: { titleKey: string; textKey: string }) {
-  const { t } = useTranslation();
+/** A legal page: the operator's text (or the marked sample) in the user's language, else in English. */
+export function LegalPage({ kind }: { kind: LegalPageKind }) {
+  const { t, i18n } = useTranslation();
+  const lang = legalLanguage(i18n.language);
+  const page = useLegalPage(kind, lang);
   return (
-    <Paper className="arbor-guest-card" p={{ base: 'lg', sm: 40 }}>
-      <Stack gap="lg">
-        <Title order={1} fz={28} lts={-0.4}>
-          {t(titleKey)}
-        </Title>
-        <Text lh={1.7}>{t(textKey)}</Text>
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-          {t('legal.placeholder')}
+    <Paper
+      className="arbor-guest-card"
+      p={{ base: 'lg', sm: 48 }}
+      radius="lg"
+      maw={820}
+      mx="auto"
+      w="100%"
+      data-testid={`legal-${kind}`}
+      data-state={page.isPending ? 'loading' : page.isError ? 'error' : 'ready'}
+      data-sample={page.data?.sample ? 'true' : 'false'}
+    >
+      {page.isPending ? (
+        <Stack gap="md" aria-busy="true" aria-label={t('legal.loading')} data-testid="legal-loading">
+          <Skeleton h={34} w="55%" />
+          <Skeleton h={14} />
+          <Skeleton h={14} w="90%" />
+          <Skeleton h={14} w="80%" />
+          <Skeleton h={22} w="35%" mt="md" />
+          <Skeleton h={14} />
+          <Skeleton h={14} w="70%" />
+        </Stack>
+      ) : page.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          title={t('legal.errorTitle')}
+          data-testid="legal-error"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{page.error.message || t('legal.errorText')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void page.refetch()}>
+              {t('legal.retry')}
+            </Button>
+          </Stack>
         </Alert>
-      </Stack>
+      ) : (
+        <Stack gap="lg">
+          {(page.data.sample || page.data.lang !== lang) && (
+            <Group gap="xs">
+              {page.data.sample && (
+                <Badge
+                  color="red"
+                  variant="light"
+                  size="lg"
+                  leftSection={<IconFlask size={14} />}
+                  data-testid="legal-sample"
+                >
+                  {t('legal.sample')}
+                </Badge>
+              )}
+              {page.data.lang !== lang && (
+                <Badge color="gray" variant="light" size="lg" leftSection={<IconLanguage size={14} />}>
+                  {t('legal.otherLanguage', { language: t(`legal.languages.${page.data.lang}`) })}
+                </Badge>
+              )}
+            </Group>
+          )}
+          <div lang={page.data.lang}>
+            <Markdown text={page.data.markdown} />
+          </div>
+          {page.data.updated_at && (
+            <Text size="xs" c="dimmed">
+              {t('legal.updated', { date: formatDate(page.data.updated_at, i18n.language) })}
+            </Text>
+          )}
+        </Stack>
+      )}
     </Paper>
   );
 }

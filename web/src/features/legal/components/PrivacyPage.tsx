@@ -1,5 +1,5 @@
 import { LegalPage } from './LegalPage';
 
 export default function PrivacyPage() {
-  return <LegalPage titleKey="titles.privacy" textKey="legal.privacyText" />;
+  return <LegalPage kind="privacy" />;
 }

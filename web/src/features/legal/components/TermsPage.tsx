@@ -1,5 +1,5 @@
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {
-  return <LegalPage titleKey="titles.terms" textKey="legal.termsText" />;
+  return <LegalPage kind="terms" />;
 }

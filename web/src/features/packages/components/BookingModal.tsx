@@ -1,10 +1,30 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Modal, NumberInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { ModalActions } from '@/components/ModalActions';
 import type { Organisation } from '@/api/organisations/types';
+import {
+  CONSENT_DOCUMENT,
+  legalDocumentURL,
+  legalLanguage,
+  useConsents,
+  useGiveConsent,
+  type ConsentKind,
+} from '@/api/legal/legal';
 import { figures, formatEuro, invoiceURL, useBookPackage, type Booking, type Package } from '../api/packages';
 import { packageTitle } from './names';
 
@@ -38,12 +58,19 @@ export function BookingModal({
 }) {
   const { t, i18n } = useTranslation();
   const book = useBookPackage(o.id);
+  const consents = useConsents(o.id, !!pkg);
+  const consent = useGiveConsent(o.id);
   const [quantity, setQuantity] = useState(1);
   const [done, setDone] = useState<Booking | null>(null);
+  const [accepted, setAccepted] = useState<Partial<Record<ConsentKind, boolean>>>({});
+  const missing = consents.data?.missing ?? [];
+  const lang = legalLanguage(i18n.language);
   const close = () => {
     book.reset();
+    consent.reset();
     setDone(null);
     setQuantity(1);
+    setAccepted({});
     onClose();
   };
   if (!pkg) return null;
@@ -83,10 +110,14 @@ export function BookingModal({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            book.mutate(
-              { package: pkg.id, ...(pkg.kind === 'storage' ? { quantity } : {}) },
-              { onSuccess: (b) => setDone(b) },
-            );
+            const order = () =>
+              book.mutate(
+                { package: pkg.id, ...(pkg.kind === 'storage' ? { quantity } : {}) },
+                { onSuccess: (b) => setDone(b) },
+              );
+            // The terms and the DPA are accepted first, once for the organisation (docs/API.md).
+            if (missing.length) consent.mutate({ kinds: missing, lang }, { onSuccess: order });
+            else order();
           }}
         >
           <Stack gap="md" data-testid="booking-modal">
@@ -141,10 +172,44 @@ export function BookingModal({
                 {o.leitweg_id_invoice && ` · ${t('organisation.fields.leitweg_id_invoice')} ${o.leitweg_id_invoice}`}
               </Text>
             </Stack>
+            {missing.length > 0 && (
+              <Stack gap={8} data-testid="booking-consent">
+                <Text size="xs" fw={600} tt="uppercase" c="dimmed">
+                  {t('packages.modal.consentTitle')}
+                </Text>
+                {missing.map((k) => (
+                  <Checkbox
+                    key={k}
+                    checked={!!accepted[k]}
+                    onChange={(e) => {
+                      // Read now: the event's target is gone when React runs the update later.
+                      const on = e.currentTarget.checked;
+                      setAccepted((a) => ({ ...a, [k]: on }));
+                    }}
+                    data-testid={`booking-consent-${k}`}
+                    label={
+                      <>
+                        {t(`packages.modal.consent_${k}`, { org: o.name })}{' '}
+                        <Anchor href={legalDocumentURL(CONSENT_DOCUMENT[k], lang)} download inherit>
+                          {t('packages.modal.consentPdf')}
+                        </Anchor>
+                      </>
+                    }
+                  />
+                ))}
+              </Stack>
+            )}
             <ModalActions
-              error={book.error instanceof ApiError || book.error ? book.error.message : null}
+              error={
+                consent.error
+                  ? consent.error.message
+                  : book.error instanceof ApiError || book.error
+                    ? book.error.message
+                    : null
+              }
               onCancel={close}
-              loading={book.isPending}
+              disabled={consents.isPending || missing.some((k) => !accepted[k])}
+              loading={book.isPending || consent.isPending}
               submit={t('packages.modal.confirm', { price: money(f.net) })}
               submitTestId="booking-confirm"
             />
