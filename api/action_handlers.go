@@ -55,14 +55,20 @@ func (req *actionRequest) input() (store.ActionInput, error) {
 	return in, c.err()
 }
 
+// parseAction decodes a work's body and checks its fields.
+func parseAction(r *http.Request) (actionRequest, store.ActionInput, error) {
+	var req actionRequest
+	if err := decode(r, &req); err != nil {
+		return req, store.ActionInput{}, err
+	}
+	in, err := req.input()
+	return req, in, err
+}
+
 // createAction adds a work to a tree or group, or — with a point geometry and no tree — to the
 // group it lies in (POST /api/content/action).
 func (s *Server) createAction(w http.ResponseWriter, r *http.Request) error {
-	var req actionRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	in, err := req.input()
+	req, in, err := parseAction(r)
 	if err != nil {
 		return err
 	}
@@ -101,11 +107,7 @@ func (s *Server) getAction(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) updateAction(w http.ResponseWriter, r *http.Request) error {
-	var req actionRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	in, err := req.input()
+	req, in, err := parseAction(r)
 	if err != nil {
 		return err
 	}

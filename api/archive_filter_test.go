@@ -72,20 +72,8 @@ func TestArchiveBigViewInBackground(t *testing.T) {
 		}
 		path := w.url("/api/content/task/" + task["id"].(string))
 		wantStatus(t, w.editor.do("GET", path, nil), http.StatusNotFound) // another's task
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			r := w.manager.do("GET", path, nil)
-			wantStatus(t, r, http.StatusOK)
-			task = r.json(t)
-			if task["state"] == "done" {
-				break
-			}
-			if task["state"] == "failed" || time.Now().After(deadline) {
-				t.Fatalf("task did not end: %v", task)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		if task["changed"] != float64(want) || task["done"] != float64(want) || task["finished_at"] == nil {
+		task = followTask(t, w.manager, path, 20*time.Second)
+		if task["state"] != "done" || task["changed"] != float64(want) || task["done"] != float64(want) || task["finished_at"] == nil {
 			t.Fatalf("task when done: %v", task)
 		}
 	}

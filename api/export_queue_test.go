@@ -37,20 +37,8 @@ func TestQueuedExports(t *testing.T) {
 		path := w.url("/api/content/task/" + task["id"].(string))
 		wantStatus(t, w.care.do("GET", path, nil), http.StatusNotFound) // another's task
 		wantStatus(t, w.reader.do("GET", path, nil), http.StatusForbidden)
-		deadline := time.Now().Add(30 * time.Second)
-		for {
-			r := w.editor.do("GET", path, nil)
-			wantStatus(t, r, http.StatusOK)
-			task = r.json(t)
-			if task["state"] == "done" {
-				break
-			}
-			if task["state"] == "failed" || time.Now().After(deadline) {
-				t.Fatalf("task did not end: %v", task)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		if task["done"] != 3.0 || task["download"] == nil {
+		task = followTask(t, w.editor, path, 30*time.Second)
+		if task["state"] != "done" || task["done"] != 3.0 || task["download"] == nil {
 			t.Fatalf("task when done: %v", task)
 		}
 		return task

@@ -39,23 +39,15 @@ func importQueued(t *testing.T, w *treeWorld, b *browser, name string, file []by
 	if task["kind"] != "import" || task["state"] != "queued" {
 		t.Fatalf("queued %s", r.body)
 	}
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		r = b.do("GET", w.url("/api/content/import/task/"+task["id"].(string)), nil)
-		wantStatus(t, r, http.StatusOK)
-		task = r.json(t)
-		if task["state"] == "done" || task["state"] == "failed" {
-			if task["done"] != 1000.0 {
-				t.Errorf("an ended import at %v of 1000", task["done"])
-			}
-			res, _ := task["result"].(map[string]any)
-			if task["state"] == "failed" {
-				t.Logf("import failed: %v", res)
-			}
-			return res
-		}
+	task = followTask(t, b, w.url("/api/content/import/task/"+task["id"].(string)), 2*time.Minute)
+	if task["done"] != 1000.0 {
+		t.Errorf("an ended import at %v of 1000", task["done"])
 	}
-	t.Fatalf("the import did not end: %v", task)
-	return nil
+	res, _ := task["result"].(map[string]any)
+	if task["state"] == "failed" {
+		t.Logf("import failed: %v", res)
+	}
+	return res
 }
 
 // TestImportRegister: a German register (Windows-1252, ';', Gauss-Krüger zone 3) is inspected

@@ -35,65 +35,80 @@ var datePrefix = regexp.MustCompile(`^([+-]?\d{4,})-(\d{2})-(\d{2})(?:$|[T ])`)
 func checkJSON(raw []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	type frame struct {
-		object    bool
-		key       string
-		expectKey bool
-	}
-	var stack []frame
-	field := func() string {
-		for i := len(stack) - 1; i >= 0; i-- {
-			if stack[i].object && stack[i].key != "" {
-				return stack[i].key
-			}
-		}
-		return "body"
-	}
-	valueDone := func() {
-		if n := len(stack); n > 0 && stack[n-1].object {
-			stack[n-1].expectKey = true
-		}
-	}
+	var path jsonPath
 	for {
 		tok, err := dec.Token()
 		if err != nil {
 			return nil // the end, or malformed: the decoder answers that
 		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{', '[':
-				valueDone()
-				if len(stack) >= maxDepth {
-					return arbor.Errorf(arbor.EINVALID, "error.too_deep", map[string]any{"max": maxDepth})
-				}
-				stack = append(stack, frame{object: t == '{', expectKey: true})
-			default:
-				stack = stack[:len(stack)-1]
+		if err := path.check(tok); err != nil {
+			return err
+		}
+	}
+}
+
+// jsonPath is where checkJSON stands: the open objects and arrays, innermost last.
+type jsonPath []jsonFrame
+
+type jsonFrame struct {
+	object    bool
+	key       string
+	expectKey bool
+}
+
+// check refuses a token no field accepts and moves the path past it.
+func (p *jsonPath) check(tok json.Token) error {
+	switch t := tok.(type) {
+	case json.Delim:
+		if t == '{' || t == '[' {
+			p.valueDone()
+			if len(*p) >= maxDepth {
+				return arbor.Errorf(arbor.EINVALID, "error.too_deep", map[string]any{"max": maxDepth})
 			}
-		case string:
-			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].expectKey {
-				if err := checkText("body", t); err != nil {
-					return err
-				}
-				stack[n-1].key, stack[n-1].expectKey = t, false
-				continue
-			}
-			if err := checkText(field(), t); err != nil {
+			*p = append(*p, jsonFrame{object: t == '{', expectKey: true})
+			return nil
+		}
+		*p = (*p)[:len(*p)-1]
+	case string:
+		if n := len(*p); n > 0 && (*p)[n-1].object && (*p)[n-1].expectKey {
+			if err := checkText("body", t); err != nil {
 				return err
 			}
-			if !possibleDate(t) {
-				return fieldError(field(), "error.bad_field", "field.date")
-			}
-			valueDone()
-		case json.Number:
-			if !numberInRange(t) {
-				return fieldError(field(), "error.bad_field", "field.too_large")
-			}
-			valueDone()
-		default:
-			valueDone()
+			(*p)[n-1].key, (*p)[n-1].expectKey = t, false
+			return nil
 		}
+		if err := checkText(p.field(), t); err != nil {
+			return err
+		}
+		if !possibleDate(t) {
+			return fieldError(p.field(), "error.bad_field", "field.date")
+		}
+		p.valueDone()
+	case json.Number:
+		if !numberInRange(t) {
+			return fieldError(p.field(), "error.bad_field", "field.too_large")
+		}
+		p.valueDone()
+	default:
+		p.valueDone()
+	}
+	return nil
+}
+
+// field is the innermost key, which an error names ("body" outside any object).
+func (p jsonPath) field() string {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i].object && p[i].key != "" {
+			return p[i].key
+		}
+	}
+	return "body"
+}
+
+// valueDone: the innermost object's value has been read, a key comes next.
+func (p jsonPath) valueDone() {
+	if n := len(p); n > 0 && p[n-1].object {
+		p[n-1].expectKey = true
 	}
 }
 

@@ -53,8 +53,15 @@ type organisationRequest struct {
 	Version int `json:"version"`
 }
 
-// check validates the fields and trims them; zip, e-mail and Leitweg-ID are checked when given.
+// check trims the fields, fills the defaults and validates them.
 func (req *organisationRequest) check(lang string) error {
+	req.normalise(lang)
+	return validateOrganisation(&req.OrganisationFields)
+}
+
+// normalise trims the fields and fills the defaults: billing by invoice, Germany, the
+// person's language.
+func (req *organisationRequest) normalise(lang string) {
 	f := &req.OrganisationFields
 	for _, p := range []*string{&f.Name, &f.Street, &f.Number, &f.Zip, &f.City, &f.Country, &f.Phone, &f.EmailInvoice,
 		&f.LeitwegIDInvoice, &f.TaxIDInvoice, &f.ContactInvoice, &f.SubjectInvoice} {
@@ -70,6 +77,11 @@ func (req *organisationRequest) check(lang string) error {
 	if f.Location == "" {
 		f.Location = lang
 	}
+}
+
+// validateOrganisation checks an organisation's fields; zip, e-mail and Leitweg-ID are checked
+// when given.
+func validateOrganisation(f *store.OrganisationFields) error {
 	c := checks{}
 	if c.required("name", f.Name) {
 		c.maxLen("name", f.Name, 100)
@@ -108,57 +120,55 @@ func contains(list []string, v string) bool {
 	return false
 }
 
-func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) error {
+// parseOrganisation decodes an organisation's body and checks it.
+func parseOrganisation(r *http.Request) (organisationRequest, error) {
 	var req organisationRequest
 	if err := decode(r, &req); err != nil {
-		return err
+		return req, err
 	}
-	if err := req.check(language(r)); err != nil {
+	return req, req.check(language(r))
+}
+
+func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) error {
+	req, err := parseOrganisation(r)
+	if err != nil {
 		return err
 	}
 	var o *store.Organisation
-	err := s.db.InTx(r.Context(), func(tx *store.Tx) error {
+	err = s.db.InTx(r.Context(), func(tx *store.Tx) error {
 		var err error
 		o, err = tx.CreateOrganisation(r.Context(), sessionOf(r).claims.Sub, req.OrganisationFields)
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	organisationRoles(o)
-	writeJSON(w, http.StatusCreated, o)
-	return nil
+	return writeOrganisation(w, http.StatusCreated, o, err)
 }
 
 func (s *Server) getOrganisation(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id") // checked by authorise
 	o, err := s.db.Organisation(r.Context(), id, sessionOf(r).claims.Sub)
-	if err != nil {
-		return err
-	}
-	organisationRoles(o)
-	writeJSON(w, http.StatusOK, o)
-	return nil
+	return writeOrganisation(w, http.StatusOK, o, err)
 }
 
 func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id")
-	var req organisationRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if err := req.check(language(r)); err != nil {
+	req, err := parseOrganisation(r)
+	if err != nil {
 		return err
 	}
 	if req.Version <= 0 {
 		return arbor.Invalid(map[string]string{"version": "field.required"})
 	}
 	o, err := s.db.UpdateOrganisation(r.Context(), id, sessionOf(r).claims.Sub, req.Version, req.OrganisationFields)
+	return writeOrganisation(w, http.StatusOK, o, err)
+}
+
+// writeOrganisation answers the organisation with the caller's roles in it, or the error.
+func writeOrganisation(w http.ResponseWriter, status int, o *store.Organisation, err error) error {
 	if err != nil {
 		return err
 	}
 	organisationRoles(o)
-	writeJSON(w, http.StatusOK, o)
+	writeJSON(w, status, o)
 	return nil
 }
 
@@ -277,10 +287,5 @@ func (s *Server) extendDemo(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o, err := s.db.Organisation(r.Context(), id, sessionOf(r).claims.Sub)
-	if err != nil {
-		return err
-	}
-	organisationRoles(o)
-	writeJSON(w, http.StatusOK, o)
-	return nil
+	return writeOrganisation(w, http.StatusOK, o, err)
 }

@@ -172,17 +172,23 @@ func memberParam(r *http.Request) (string, error) {
 	return id.String(), nil
 }
 
+// memberBody is the member the path names and the request's body.
+func memberBody[T any](r *http.Request) (string, T, error) {
+	var req T
+	member, err := memberParam(r)
+	if err != nil {
+		return "", req, err
+	}
+	return member, req, decode(r, &req)
+}
+
 type accessRequest struct {
 	Access *int16 `json:"access"`
 }
 
 func (s *Server) setMemberAccess(w http.ResponseWriter, r *http.Request) error {
-	member, err := memberParam(r)
+	member, req, err := memberBody[accessRequest](r)
 	if err != nil {
-		return err
-	}
-	var req accessRequest
-	if err := decode(r, &req); err != nil {
 		return err
 	}
 	c := checks{}
@@ -204,12 +210,8 @@ type limitRequest struct {
 
 // setMemberLimit limits a member's access to a filter (a district, say) or widens it again.
 func (s *Server) setMemberLimit(w http.ResponseWriter, r *http.Request) error {
-	member, err := memberParam(r)
+	member, req, err := memberBody[limitRequest](r)
 	if err != nil {
-		return err
-	}
-	var req limitRequest
-	if err := decode(r, &req); err != nil {
 		return err
 	}
 	c := checks{}

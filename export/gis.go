@@ -54,16 +54,10 @@ func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o 
 		if err != nil {
 			return err
 		}
-		custom := [][2]string{} // field, name
-		for _, name := range customNames(settings.CustomFields) {
-			f := settings.CustomFields[name]
-			if f.Active || f.Alias != "" {
-				custom = append(custom, [2]string{name, firstOf(f.Alias, name)})
-			}
-		}
+		custom := customFields(settings.CustomFields)
 		names := append([]string{}, gisFields...)
 		for _, c := range custom {
-			names = append(names, c[1])
+			names = append(names, c.label)
 		}
 		names = uniqueLabels(append(names, "link"))
 		var csvw *csv.Writer
@@ -91,7 +85,7 @@ func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o 
 				values = append(values, obj[f])
 			}
 			for _, c := range custom {
-				values = append(values, t.Custom[c[0]])
+				values = append(values, t.Custom[c.field])
 			}
 			values = append(values, RecordURL(o.BaseURL, sc.ProjectID, t.ID))
 			n++

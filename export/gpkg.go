@@ -34,29 +34,9 @@ var gpkgTypes = map[string]string{"id": "TEXT", "number": "INTEGER", "number_tex
 // gisValues are a tree's values of gisFields, typed as the GeoPackage stores them: numbers as
 // numbers, days as YYYY-MM-DD, moments as ISO 8601 in UTC, empty ones as NULL.
 func gisValues(t *store.Tree) []any {
-	num := func(p *float64) any {
-		if p == nil {
-			return nil
-		}
-		return *p
-	}
-	whole := func(p *int) any {
-		if p == nil {
-			return nil
-		}
-		return int64(*p)
-	}
-	day := func(p *string) any {
-		if p == nil {
-			return nil
-		}
-		return *p
-	}
+	whole := func(p *int) any { return derefAs(p, func(v int) int64 { return int64(v) }) }
 	stamp := func(p *time.Time) any {
-		if p == nil {
-			return nil
-		}
-		return p.UTC().Format("2006-01-02T15:04:05.000Z")
+		return derefAs(p, func(v time.Time) string { return v.UTC().Format("2006-01-02T15:04:05.000Z") })
 	}
 	text := func(s string) any {
 		if s == "" {
@@ -65,9 +45,9 @@ func gisValues(t *store.Tree) []any {
 		return s
 	}
 	return []any{t.ID, int64(t.Number), text(t.NumberText), text(t.SpeciesBotanical), text(t.SpeciesLanguage), t.SingleTree,
-		whole(t.PlantingYear), num(t.Height), num(t.Diameter), num(t.Scope), num(t.TopDiameter), text(t.TopForm),
+		whole(t.PlantingYear), deref(t.Height), deref(t.Diameter), deref(t.Scope), deref(t.TopDiameter), text(t.TopForm),
 		whole(t.Vitality), whole(t.Development), whole(t.DamageTree), whole(t.SecurityExpectation), whole(t.ValuationMax),
-		int64(t.TreeCount), num(t.Area), int64(t.ActionSecurity), text(t.Actions), day(t.ActionDeadline), day(t.CheckNext),
+		int64(t.TreeCount), deref(t.Area), int64(t.ActionSecurity), text(t.Actions), deref(t.ActionDeadline), deref(t.CheckNext),
 		stamp(t.CheckTimestamp), stamp(&t.CreateTimestamp), stamp(&t.ObjectTimestamp)}
 }
 
@@ -136,16 +116,10 @@ func GeoPackage(ctx context.Context, db *store.DB, sc store.Content, filter stor
 		if err != nil {
 			return err
 		}
-		custom := [][2]string{} // field, name
-		for _, name := range customNames(settings.CustomFields) {
-			f := settings.CustomFields[name]
-			if f.Active || f.Alias != "" {
-				custom = append(custom, [2]string{name, firstOf(f.Alias, name)})
-			}
-		}
+		custom := customFields(settings.CustomFields)
 		names := append([]string{}, gisFields...)
 		for _, c := range custom {
-			names = append(names, c[1])
+			names = append(names, c.label)
 		}
 		names = gpkgNames(append(names, "link"))
 		defs := make([]string, len(names))
@@ -177,7 +151,7 @@ func GeoPackage(ctx context.Context, db *store.DB, sc store.Content, filter stor
 			values = append(values, gpkgGeometry(srid, box, wkb))
 			values = append(values, gisValues(t)...)
 			for _, c := range custom {
-				if v := t.Custom[c[0]]; v != "" {
+				if v := t.Custom[c.field]; v != "" {
 					values = append(values, v)
 				} else {
 					values = append(values, nil)

@@ -10,26 +10,6 @@ import (
 	"arbor/store"
 )
 
-// billingData is the organisation's billing data as a booking kept it (store.Tx.Book).
-type billingData struct {
-	Name                     string `json:"name"`
-	Street                   string `json:"street"`
-	Number                   string `json:"number"`
-	Zip                      string `json:"zip"`
-	City                     string `json:"city"`
-	Country                  string `json:"country"`
-	AddressSupplementInvoice string `json:"address_supplement_invoice"`
-	ContactInvoice           string `json:"contact_invoice"`
-	EmailInvoice             string `json:"email_invoice"`
-	InvoiceNote              string `json:"invoice_note"`
-	InvoiceSupplement        string `json:"invoice_supplement"`
-	InvoiceType              string `json:"invoice_type"`
-	LeitwegIDInvoice         string `json:"leitweg_id_invoice"`
-	SubjectInvoice           string `json:"subject_invoice"`
-	TaxIDInvoice             string `json:"tax_id_invoice"`
-	Location                 string `json:"location"`
-}
-
 // seller is who invoices (the installation's operator, billing_terms.seller).
 type seller struct {
 	Name    string   `json:"name"`
@@ -43,7 +23,7 @@ type seller struct {
 // recipient, the Leitweg-ID and tax id, the package, net, VAT and gross. Its figures are the
 // booking's, fixed when it was made; printing it again gives the same invoice.
 func InvoicePDF(w io.Writer, b *store.Booking) error {
-	var bill billingData
+	var bill store.OrganisationFields // the billing data as the booking kept it (store.Tx.Book)
 	var sell seller
 	if err := json.Unmarshal(b.Billing, &bill); err != nil {
 		return err

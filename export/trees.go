@@ -171,16 +171,8 @@ func allColumns(ctx context.Context, tx *store.Tx, sc store.Content) ([]Column, 
 		}
 		cols = append(cols, c)
 	}
-	for _, name := range customNames(settings.CustomFields) {
-		f := settings.CustomFields[name]
-		if !f.Active && f.Alias == "" {
-			continue
-		}
-		label := f.Alias
-		if label == "" {
-			label = name
-		}
-		cols = append(cols, Column{ID: name, Label: label})
+	for _, c := range customFields(settings.CustomFields) {
+		cols = append(cols, Column{ID: c.field, Label: c.label})
 	}
 	cols = append(cols, Column{ID: "lon", Label: i18n.T(lang, "pdf.field.lon", nil)}, Column{ID: "lat", Label: i18n.T(lang, "pdf.field.lat", nil)})
 	return cols, nil
@@ -198,30 +190,8 @@ func customNames(m map[string]store.CustomField) []string {
 // treeObject is a tree's fields as TreeList reads them, built straight from the struct: the
 // whole project's export skips the JSON round trip of objects, which took most of its time.
 func treeObject(t *store.Tree) map[string]any {
-	num := func(p *float64) any {
-		if p == nil {
-			return nil
-		}
-		return *p
-	}
-	whole := func(p *int) any {
-		if p == nil {
-			return nil
-		}
-		return float64(*p)
-	}
-	day := func(p *string) any {
-		if p == nil {
-			return nil
-		}
-		return *p
-	}
-	stamp := func(p *time.Time) any {
-		if p == nil {
-			return nil
-		}
-		return p.UTC()
-	}
+	whole := func(p *int) any { return derefAs(p, func(v int) float64 { return float64(v) }) }
+	stamp := func(p *time.Time) any { return derefAs(p, time.Time.UTC) }
 	symptoms := make([]any, len(t.Symptoms))
 	for i, s := range t.Symptoms {
 		symptoms[i] = s
@@ -230,17 +200,17 @@ func treeObject(t *store.Tree) map[string]any {
 	m := map[string]any{
 		"id": t.ID, "number": float64(t.Number), "number_text": t.NumberText,
 		"species_botanical": t.SpeciesBotanical, "species_language": t.SpeciesLanguage, "single_tree": t.SingleTree,
-		"planting_year": whole(t.PlantingYear), "height": num(t.Height), "diameter": num(t.Diameter), "scope": num(t.Scope),
-		"top_diameter": num(t.TopDiameter), "top_form": t.TopForm, "vitality": whole(t.Vitality),
+		"planting_year": whole(t.PlantingYear), "height": deref(t.Height), "diameter": deref(t.Diameter), "scope": deref(t.Scope),
+		"top_diameter": deref(t.TopDiameter), "top_form": t.TopForm, "vitality": whole(t.Vitality),
 		"development": whole(t.Development), "damage_tree": whole(t.DamageTree),
 		"security_expectation": whole(t.SecurityExpectation), "symptoms": symptoms,
 		"valuation_top": whole(t.ValuationTop), "valuation_root": whole(t.ValuationRoot),
 		"valuation_trunk": whole(t.ValuationTrunk), "valuation_group": whole(t.ValuationGroup),
-		"tree_count": float64(t.TreeCount), "species_count": float64(t.SpeciesCount), "area": num(t.Area),
-		"action_security": float64(t.ActionSecurity), "actions": t.Actions, "action_deadline": day(t.ActionDeadline),
-		"check_next": day(t.CheckNext), "check_timestamp": stamp(t.CheckTimestamp), "check_alias": t.CheckAlias,
+		"tree_count": float64(t.TreeCount), "species_count": float64(t.SpeciesCount), "area": deref(t.Area),
+		"action_security": float64(t.ActionSecurity), "actions": t.Actions, "action_deadline": deref(t.ActionDeadline),
+		"check_next": deref(t.CheckNext), "check_timestamp": stamp(t.CheckTimestamp), "check_alias": t.CheckAlias,
 		"check_comment": t.CheckComment, "create_timestamp": t.CreateTimestamp.UTC(), "create_alias": t.CreateAlias,
-		"object_timestamp": t.ObjectTimestamp.UTC(), "object_alias": t.ObjectAlias, "cut_date": day(t.CutDate),
+		"object_timestamp": t.ObjectTimestamp.UTC(), "object_alias": t.ObjectAlias, "cut_date": deref(t.CutDate),
 		"lon": lon, "lat": lat,
 	}
 	for k, v := range t.Custom {

@@ -107,6 +107,17 @@ func (s *Queries) CheckSRID(ctx context.Context, srid int) error {
 // EachFeature is EachTree with each object's geometry in the reference system srid, as WKT and
 // as GeoJSON.
 func (s *Queries) EachFeature(ctx context.Context, sc Content, f Filter, srid int, fn func(t *Tree, wkt, geojson string) error) error {
+	var wkt, geojson string
+	from := func(geom string) string {
+		return ", ST_AsText(" + geom + "), ST_AsGeoJSON(" + geom + ", 7)\n\tFROM tree t"
+	}
+	return s.eachFeature(ctx, sc, f, srid, from, []any{&wkt, &geojson}, func(t *Tree) error { return fn(t, wkt, geojson) })
+}
+
+// eachFeature streams the trees of a feature export, in order, with more columns: from is
+// what stands before and for "FROM tree t", given the SQL of the geometry in srid; each row's
+// columns are scanned into extra before each is called.
+func (s *Queries) eachFeature(ctx context.Context, sc Content, f Filter, srid int, from func(geom string) string, extra []any, each func(t *Tree) error) error {
 	if err := s.CheckSRID(ctx, srid); err != nil {
 		return err
 	}
@@ -118,19 +129,19 @@ func (s *Queries) EachFeature(ctx context.Context, sc Content, f Filter, srid in
 		return err
 	}
 	args = append(args, srid)
-	sql := strings.Replace(treeSelect(sc.Lang), "\n\tFROM tree t", ", ST_AsText(ST_Transform(t.geom, $"+strconv.Itoa(len(args))+"::int)), ST_AsGeoJSON(ST_Transform(t.geom, $"+strconv.Itoa(len(args))+"::int), 7)\n\tFROM tree t", 1)
+	geom := "ST_Transform(t.geom, $" + strconv.Itoa(len(args)) + "::int)"
+	sql := strings.Replace(treeSelect(sc.Lang), "\n\tFROM tree t", from(geom), 1)
 	rows, err := s.q.Query(ctx, sql+` WHERE `+cond+` ORDER BY t.number, t.number_text, t.id`, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var wkt, geojson string
-		t, err := scanTree(extraRow{Row: rows, extra: []any{&wkt, &geojson}})
+		t, err := scanTree(extraRow{Row: rows, extra: extra})
 		if err != nil {
 			return err
 		}
-		if err := fn(t, wkt, geojson); err != nil {
+		if err := each(t); err != nil {
 			return err
 		}
 	}
@@ -148,36 +159,12 @@ func (s *Queries) longStatement(ctx context.Context) error {
 // EachFeatureWKB is EachTree with each object's geometry in the reference system srid as WKB
 // and its bounding box (min x, max x, min y, max y), as a GeoPackage stores them.
 func (s *Queries) EachFeatureWKB(ctx context.Context, sc Content, f Filter, srid int, fn func(t *Tree, wkb []byte, box [4]float64) error) error {
-	if err := s.CheckSRID(ctx, srid); err != nil {
-		return err
+	var wkb []byte
+	var box [4]float64
+	from := func(geom string) string {
+		return ", ST_AsBinary(xg.geo, 'NDR'), ST_XMin(xg.geo), ST_XMax(xg.geo), ST_YMin(xg.geo), ST_YMax(xg.geo)\n\tFROM tree t CROSS JOIN LATERAL (SELECT " + geom + " AS geo) xg"
 	}
-	if err := s.longStatement(ctx); err != nil {
-		return err
-	}
-	cond, args, err := s.treeScope(ctx, sc, f)
-	if err != nil {
-		return err
-	}
-	args = append(args, srid)
-	g := "ST_Transform(t.geom, $" + strconv.Itoa(len(args)) + "::int)"
-	sql := strings.Replace(treeSelect(sc.Lang), "\n\tFROM tree t", ", ST_AsBinary(xg.geo, 'NDR'), ST_XMin(xg.geo), ST_XMax(xg.geo), ST_YMin(xg.geo), ST_YMax(xg.geo)\n\tFROM tree t CROSS JOIN LATERAL (SELECT "+g+" AS geo) xg", 1)
-	rows, err := s.q.Query(ctx, sql+` WHERE `+cond+` ORDER BY t.number, t.number_text, t.id`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var wkb []byte
-		var box [4]float64
-		t, err := scanTree(extraRow{Row: rows, extra: []any{&wkb, &box[0], &box[1], &box[2], &box[3]}})
-		if err != nil {
-			return err
-		}
-		if err := fn(t, wkb, box); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return s.eachFeature(ctx, sc, f, srid, from, []any{&wkb, &box[0], &box[1], &box[2], &box[3]}, func(t *Tree) error { return fn(t, wkb, box) })
 }
 
 // SRSDefinition is a reference system's name and its definition as OGC WKT, as PostGIS knows it;

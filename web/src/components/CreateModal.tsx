@@ -3,9 +3,10 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { ModalActions } from './ModalActions';
 
 /**
- * The frame of a modal form that creates something (a job, a project, an organisation): its
- * title, a line saying what it does, the fields, then the server's error and Cancel / submit.
- * `close`, `submit` and `generalError` come from `createForm` (lib/createForm.ts).
+ * The frame of a modal form that creates something (a job, a project, an organisation) or invites
+ * people: its title, a line saying what it does, the fields, then the server's error and
+ * Cancel / submit. `close`, `submit` and `generalError` come from `createForm` (lib/createForm.ts)
+ * or the form's own hooks.
  */
 export function CreateModal({
   opened,
@@ -18,6 +19,7 @@ export function CreateModal({
   loading,
   submitLabel,
   submitTestId,
+  size = 'lg',
   children,
 }: {
   opened: boolean;
@@ -30,10 +32,11 @@ export function CreateModal({
   loading: boolean;
   submitLabel: ReactNode;
   submitTestId: string;
+  size?: string;
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={650}>{title}</Text>} centered size="lg">
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>{title}</Text>} centered size={size}>
       <form onSubmit={submit} noValidate data-testid={testId}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

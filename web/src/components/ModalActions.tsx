@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The foot of a modal form: the server's error, if any, then Cancel and the submit button. */
+/**
+ * The foot of a modal form: the server's error, if any, then Cancel and the submit button. Outside
+ * a form, onSubmit is what the button does.
+ */
 export function ModalActions({
   error,
   onCancel,
@@ -10,6 +13,9 @@ export function ModalActions({
   submit,
   submitTestId,
   disabled,
+  onSubmit,
+  icon,
+  color,
 }: {
   error?: ReactNode;
   onCancel: () => void;
@@ -17,6 +23,9 @@ export function ModalActions({
   submit: ReactNode;
   submitTestId?: string;
   disabled?: boolean;
+  onSubmit?: () => void;
+  icon?: ReactNode;
+  color?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -30,7 +39,15 @@ export function ModalActions({
         <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" loading={loading} disabled={disabled} data-testid={submitTestId}>
+        <Button
+          type={onSubmit ? 'button' : 'submit'}
+          onClick={onSubmit}
+          leftSection={icon}
+          color={color}
+          loading={loading}
+          disabled={disabled}
+          data-testid={submitTestId}
+        >
           {submit}
         </Button>
       </Group>

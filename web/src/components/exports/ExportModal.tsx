@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileName, saveBlob } from '@/api/exports/exports';
 import { ApiError } from '@/lib/api';
+import { ModalActions } from '@/components/ModalActions';
 
 export interface ExportModalProps {
   /** Names the modal's test ids: `<kind>-modal`, `<kind>-scope`, `<kind>-download`. */
@@ -18,11 +19,13 @@ export interface ExportModalProps {
   contents: string[];
   note: string;
   download: string;
-  /** Makes the file: its bytes, and its name and extension. */
-  make: () => Promise<Blob>;
+  /** Makes the file: its bytes, and its name and extension; null where it is made later (queued). */
+  make: () => Promise<Blob | null>;
   file: { name: string; extension: string };
   opened: boolean;
   onClose: () => void;
+  /** Choices of the file (format, reference system …), between the scope and the contents. */
+  children?: ReactNode;
 }
 
 /** A modal that tells what an export holds and downloads it; a failure is shown in it. */
@@ -40,6 +43,7 @@ export function ExportModal({
   file,
   opened,
   onClose,
+  children,
 }: ExportModalProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -52,7 +56,8 @@ export function ExportModal({
     setBusy(true);
     setError(null);
     try {
-      saveBlob(await make(), fileName(file.name, file.extension));
+      const blob = await make();
+      if (blob) saveBlob(blob, fileName(file.name, file.extension));
       close();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('errors.generic'));
@@ -76,6 +81,7 @@ export function ExportModal({
             </Text>
           </Stack>
         </Group>
+        {children}
         <List size="sm" spacing={4}>
           {contents.map((c) => (
             <List.Item key={c}>{c}</List.Item>
@@ -84,24 +90,15 @@ export function ExportModal({
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />}>
           {note}
         </Alert>
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            leftSection={<Icon size={16} />}
-            loading={busy}
-            onClick={() => void run()}
-            data-testid={`${kind}-download`}
-          >
-            {download}
-          </Button>
-        </Group>
+        <ModalActions
+          error={error}
+          onCancel={close}
+          loading={busy}
+          submit={download}
+          submitTestId={`${kind}-download`}
+          onSubmit={() => void run()}
+          icon={<Icon size={16} />}
+        />
       </Stack>
     </Modal>
   );

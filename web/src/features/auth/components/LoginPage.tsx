@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useHealth } from '../api/getHealth';
 import { validators } from '@/lib/validation';
 import { GuestCard } from '@/components/GuestCard';
 import { EmailInput } from '@/components/AccountFields';
+import { GuestForm, OtherWayIn } from './GuestForm';
 
 export function DisruptionNotice() {
   const { t } = useTranslation();
@@ -55,37 +56,27 @@ export default function LoginPage() {
         </Alert>
       )}
       <GuestCard title={t('auth.loginHeading')} subtitle={t('auth.loginSubheading')}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <EmailInput autoFocus {...form.getInputProps('email')} />
-            <PasswordInput
-              label={t('auth.password')}
-              autoComplete="current-password"
-              name="password"
-              required
-              {...form.getInputProps('password')}
+        <GuestForm onSubmit={submit} submit={t('auth.login')} submitTestId="login-submit" loading={login.isPending}>
+          <EmailInput autoFocus {...form.getInputProps('email')} />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            name="password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between">
+            <Checkbox
+              label={t('auth.remember')}
+              name="remember"
+              {...form.getInputProps('remember', { type: 'checkbox' })}
             />
-            <Group justify="space-between">
-              <Checkbox
-                label={t('auth.remember')}
-                name="remember"
-                {...form.getInputProps('remember', { type: 'checkbox' })}
-              />
-              <Anchor component={Link} to="/reset" size="sm">
-                {t('auth.forgotPassword')}
-              </Anchor>
-            </Group>
-            <Button type="submit" fullWidth size="md" loading={login.isPending} data-testid="login-submit">
-              {t('auth.login')}
-            </Button>
-          </Stack>
-        </form>
-        <Text ta="center" size="sm" c="dimmed">
-          {t('auth.noAccount')}{' '}
-          <Anchor component={Link} to="/register" fw={600}>
-            {t('auth.createAccount')}
-          </Anchor>
-        </Text>
+            <Anchor component={Link} to="/reset" size="sm">
+              {t('auth.forgotPassword')}
+            </Anchor>
+          </Group>
+        </GuestForm>
+        <OtherWayIn text={t('auth.noAccount')} to="/register" link={t('auth.createAccount')} />
       </GuestCard>
     </Stack>
   );

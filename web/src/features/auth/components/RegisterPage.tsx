@@ -12,6 +12,7 @@ import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { DisruptionNotice } from './LoginPage';
 import { GuestCard } from '@/components/GuestCard';
 import { EmailInput, LanguageSelect, NameFields } from '@/components/AccountFields';
+import { GuestForm, OtherWayIn } from './GuestForm';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -74,49 +75,44 @@ export default function RegisterPage() {
     <Stack gap="md">
       <DisruptionNotice />
       <GuestCard title={t('auth.registerHeading')} subtitle={t('auth.registerSubheading')}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <NameFields first={form.getInputProps('firstName')} last={form.getInputProps('lastName')} autoComplete />
-            <EmailInput {...form.getInputProps('email')} />
-            <NewPasswordFields
-              label={t('auth.password')}
-              name="password"
-              value={form.values.password}
-              passwordProps={form.getInputProps('password')}
-              confirmProps={form.getInputProps('passwordConfirm')}
-            />
-            <LanguageSelect
-              {...form.getInputProps('language')}
-              onChange={(value) => {
-                if (!value) return;
-                form.setFieldValue('language', value);
-                setLanguage(value);
-              }}
-            />
-            <Checkbox
-              name="agb"
-              data-testid="agb"
-              label={
-                <Trans
-                  i18nKey="auth.termsConsent"
-                  components={{
-                    terms: <TermsLink />,
-                  }}
-                />
-              }
-              {...form.getInputProps('agb', { type: 'checkbox' })}
-            />
-            <Button type="submit" fullWidth size="md" loading={register.isPending} data-testid="register-submit">
-              {t('auth.register')}
-            </Button>
-          </Stack>
-        </form>
-        <Text ta="center" size="sm" c="dimmed">
-          {t('auth.haveAccount')}{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            {t('auth.toLogin')}
-          </Anchor>
-        </Text>
+        <GuestForm
+          onSubmit={submit}
+          submit={t('auth.register')}
+          submitTestId="register-submit"
+          loading={register.isPending}
+        >
+          <NameFields first={form.getInputProps('firstName')} last={form.getInputProps('lastName')} autoComplete />
+          <EmailInput {...form.getInputProps('email')} />
+          <NewPasswordFields
+            label={t('auth.password')}
+            name="password"
+            value={form.values.password}
+            passwordProps={form.getInputProps('password')}
+            confirmProps={form.getInputProps('passwordConfirm')}
+          />
+          <LanguageSelect
+            {...form.getInputProps('language')}
+            onChange={(value) => {
+              if (!value) return;
+              form.setFieldValue('language', value);
+              setLanguage(value);
+            }}
+          />
+          <Checkbox
+            name="agb"
+            data-testid="agb"
+            label={
+              <Trans
+                i18nKey="auth.termsConsent"
+                components={{
+                  terms: <TermsLink />,
+                }}
+              />
+            }
+            {...form.getInputProps('agb', { type: 'checkbox' })}
+          />
+        </GuestForm>
+        <OtherWayIn text={t('auth.haveAccount')} to="/login" link={t('auth.toLogin')} />
       </GuestCard>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconMailForward } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useRequestReset } from '../api/reset';
 import { validators } from '@/lib/validation';
 import { GuestCard } from '@/components/GuestCard';
 import { EmailInput } from '@/components/AccountFields';
+import { GuestForm } from './GuestForm';
 
 export default function ResetPage() {
   const { t } = useTranslation();
@@ -37,14 +38,14 @@ export default function ResetPage() {
           {t('auth.resetSentText', { email: sentTo })}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <EmailInput autoFocus {...form.getInputProps('email')} />
-            <Button type="submit" fullWidth size="md" loading={reset.isPending} data-testid="reset-submit">
-              {t('auth.resetSubmit')}
-            </Button>
-          </Stack>
-        </form>
+        <GuestForm
+          onSubmit={submit}
+          submit={t('auth.resetSubmit')}
+          submitTestId="reset-submit"
+          loading={reset.isPending}
+        >
+          <EmailInput autoFocus {...form.getInputProps('email')} />
+        </GuestForm>
       )}
       <Text ta="center" size="sm">
         <Anchor component={Link} to="/login" inline>

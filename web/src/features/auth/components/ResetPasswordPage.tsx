@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useResetPassword } from '../api/resetPassword';
 import { validators } from '@/lib/validation';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { GuestCard } from '@/components/GuestCard';
+import { GuestForm } from './GuestForm';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -65,21 +66,21 @@ export default function ResetPasswordPage() {
 
   return (
     <GuestCard title={t('auth.newPasswordHeading')} subtitle={t('auth.newPasswordSubheading', { email })}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <NewPasswordFields
-            label={t('auth.newPassword')}
-            name="password"
-            value={form.values.password}
-            passwordProps={form.getInputProps('password')}
-            confirmProps={form.getInputProps('passwordConfirm')}
-            autoFocus
-          />
-          <Button type="submit" fullWidth size="md" loading={reset.isPending} data-testid="reset-password-submit">
-            {t('auth.savePassword')}
-          </Button>
-        </Stack>
-      </form>
+      <GuestForm
+        onSubmit={submit}
+        submit={t('auth.savePassword')}
+        submitTestId="reset-password-submit"
+        loading={reset.isPending}
+      >
+        <NewPasswordFields
+          label={t('auth.newPassword')}
+          name="password"
+          value={form.values.password}
+          passwordProps={form.getInputProps('password')}
+          confirmProps={form.getInputProps('passwordConfirm')}
+          autoFocus
+        />
+      </GuestForm>
       <Text ta="center" size="sm">
         <Anchor component={Link} to="/login">
           {t('auth.backToLogin')}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, SegmentedControl, Select, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconInfoCircle, IconMap2 } from '@tabler/icons-react';
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { exportGis, fileName, saveBlob, type ExportFilter, type GisFormat } from '@/api/exports/exports';
+import { exportGis, type ExportFilter, type GisFormat } from '@/api/exports/exports';
+import { ExportModal } from '@/components/exports/ExportModal';
 import { fileOrTask, type Task } from '../api/task';
-import { ApiError } from '@/lib/api';
 
 /** The reference systems offered, by EPSG code, with their names (German surveying's among them). */
 export const EPSG_CODES: { code: number; name: string }[] = [
@@ -44,94 +44,53 @@ export function GisExportModal({
   const { t } = useTranslation();
   const [format, setFormat] = useState<GisFormat>('gpkg');
   const [srid, setSrid] = useState('4326');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const got = await fileOrTask(await exportGis(projectId, { filter, format, srid: Number(srid) }));
-      if (got instanceof Blob) saveBlob(got, fileName(projectName, format));
-      else onQueued(got);
-      close();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
+  const make = async () => {
+    const got = await fileOrTask(await exportGis(projectId, { filter, format, srid: Number(srid) }));
+    if (got instanceof Blob) return got;
+    onQueued(got);
+    return null;
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('exports.gis.title')} size="lg" data-testid="gis-modal">
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" size="lg" radius="md">
-            <IconMap2 size={20} />
-          </ThemeIcon>
-          <Stack gap={4}>
-            <Text fw={600} data-testid="gis-scope">
-              {selection ? t('exports.gis.scopeSelection', { count }) : t('exports.gis.scopeView', { count })}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('exports.gis.intro')}
-            </Text>
-          </Stack>
-        </Group>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('exports.gis.format')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            value={format}
-            onChange={(v) => setFormat(v as GisFormat)}
-            data={[
-              { value: 'gpkg', label: 'GeoPackage' },
-              { value: 'geojson', label: 'GeoJSON' },
-              { value: 'csv', label: t('exports.gis.csv') },
-            ]}
-            data-testid="gis-format"
-          />
-        </Stack>
-        <Select
-          label={t('exports.gis.srs')}
-          description={t('exports.gis.srsHint')}
-          value={srid}
-          onChange={(v) => v && setSrid(v)}
-          allowDeselect={false}
-          data={EPSG_CODES.map((c) => ({ value: String(c.code), label: `EPSG:${c.code} · ${c.name}` }))}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="gis-srid"
+    <ExportModal
+      kind="gis"
+      title={t('exports.gis.title')}
+      icon={IconMap2}
+      scope={selection ? t('exports.gis.scopeSelection', { count }) : t('exports.gis.scopeView', { count })}
+      intro={t('exports.gis.intro')}
+      contents={[t('exports.gis.fields'), t('exports.gis.link')]}
+      note={t('exports.gis.note')}
+      download={t('exports.gis.download')}
+      make={make}
+      file={{ name: projectName, extension: format }}
+      opened={opened}
+      onClose={onClose}
+    >
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('exports.gis.format')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          value={format}
+          onChange={(v) => setFormat(v as GisFormat)}
+          data={[
+            { value: 'gpkg', label: 'GeoPackage' },
+            { value: 'geojson', label: 'GeoJSON' },
+            { value: 'csv', label: t('exports.gis.csv') },
+          ]}
+          data-testid="gis-format"
         />
-        <List size="sm" spacing={4}>
-          <List.Item>{t('exports.gis.fields')}</List.Item>
-          <List.Item>{t('exports.gis.link')}</List.Item>
-        </List>
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />}>
-          {t('exports.gis.note')}
-        </Alert>
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconMap2 size={16} />}
-            loading={busy}
-            onClick={() => void run()}
-            data-testid="gis-download"
-          >
-            {t('exports.gis.download')}
-          </Button>
-        </Group>
       </Stack>
-    </Modal>
+      <Select
+        label={t('exports.gis.srs')}
+        description={t('exports.gis.srsHint')}
+        value={srid}
+        onChange={(v) => v && setSrid(v)}
+        allowDeselect={false}
+        data={EPSG_CODES.map((c) => ({ value: String(c.code), label: `EPSG:${c.code} · ${c.name}` }))}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="gis-srid"
+      />
+    </ExportModal>
   );
 }

@@ -1,55 +1,7 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  IconTrees,
-  IconTree,
-  IconHome,
-  IconClipboardList,
-  IconBuildingCommunity,
-  IconHelpCircle,
-  IconChartDonut3,
-  IconMap2,
-  IconLayoutList,
-  IconLanguage,
-  IconSun,
-  IconMoon,
-  IconDeviceDesktop,
-  IconUserCircle,
-  IconLogout,
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconMailCheck,
-  IconStethoscope,
-  IconFolders,
-  IconApi,
-  IconLifebuoy,
-} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
-
-const USED = {
-  IconTrees,
-  IconTree,
-  IconHome,
-  IconClipboardList,
-  IconBuildingCommunity,
-  IconHelpCircle,
-  IconChartDonut3,
-  IconMap2,
-  IconLayoutList,
-  IconLanguage,
-  IconSun,
-  IconMoon,
-  IconDeviceDesktop,
-  IconUserCircle,
-  IconLogout,
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconMailCheck,
-  IconStethoscope,
-  IconFolders,
-  IconApi,
-  IconLifebuoy,
-};
+import * as USED from './usedIcons';
 
 export default function IconsPage() {
   const { t } = useTranslation();

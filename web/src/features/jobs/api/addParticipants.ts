@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject } from '@/lib/inProject';
+import { jobPath } from './jobCall';
 import type { ListAnswer } from '@/api/organisations/types';
 import { jobKeys } from '@/api/jobs/keys';
 import type { Participant, ParticipantRole } from '@/api/jobs/types';
@@ -15,11 +15,7 @@ export interface AddParticipantsInput {
 
 /** POST /api/management/job/{jobId}/users?project=: answers the participants afterwards. */
 export const addParticipants = ({ projectId, jobId, emails, role }: AddParticipantsInput) =>
-  api.post<ListAnswer<Participant>>(
-    inProject(`/api/management/job/${encodeURIComponent(jobId)}/users`, projectId),
-    { emails, role },
-    { silent: true },
-  );
+  api.post<ListAnswer<Participant>>(jobPath(projectId, jobId, '/users'), { emails, role }, { silent: true });
 
 export function useAddParticipants() {
   const qc = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject } from '@/lib/inProject';
+import { jobPath } from './jobCall';
 import { jobKeys } from '@/api/jobs/keys';
 
 /** DELETE /api/management/job/{jobId}?project=: an open job nobody else holds; its objects stay. */
 export const deleteJob = ({ projectId, jobId }: { projectId: string; jobId: string }) =>
-  api.delete<void>(inProject(`/api/management/job/${encodeURIComponent(jobId)}`, projectId), undefined, {
+  api.delete<void>(jobPath(projectId, jobId), undefined, {
     silent: true,
   });
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
-import { inProject } from '@/lib/inProject';
+import { jobPath } from './jobCall';
 import type { ListAnswer } from '@/api/organisations/types';
 import { jobKeys } from '@/api/jobs/keys';
 import type { JobItem } from '@/api/jobs/types';
 
 /** GET /api/management/job/{jobId}/items?project=: the job's trees, groups and works with their progress. */
 export const getJobItems = (projectId: string, jobId: string) =>
-  api.get<ListAnswer<JobItem>>(inProject(`/api/management/job/${encodeURIComponent(jobId)}/items`, projectId), {
+  api.get<ListAnswer<JobItem>>(jobPath(projectId, jobId, '/items'), {
     silent: true,
   });
 

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject } from '@/lib/inProject';
-import { jobKeys } from '@/api/jobs/keys';
+import { jobPath, useJobMutation } from './jobCall';
 import type { Job } from '@/api/jobs/types';
 
 export interface LockJobInput {
@@ -15,20 +13,8 @@ export interface LockJobInput {
 
 /** POST (hold) or DELETE (release) /api/management/job/{jobId}/lock?project=[&force=true]. */
 export const lockJob = ({ projectId, jobId, lock, force }: LockJobInput) => {
-  const path = inProject(
-    `/api/management/job/${encodeURIComponent(jobId)}/lock${force ? '?force=true' : ''}`,
-    projectId,
-  );
+  const path = jobPath(projectId, jobId, `/lock${force ? '?force=true' : ''}`);
   return lock ? api.post<Job>(path, undefined, { silent: true }) : api.delete<Job>(path, undefined, { silent: true });
 };
 
-export function useLockJob() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: lockJob,
-    onSuccess: (j) => {
-      qc.setQueryData(jobKeys.one(j.project, j.id), j);
-      void qc.invalidateQueries({ queryKey: jobKeys.all });
-    },
-  });
-}
+export const useLockJob = () => useJobMutation(lockJob);

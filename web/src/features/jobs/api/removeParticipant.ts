@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { inProject } from '@/lib/inProject';
+import { jobPath } from './jobCall';
 import type { ListAnswer } from '@/api/organisations/types';
 import { jobKeys } from '@/api/jobs/keys';
 import type { Participant } from '@/api/jobs/types';
@@ -14,11 +14,9 @@ export interface RemoveParticipantInput {
 
 /** DELETE /api/management/job/{jobId}/users/{member}?project=: ends a participation. */
 export const removeParticipant = ({ projectId, jobId, member }: RemoveParticipantInput) =>
-  api.delete<ListAnswer<Participant>>(
-    inProject(`/api/management/job/${encodeURIComponent(jobId)}/users/${encodeURIComponent(member)}`, projectId),
-    undefined,
-    { silent: true },
-  );
+  api.delete<ListAnswer<Participant>>(jobPath(projectId, jobId, `/users/${encodeURIComponent(member)}`), undefined, {
+    silent: true,
+  });
 
 export function useRemoveParticipant() {
   const qc = useQueryClient();

@@ -1,11 +1,10 @@
-import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
 import { joinEmails, parseEmailList } from '@/lib/emails';
 import { useAddAdministrators } from '../api/addAdministrators';
-import { ModalActions } from '@/components/ModalActions';
+import { CreateModal } from '@/components/CreateModal';
 
 /** "Add administrator": invites comma-separated e-mail addresses; they accept by the e-mailed link. */
 export function AddAdministratorModal({
@@ -50,22 +49,20 @@ export function AddAdministratorModal({
   });
   const generalError = add.error instanceof ApiError && !add.error.fields.emails ? add.error.message : null;
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('admins.addTitle')}</Text>} centered>
-      <form onSubmit={submit} noValidate data-testid="add-admin-form">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('admins.addText')}
-          </Text>
-          <EmailListInput {...form.getInputProps('emails')} />
-          <ModalActions
-            error={generalError}
-            onCancel={close}
-            loading={add.isPending}
-            submit={t('admins.invite')}
-            submitTestId="add-admin-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <CreateModal
+      opened={opened}
+      title={t('admins.addTitle')}
+      text={t('admins.addText')}
+      testId="add-admin-form"
+      close={close}
+      submit={submit}
+      generalError={generalError}
+      loading={add.isPending}
+      submitLabel={t('admins.invite')}
+      submitTestId="add-admin-submit"
+      size="md"
+    >
+      <EmailListInput {...form.getInputProps('emails')} />
+    </CreateModal>
   );
 }

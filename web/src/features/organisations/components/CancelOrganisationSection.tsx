@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { ModalActions } from '@/components/ModalActions';
 import { SettingsSection } from '@/components/SettingsSection';
 import { useCancelOrganisation } from '../api/cancelOrganisation';
 import type { Organisation } from '@/api/organisations/types';
@@ -68,25 +69,15 @@ export function CancelOrganisationSection({ organisation: o }: { organisation: O
               value={typed}
               onChange={(e) => setTyped(e.currentTarget.value)}
             />
-            {cancel.error instanceof ApiError && (
-              <Alert color="red" variant="light" role="alert">
-                {cancel.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                color="red"
-                disabled={!matches}
-                loading={cancel.isPending}
-                data-testid="cancel-confirm"
-              >
-                {t('organisation.cancelConfirm')}
-              </Button>
-            </Group>
+            <ModalActions
+              error={cancel.error instanceof ApiError && cancel.error.message}
+              onCancel={close}
+              loading={cancel.isPending}
+              disabled={!matches}
+              color="red"
+              submit={t('organisation.cancelConfirm')}
+              submitTestId="cancel-confirm"
+            />
           </Stack>
         </form>
       </Modal>

@@ -8,7 +8,6 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Stepper,
   Text,
   TextInput,
   ThemeIcon,
@@ -21,6 +20,7 @@ import type { Organisation } from '@/api/organisations/types';
 import { canEditOrganisation } from '@/api/organisations/organisation';
 import { formatNumber } from '@/lib/format';
 import { ApiError } from '@/lib/api';
+import { WizardFrame } from '@/components/WizardFrame';
 import { DEMO_FIELDS, useCreateDemoProject, type DemoField } from '../api/createDemoProject';
 
 /** The steps of the demo project wizard (docs/PRODUCT.md §4). */
@@ -105,13 +105,43 @@ export function DemoWizard({ organisation: o, onClose }: { organisation: Organis
       title={<Text fw={650}>{t('demoWizard.title')}</Text>}
       closeOnClickOutside={!create.isPending}
     >
-      <Stack gap="lg" data-testid="demo-wizard" data-step={STEPS[step]}>
-        <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={done ? undefined : setStep}>
-          {STEPS.map((s) => (
-            <Stepper.Step key={s} label={t(`demoWizard.steps.${s}`)} data-testid={`demo-wizard-step-${s}`} />
-          ))}
-        </Stepper>
-
+      <WizardFrame
+        steps={STEPS.map((s) => ({ label: t(`demoWizard.steps.${s}`), testId: `demo-wizard-step-${s}` }))}
+        active={step}
+        onStepClick={done ? undefined : setStep}
+        testId="demo-wizard"
+        step={STEPS[step]}
+        back={
+          done ? (
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={step === 0 ? onClose : back} disabled={create.isPending}>
+              {step === 0 ? t('common.cancel') : t('demoWizard.back')}
+            </Button>
+          )
+        }
+        actions={
+          done ? (
+            <Button
+              leftSection={<IconMap size={16} />}
+              onClick={() => void navigate(`/projects/${done.project.id}/map`)}
+              data-testid="demo-wizard-map"
+            >
+              {t('demoWizard.openMap')}
+            </Button>
+          ) : STEPS[step] === 'finish' ? (
+            <Button onClick={finish} loading={create.isPending} data-testid="demo-wizard-create">
+              {t('demoWizard.create')}
+            </Button>
+          ) : (
+            <Button onClick={next} data-testid="demo-wizard-next">
+              {t('demoWizard.next')}
+            </Button>
+          )
+        }
+      >
         {STEPS[step] === 'start' && (
           <Stack gap="sm">
             <Group gap="md" wrap="nowrap" align="flex-start">
@@ -208,36 +238,7 @@ export function DemoWizard({ organisation: o, onClose }: { organisation: Organis
             </Text>
           </Alert>
         )}
-
-        <Group justify="space-between" gap="sm">
-          {done ? (
-            <Button variant="default" onClick={onClose}>
-              {t('common.close')}
-            </Button>
-          ) : (
-            <Button variant="default" onClick={step === 0 ? onClose : back} disabled={create.isPending}>
-              {step === 0 ? t('common.cancel') : t('demoWizard.back')}
-            </Button>
-          )}
-          {done ? (
-            <Button
-              leftSection={<IconMap size={16} />}
-              onClick={() => void navigate(`/projects/${done.project.id}/map`)}
-              data-testid="demo-wizard-map"
-            >
-              {t('demoWizard.openMap')}
-            </Button>
-          ) : STEPS[step] === 'finish' ? (
-            <Button onClick={finish} loading={create.isPending} data-testid="demo-wizard-create">
-              {t('demoWizard.create')}
-            </Button>
-          ) : (
-            <Button onClick={next} data-testid="demo-wizard-next">
-              {t('demoWizard.next')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
+      </WizardFrame>
     </Modal>
   );
 }

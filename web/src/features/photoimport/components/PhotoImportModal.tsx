@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Progress, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, List, Modal, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { WizardFrame } from '@/components/WizardFrame';
 import { matchPhotos } from '../api/matchPhotos';
 import type { PhotoRow } from '../api/types';
 import { ChooseStep } from './ChooseStep';
@@ -74,55 +75,24 @@ export function PhotoImportModal({
       fullScreen={phone}
       data-testid="photo-import"
     >
-      <Stepper active={step} size="sm" allowNextStepsSelect={false} mb="lg">
-        <Stepper.Step label={t('photoImport.steps.choose')} />
-        <Stepper.Step label={t('photoImport.steps.check')} />
-        <Stepper.Step label={t('photoImport.steps.import')} />
-      </Stepper>
-      <Stack gap="md">
-        {error && (
-          <Alert color="red" data-testid="photo-import-error">
-            {error}
-          </Alert>
-        )}
-        {step === 0 && (
-          <ChooseStep photos={photos} onPhotos={setPhotos} radius={radius} onRadius={setRadius} checked={checked} />
-        )}
-        {step === 1 && (
-          <>
-            <Text size="sm" fw={500} data-testid="photo-import-summary">
-              {rows.some((r) => r.match.target)
-                ? t('photoImport.check.summary', {
-                    found: rows.filter((r) => r.match.target).length,
-                    total: rows.length,
-                  })
-                : t('photoImport.check.none')}
-            </Text>
-            <MatchTable
-              rows={rows}
-              onInclude={(i, v) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, include: v } : r)))}
-            />
-          </>
-        )}
-        {step === 2 && (
-          <RunProgress
-            done={saved.length}
-            failed={failed}
-            total={included.length}
-            running={run.running}
-            stopped={run.stopped}
-            objects={new Set(saved.map((r) => r.match.target!.id)).size}
-          />
-        )}
-        <Group justify="space-between" mt="sm">
-          {step === 1 ? (
+      <WizardFrame
+        steps={[
+          { label: t('photoImport.steps.choose') },
+          { label: t('photoImport.steps.check') },
+          { label: t('photoImport.steps.import') },
+        ]}
+        active={step}
+        error={error}
+        errorTestId="photo-import-error"
+        back={
+          step === 1 && (
             <Button variant="default" onClick={() => setStep(0)}>
               {t('photoImport.back')}
             </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="sm">
+          )
+        }
+        actions={
+          <>
             {step < 2 && (
               <Button variant="subtle" onClick={close}>
                 {t('photoImport.cancel')}
@@ -158,9 +128,39 @@ export function PhotoImportModal({
                 {t('photoImport.run.close')}
               </Button>
             )}
-          </Group>
-        </Group>
-      </Stack>
+          </>
+        }
+      >
+        {step === 0 && (
+          <ChooseStep photos={photos} onPhotos={setPhotos} radius={radius} onRadius={setRadius} checked={checked} />
+        )}
+        {step === 1 && (
+          <>
+            <Text size="sm" fw={500} data-testid="photo-import-summary">
+              {rows.some((r) => r.match.target)
+                ? t('photoImport.check.summary', {
+                    found: rows.filter((r) => r.match.target).length,
+                    total: rows.length,
+                  })
+                : t('photoImport.check.none')}
+            </Text>
+            <MatchTable
+              rows={rows}
+              onInclude={(i, v) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, include: v } : r)))}
+            />
+          </>
+        )}
+        {step === 2 && (
+          <RunProgress
+            done={saved.length}
+            failed={failed}
+            total={included.length}
+            running={run.running}
+            stopped={run.stopped}
+            objects={new Set(saved.map((r) => r.match.target!.id)).size}
+          />
+        )}
+      </WizardFrame>
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { projectKeys } from '@/api/projects/keys';
 import type { ProjectMembersAnswer } from '@/api/projects/types';
+import { membersPath, useMembersMutation } from './membersCall';
 
 /** PUT /api/management/project/{id}/users/{member}/limit: a saved filter's conditions and name, or
  * null for the whole project. The member then sees and changes only what the filter finds. */
@@ -15,17 +14,6 @@ export const setMemberLimit = ({
   member: string;
   filter: unknown | null;
   name: string;
-}) =>
-  api.put<ProjectMembersAnswer>(
-    `/api/management/project/${encodeURIComponent(id)}/users/${encodeURIComponent(member)}/limit`,
-    { filter, name },
-  );
+}) => api.put<ProjectMembersAnswer>(`${membersPath(id, member)}/limit`, { filter, name });
 
-export function useSetMemberLimit() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: setMemberLimit,
-    onSuccess: (answer, { id }) => qc.setQueryData(projectKeys.members(id), answer),
-    onError: (_e, { id }) => qc.invalidateQueries({ queryKey: projectKeys.members(id) }),
-  });
-}
+export const useSetMemberLimit = () => useMembersMutation(setMemberLimit, { refetchOnError: true });

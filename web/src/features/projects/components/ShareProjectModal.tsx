@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api';
 import { joinEmails, parseEmailList } from '@/lib/emails';
 import { accessOptions, isAccessLevel } from '@/api/projects/access';
 import { useShareProject } from '../api/shareProject';
-import { ModalActions } from '@/components/ModalActions';
+import { CreateModal } from '@/components/CreateModal';
 
 /** "Share project": comma-separated e-mails and one access level for all of them. */
 export function ShareProjectModal({
@@ -59,33 +59,31 @@ export function ShareProjectModal({
   const generalError =
     share.error instanceof ApiError && !Object.keys(share.error.fields).length ? share.error.message : null;
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('members.shareTitle')}</Text>} centered>
-      <form onSubmit={submit} noValidate data-testid="share-form">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('members.shareText')}
-          </Text>
-          <EmailListInput {...form.getInputProps('emails')} />
-          <Select
-            label={t('members.access')}
-            name="access"
-            allowDeselect={false}
-            data={accessOptions(t)}
-            data-testid="share-access"
-            {...form.getInputProps('access')}
-          />
-          <Text size="xs" c="dimmed">
-            {t(`members.accessHelp.${form.values.access}`)}
-          </Text>
-          <ModalActions
-            error={generalError}
-            onCancel={close}
-            loading={share.isPending}
-            submit={t('members.share')}
-            submitTestId="share-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <CreateModal
+      opened={opened}
+      title={t('members.shareTitle')}
+      text={t('members.shareText')}
+      testId="share-form"
+      close={close}
+      submit={submit}
+      generalError={generalError}
+      loading={share.isPending}
+      submitLabel={t('members.share')}
+      submitTestId="share-submit"
+      size="md"
+    >
+      <EmailListInput {...form.getInputProps('emails')} />
+      <Select
+        label={t('members.access')}
+        name="access"
+        allowDeselect={false}
+        data={accessOptions(t)}
+        data-testid="share-access"
+        {...form.getInputProps('access')}
+      />
+      <Text size="xs" c="dimmed">
+        {t(`members.accessHelp.${form.values.access}`)}
+      </Text>
+    </CreateModal>
   );
 }

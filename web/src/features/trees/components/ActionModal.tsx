@@ -35,17 +35,7 @@ const initial = (a: Action | null): Values => ({
   general42: a?.general42 ?? '',
 });
 
-/** The dialog's content, mounted while it is open so that each opening starts afresh. */
-function ActionModalBody({
-  opened,
-  onClose,
-  projectId,
-  treeId,
-  action,
-  lists,
-  settings,
-  onChanged,
-}: {
+interface ActionModalProps {
   opened: boolean;
   onClose: () => void;
   projectId: string;
@@ -55,7 +45,10 @@ function ActionModalBody({
   lists: ContentLists | undefined;
   settings: ProjectSettings | undefined;
   onChanged?: () => void;
-}) {
+}
+
+/** The dialog's content, mounted while it is open so that each opening starts afresh. */
+function ActionModalBody({ opened, onClose, projectId, treeId, action, lists, settings, onChanged }: ActionModalProps) {
   const { t } = useTranslation();
   const save = useSaveAction(projectId, treeId);
   const [message, setMessage] = useState<string | null>(null);
@@ -181,16 +174,6 @@ function ActionModalBody({
 }
 
 /** Add a work from the works list (its default safety relevance pre-set), or change one. */
-export function ActionModal(props: {
-  opened: boolean;
-  onClose: () => void;
-  projectId: string;
-  treeId: string;
-  /** The work to change; null adds one. */
-  action: Action | null;
-  lists: ContentLists | undefined;
-  settings: ProjectSettings | undefined;
-  onChanged?: () => void;
-}) {
+export function ActionModal(props: ActionModalProps) {
   return props.opened ? <ActionModalBody {...props} /> : null;
 }

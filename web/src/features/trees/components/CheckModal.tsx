@@ -32,16 +32,7 @@ import { initial, type CheckValues } from './check/values';
 import { MeasureFields } from './check/MeasureFields';
 import { dayToTimestamp, formatDate, todayISO } from '@/lib/trees/format';
 
-/** The dialog's content, mounted while it is open so that each opening starts afresh. */
-function CheckModalBody({
-  opened,
-  onClose,
-  projectId,
-  tree,
-  settings,
-  lists,
-  onChanged,
-}: {
+interface CheckModalProps {
   opened: boolean;
   onClose: () => void;
   projectId: string;
@@ -49,7 +40,10 @@ function CheckModalBody({
   settings: ProjectSettings | undefined;
   lists: ContentLists | undefined;
   onChanged?: () => void;
-}) {
+}
+
+/** The dialog's content, mounted while it is open so that each opening starts afresh. */
+function CheckModalBody({ opened, onClose, projectId, tree, settings, lists, onChanged }: CheckModalProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateCheck(projectId, tree.id);
   const [message, setMessage] = useState<string | null>(null);
@@ -211,14 +205,6 @@ function CheckModalBody({
 }
 
 /** "New inspection": an immutable record; the tree's assessment and next date follow it. */
-export function CheckModal(props: {
-  opened: boolean;
-  onClose: () => void;
-  projectId: string;
-  tree: Tree;
-  settings: ProjectSettings | undefined;
-  lists: ContentLists | undefined;
-  onChanged?: () => void;
-}) {
+export function CheckModal(props: CheckModalProps) {
   return props.opened ? <CheckModalBody {...props} /> : null;
 }
