@@ -61,8 +61,9 @@ function Actions({ o, onExtend, onRecords }: RowProps) {
   );
 }
 
-function Name({ o }: { o: SupportOrganisation }) {
-  const { t } = useTranslation();
+/** The organisation's name, place, projects and first administrator; in the table also when it was created. */
+function Name({ o, created }: { o: SupportOrganisation; created?: boolean }) {
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
       <Text fw={600} size="sm" truncate>
@@ -77,24 +78,30 @@ function Name({ o }: { o: SupportOrganisation }) {
           {o.administrators.length > 1 ? ` +${o.administrators.length - 1}` : ''}
         </Text>
       )}
+      {created && (
+        <Text size="xs" c="dimmed">
+          {t('support.created', {
+            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(o.created_at)),
+          })}
+        </Text>
+      )}
     </Stack>
   );
 }
 
 function Row(props: RowProps) {
   const { o } = props;
-  const { i18n } = useTranslation();
   const usage = useUsageLabels(o);
   const { t } = useTranslation();
   return (
     <Table.Tr data-testid="support-org" data-id={o.id}>
-      <Table.Td maw={260}>
-        <Name o={o} />
+      <Table.Td maw={240}>
+        <Name o={o} created />
       </Table.Td>
-      <Table.Td miw={190}>
+      <Table.Td miw={170}>
         <StateCell o={o} />
       </Table.Td>
-      <Table.Td miw={200}>
+      <Table.Td miw={180}>
         <PackageCell o={o} />
       </Table.Td>
       <Table.Td>
@@ -107,11 +114,6 @@ function Row(props: RowProps) {
           label={usage.storage}
           testId="support-org-storage"
         />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">
-          {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(o.created_at))}
-        </Text>
       </Table.Td>
       <Table.Td aria-label={t('support.columns.actions')}>
         <Actions {...props} />
@@ -183,7 +185,6 @@ export function SupportOrganisations({
     { label: t('support.columns.package') },
     { label: t('support.columns.trees') },
     { label: t('support.columns.storage') },
-    { label: t('support.columns.created') },
     { label: <VisuallyHidden>{t('support.columns.actions')}</VisuallyHidden> },
   ];
   return (
@@ -234,7 +235,7 @@ export function SupportOrganisations({
         </Stack>
       ) : (
         <Card padding={0} data-testid="support-organisations">
-          <HeadedTable minWidth={1080} columns={columns} verticalSpacing="sm" horizontalSpacing="md">
+          <HeadedTable minWidth={920} columns={columns} verticalSpacing="sm" horizontalSpacing="md">
             {items.map((o) => (
               <Row key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
             ))}
