@@ -63,6 +63,7 @@ func TestAddonsFollowTheServerClock(t *testing.T) {
 
 	// Past the end with the GIS web service booked: it works, GAEB does not, changes are refused.
 	clock.Store(start.UnixNano())
+	consentAll(t, admin, w.org)
 	wantStatus(t, admin.do("POST", "/api/management/organisation/"+w.org+"/packages", map[string]any{"package": "gis"}), http.StatusCreated)
 	if g, x, c := gis(), gaeb(), create(); g != http.StatusOK || x != http.StatusForbidden || c != http.StatusConflict {
 		t.Fatalf("expired with GIS booked: GIS %d, GAEB %d, create %d", g, x, c)

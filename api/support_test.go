@@ -38,6 +38,7 @@ func TestSupportOverview(t *testing.T) {
 	booked := opNewOrg(t, admin, "Gebucht "+tag)
 	expired := opNewOrg(t, admin, "Abgelaufen "+tag)
 	ended := opNewOrg(t, admin, "Gekündigt "+tag)
+	consentAll(t, admin, booked.ID)
 	for _, pkg := range []string{"trees-1000", "gis", "storage-10gb"} {
 		wantStatus(t, admin.do("POST", opOrgPath(booked.ID, "/packages"), map[string]any{"package": pkg}), http.StatusCreated)
 	}

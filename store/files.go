@@ -117,9 +117,10 @@ type SweepJob struct{}
 // Kind names the job among the queue's.
 func (SweepJob) Kind() string { return "document_sweep" }
 
-// InsertOpts: one sweep at a time is enough.
+// InsertOpts: one sweep a minute is enough for each blob store, and each store has its file
+// queue: a sweep in one queue must not stand in for another's (tests start several stores).
 func (SweepJob) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: 1, UniqueOpts: river.UniqueOpts{ByPeriod: time.Minute}}
+	return river.InsertOpts{MaxAttempts: 1, UniqueOpts: river.UniqueOpts{ByPeriod: time.Minute, ByQueue: true}}
 }
 
 const documentColumns = `d.id, d.organisation_id, d.project_id, d.object_type, d.object_id, d.tree_id, d.client_id, d.kind,
