@@ -88,6 +88,8 @@ test('demo wizard: register, organisation, demo project on the map, demo ends, p
   await page.getByTestId('demo-expired-book').click();
   await page.getByTestId('packages-page').and(page.locator('[data-status="expired"]')).waitFor();
   await page.getByTestId('book-trees-1000').click();
+  await page.getByTestId('booking-consent-agb').check();
+  await page.getByTestId('booking-consent-avv').check();
   await page.getByTestId('booking-confirm').click();
   await page.getByTestId('booking-done').waitFor();
   await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();

@@ -23,6 +23,11 @@ test('support: a super manager extends an ended demo from the overview and sees 
   const { page: customer, orgId: ended } = await newOrganisation(browser, 'customer', `Grünflächenamt Kiel ${stamp}`);
   await endDemo(ended);
   const booked = await createOrganisation(customer, `Baumpflege Nord ${stamp}`);
+  const consent = await apiJSON(customer, 'POST', `/api/management/organisation/${booked}/consents`, {
+    kinds: ['agb', 'avv'],
+    lang: 'en',
+  });
+  assert(consent.status === 200, `consent: ${consent.status}`);
   for (const pkg of ['trees-2500', 'gis', 'storage-10gb']) {
     const r = await apiJSON(customer, 'POST', `/api/management/organisation/${booked}/packages`, { package: pkg });
     assert(r.status === 201, `booking ${pkg}: ${r.status}`);

@@ -37,7 +37,11 @@ function Downloads({ docs }: { docs: LegalDocument[] }) {
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} />}
-            aria-label={t('legalDocs.downloadLabel', { name, language: t(`legal.languages.${l}`), size })}
+            // The name begins with the button's visible text, as speech input users say it.
+            aria-label={`${l.toUpperCase()}${d.lang !== l ? ` (${t('legalDocs.fallback')})` : ''}: ${t(
+              'legalDocs.downloadLabel',
+              { name, language: t(`legal.languages.${l}`), size },
+            )}`}
             data-testid={`legal-download-${d.kind}-${l}`}
           >
             {l.toUpperCase()}

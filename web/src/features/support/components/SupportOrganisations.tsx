@@ -66,10 +66,10 @@ function Name({ o, created }: { o: SupportOrganisation; created?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-      <Text fw={600} size="sm" truncate>
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
         {o.name}
       </Text>
-      <Text size="xs" c="dimmed" truncate>
+      <Text size="xs" c="dimmed">
         {[o.city, t('organisations.projectCount', { count: o.project_count })].filter(Boolean).join(' · ')}
       </Text>
       {o.administrators.length > 0 && (
