@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -194,17 +193,11 @@ func benchTiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "zoom\ttiles\tconc\tSQL tiles/s\tSQL p50 ms\tSQL p99 ms\tcold tiles/s\tcold/SQL\tHTTP bound\tcold p99 ms\twarm tiles/s\twarm p50 ms\twarm p99 ms\tavg KB\tmax KB\t")
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := cpuProfile(*profile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	for _, zs := range strings.Split(*zoomList, ",") {
 		z, err := strconv.Atoi(strings.TrimSpace(zs))
 		if err != nil || byZoom[z] == nil {

@@ -144,3 +144,23 @@ func peakRSS() string {
 	}
 	return "n/a"
 }
+
+// cpuProfile writes a CPU profile to path until the answered stop is called; with no path it
+// profiles nothing.
+func cpuProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}

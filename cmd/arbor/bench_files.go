@@ -17,7 +17,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/pprof"
 	"sort"
 	"sync"
 	"syscall"
@@ -174,17 +173,11 @@ func benchFiles(ctx context.Context, cfg config, db *store.DB, args []string) er
 	for !srv.Listening() {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := cpuProfile(*profile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	return page("listening, as arbor serve")
 }
 
