@@ -60,15 +60,34 @@ func (s *Server) legalDocument(w http.ResponseWriter, r *http.Request) error {
 // consentDocuments names the document each consent is to.
 var consentDocuments = map[string]string{"agb": "terms", "avv": "dpa"}
 
-// consents answers the organisation's consents: the current one of each kind (null if none),
-// what is missing for a booking, and every consent given, newest first.
+// currentConsentDocuments names, by consent kind (agb, avv), the SHA-256 of each document as
+// served now in any language.
+func (s *Server) currentConsentDocuments() (map[string][]string, error) {
+	byDocument, err := s.legal.Current()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for kind, document := range consentDocuments {
+		out[kind] = byDocument[document]
+	}
+	return out, nil
+}
+
+// consents answers the organisation's consents: the latest one of each kind (null if none),
+// what is missing for a booking (never consented, or consented to a document since replaced),
+// and every consent given, newest first.
 func (s *Server) consents(w http.ResponseWriter, r *http.Request) error {
 	org := targetOf(r).organisationID
 	history, err := s.db.Consents(r.Context(), org)
 	if err != nil {
 		return err
 	}
-	missing, err := s.db.MissingConsents(r.Context(), org)
+	current, err := s.currentConsentDocuments()
+	if err != nil {
+		return err
+	}
+	missing, err := s.db.MissingConsents(r.Context(), org, current)
 	if err != nil {
 		return err
 	}

@@ -166,10 +166,17 @@ func TestConsent(t *testing.T) {
 	if n := e.count(t, `SELECT count(*) FROM organisation_consent WHERE organisation_id = $1`, w.org); n != 3 {
 		t.Fatalf("%d consents after consenting again to the same documents", n)
 	}
-	// The operator replaces the terms: a new consent is kept beside the earlier ones.
+	// The operator replaces the terms: the consent to the old text counts no more, a booking
+	// asks for the new one, and the new consent is kept beside the earlier ones.
 	if err := os.WriteFile(filepath.Join(dir, "terms.en.pdf"), []byte("%PDF-1.4 new terms"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if m := w.reader.do("GET", path, nil).json(t)["missing"].([]any); len(m) != 1 || m[0] != "agb" {
+		t.Fatalf("missing after the terms changed: %v", m)
+	}
+	m = wantError(t, admin.do("POST", "/api/management/organisation/"+w.org+"/packages", map[string]any{"package": "trees-500"}),
+		http.StatusConflict, "conflict", "")
+	wantFields(t, m, map[string]string{"agb": ""})
 	c = admin.do("POST", path, map[string]any{"kinds": []string{"agb"}, "lang": "en"}).json(t)
 	if agb := c["agb"].(map[string]any); agb["sample"] != false || agb["lang"] != "en" || len(c["history"].([]any)) != 4 || len(c["missing"].([]any)) != 0 {
 		t.Fatalf("after the new terms: %v", c)

@@ -59,8 +59,12 @@ func (s *Server) bookPackage(w http.ResponseWriter, r *http.Request) error {
 	if o.Package == "" {
 		return arbor.Invalid(map[string]string{"package": "field.required"})
 	}
+	current, err := s.currentConsentDocuments()
+	if err != nil {
+		return err
+	}
 	me := sessionOf(r).claims
-	b, err := s.app.Book(r.Context(), targetOf(r).organisationID, store.Actor{UserID: me.Sub, Username: me.Sub, Alias: me.Alias}, o, s.now())
+	b, err := s.app.Book(r.Context(), targetOf(r).organisationID, store.Actor{UserID: me.Sub, Username: me.Sub, Alias: me.Alias}, o, current, s.now())
 	if err != nil {
 		return err
 	}

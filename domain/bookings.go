@@ -14,11 +14,12 @@ import (
 // a confirmation with the invoice's figures, in one transaction: without the confirmations
 // nothing is booked (docs/PRODUCT.md "Packages and prices"). An organisation that has not
 // consented to the terms and the data processing agreement books nothing: 409 naming what is
-// missing (docs/API.md "Legal texts and consent").
-func (d *Service) Book(ctx context.Context, orgID string, who store.Actor, o store.Order, now time.Time) (*store.Booking, error) {
+// missing (docs/API.md "Legal texts and consent"); current holds, by kind (agb, avv), the
+// SHA-256 of each document as served now, so a consent to replaced terms does not count.
+func (d *Service) Book(ctx context.Context, orgID string, who store.Actor, o store.Order, current map[string][]string, now time.Time) (*store.Booking, error) {
 	var b *store.Booking
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
-		missing, err := tx.MissingConsents(ctx, orgID)
+		missing, err := tx.MissingConsents(ctx, orgID, current)
 		if err != nil {
 			return err
 		}

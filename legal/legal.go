@@ -41,13 +41,22 @@ var samples embed.FS
 type Texts struct {
 	dir string // the operator's folder; "" serves the samples only
 
-	mu   sync.Mutex
-	pdfs map[string][]byte // generated sample PDFs by kind.lang
+	mu    sync.Mutex
+	pdfs  map[string][]byte   // generated sample PDFs by kind.lang
+	files map[string]readFile // operator files by name, read again when they change
+}
+
+// readFile is an operator file as last read: while its size and time stay, it is not read
+// again (the documents list and every consent ask for every PDF).
+type readFile struct {
+	size  int64
+	mtime time.Time
+	bytes []byte
 }
 
 // New reads the legal texts from dir ($ARBOR_DATA/legal); dir need not exist.
 func New(dir string) *Texts {
-	return &Texts{dir: dir, pdfs: map[string][]byte{}}
+	return &Texts{dir: dir, pdfs: map[string][]byte{}, files: map[string]readFile{}}
 }
 
 // Page is a legal page's text in Markdown (README.md "Legal texts" names the subset the web app
@@ -151,6 +160,23 @@ func (t *Texts) AllDocuments() ([]*Document, error) {
 	return out, nil
 }
 
+// Current names the SHA-256 of each document as served now, in any language, by document kind:
+// a consent to one of them is a consent to the current text (docs/API.md "Legal texts and
+// consent").
+func (t *Texts) Current() (map[string][]string, error) {
+	list, err := t.AllDocuments()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for _, d := range list {
+		if !slices.Contains(out[d.Kind], d.SHA256) {
+			out[d.Kind] = append(out[d.Kind], d.SHA256)
+		}
+	}
+	return out, nil
+}
+
 func order(lang string) []string {
 	if lang == Fallback {
 		return []string{lang}
@@ -188,6 +214,13 @@ func (t *Texts) operatorFile(name string) ([]byte, *time.Time, error) {
 	if !info.Mode().IsRegular() {
 		return nil, nil, nil
 	}
+	at := info.ModTime().UTC()
+	t.mu.Lock()
+	known, ok := t.files[name]
+	t.mu.Unlock()
+	if ok && known.size == info.Size() && known.mtime.Equal(at) {
+		return known.bytes, &at, nil
+	}
 	var buf bytes.Buffer
 	if _, err := io.Copy(&buf, io.LimitReader(f, MaxFile+1)); err != nil {
 		return nil, nil, err
@@ -195,7 +228,9 @@ func (t *Texts) operatorFile(name string) ([]byte, *time.Time, error) {
 	if buf.Len() > MaxFile {
 		return nil, nil, errors.New("legal: " + name + " is bigger than 20 MB")
 	}
-	at := info.ModTime().UTC()
+	t.mu.Lock()
+	t.files[name] = readFile{size: info.Size(), mtime: at, bytes: buf.Bytes()}
+	t.mu.Unlock()
 	return buf.Bytes(), &at, nil
 }
 

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"arbor"
 )
@@ -120,5 +122,38 @@ func TestRefused(t *testing.T) {
 	p, err := texts.Page("privacy", "en")
 	if err == nil && strings.Contains(p.Markdown, "secret") {
 		t.Errorf("a link out of the folder was followed: %+v", p)
+	}
+}
+
+// TestReplacedDocument: a PDF the operator replaces is served anew, even at the same size, and
+// Current names the new document's SHA-256 instead of the old one's.
+func TestReplacedDocument(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "terms.de.pdf")
+	if err := os.WriteFile(name, []byte("%PDF-1.4 old terms"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	texts := New(dir)
+	old, err := texts.Document("terms", "de")
+	if err != nil || old.Sample || string(old.Bytes) != "%PDF-1.4 old terms" {
+		t.Fatalf("first read: %+v %v", old, err)
+	}
+	if err := os.WriteFile(name, []byte("%PDF-1.4 new terms"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := old.UpdatedAt.Add(2 * time.Second) // a file system's clock may be coarse
+	if err := os.Chtimes(name, later, later); err != nil {
+		t.Fatal(err)
+	}
+	d, err := texts.Document("terms", "de")
+	if err != nil || string(d.Bytes) != "%PDF-1.4 new terms" || d.SHA256 == old.SHA256 {
+		t.Fatalf("after the replacement: %+v %v", d, err)
+	}
+	current, err := texts.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(current["terms"], d.SHA256) || slices.Contains(current["terms"], old.SHA256) || len(current["dpa"]) == 0 {
+		t.Fatalf("current %v", current)
 	}
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"arbor"
@@ -85,18 +86,25 @@ func (s *Queries) Consents(ctx context.Context, orgID string) ([]Consent, error)
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Consent])
 }
 
-// MissingConsents names what the organisation has not consented to yet (agb, avv).
-func (s *Queries) MissingConsents(ctx context.Context, orgID string) ([]string, error) {
-	var agb, avv bool
-	if err := s.q.QueryRow(ctx, `SELECT agb, avv FROM organisation WHERE id = $1`, orgID).Scan(&agb, &avv); err != nil {
+// MissingConsents names what the organisation has not consented to in its current version (agb,
+// avv): current holds, by kind, the SHA-256 of each document as served now. A consent to a
+// document the operator has since replaced counts no more: the new text is to be accepted.
+func (s *Queries) MissingConsents(ctx context.Context, orgID string, current map[string][]string) ([]string, error) {
+	var have []string
+	err := s.q.QueryRow(ctx, `
+		SELECT coalesce(array_agg(DISTINCT c.kind), '{}') FROM organisation_consent c
+		WHERE c.organisation_id = $1 AND (
+			(c.kind = 'agb' AND c.document_sha256 = ANY($2::text[])) OR
+			(c.kind = 'avv' AND c.document_sha256 = ANY($3::text[])))`,
+		orgID, current["agb"], current["avv"]).Scan(&have)
+	if err != nil {
 		return nil, err
 	}
 	missing := []string{}
-	if !agb {
-		missing = append(missing, "agb")
-	}
-	if !avv {
-		missing = append(missing, "avv")
+	for _, k := range ConsentKinds {
+		if !slices.Contains(have, k) {
+			missing = append(missing, k)
+		}
 	}
 	return missing, nil
 }
