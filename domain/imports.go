@@ -80,6 +80,8 @@ func openImport(f *os.File, size int64, o ImportOptions) (importer.Source, error
 	switch {
 	case err == nil:
 		return src, nil
+	case errors.As(err, new(*importer.ReadError)):
+		return nil, damaged(err)
 	case errors.Is(err, importer.ErrEmpty):
 		return nil, arbor.Errorf(arbor.EINVALID, "import.empty", nil)
 	case errors.Is(err, importer.ErrFormat):
@@ -90,6 +92,17 @@ func openImport(f *os.File, size int64, o ImportOptions) (importer.Source, error
 		return nil, arbor.Errorf(arbor.EINVALID, re.Key, map[string]any{"line": re.Line, "value": re.Value, "max": importer.MaxColumns})
 	}
 	return nil, arbor.Errorf(arbor.EINVALID, "import.unreadable", nil)
+}
+
+// damaged is a file that cannot be read on from a line (importer.ReadError) as the person is
+// told of it: a clear 400 naming the line, which also ends a queued import's task failed. Any
+// other error is answered as it is.
+func damaged(err error) error {
+	var rd *importer.ReadError
+	if errors.As(err, &rd) {
+		return arbor.Errorf(arbor.EINVALID, "import.damaged", map[string]any{"line": rd.Line})
+	}
+	return err
 }
 
 // ImportInspection is what the wizard shows after the upload: the file's columns, what was
@@ -182,8 +195,11 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		if err != nil {
+		if errors.As(err, new(*importer.RowError)) {
 			continue // the preview names it with its line
+		}
+		if err != nil {
+			return nil, damaged(err) // nothing after it can be read
 		}
 		in.Rows = append(in.Rows, row.Values)
 		if row.Geometry != nil {
@@ -366,7 +382,7 @@ func (d *Service) importFile(ctx context.Context, sc store.Content, who store.Ac
 				skipped++
 				continue
 			case c.err != nil:
-				return nil, c.err
+				return nil, damaged(c.err)
 			}
 			for _, p := range c.problems {
 				say(p.Line, p.Column, p.Key, p.Value, nil)
