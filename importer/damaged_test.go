@@ -15,9 +15,9 @@ import (
 	"arbor/importer"
 )
 
-// DamagedGeoPackage writes a GeoPackage of n trees whose long attribute spreads them over a few
+// damagedSample writes a GeoPackage of n trees whose long attribute spreads them over a few
 // hundred pages, so that damage after the first pages falls among the rows, and answers its
-// bytes. Other packages' tests use it too (TestImportDamagedFile).
+// bytes (whole: each test damages it its way).
 func damagedSample(t *testing.T, n int) []byte {
 	t.Helper()
 	features := make([]map[string]any, n)
