@@ -132,11 +132,11 @@ func TestImportDeadServer(t *testing.T) {
 	}
 	// Its server died a few minutes ago: the wizard no longer shows it, and tells why.
 	db.Pool.Exec(ctx, `UPDATE task SET alive_at = now() - interval '3 minutes' WHERE id = $1`, task.ID)
-	open, err := app.OpenImports(ctx, sc, u.ID, "de")
+	open, err := app.OpenTasks(ctx, sc, u.ID, store.ImportTasks, "de")
 	if err != nil || len(open) != 0 {
 		t.Fatalf("open imports %+v %v", open, err)
 	}
-	got, err := app.ImportTask(ctx, sc, u.ID, task.ID, "de")
+	got, err := app.Task(ctx, sc, u.ID, task.ID, store.ImportTasks, "de")
 	if err != nil || got.State != "failed" || got.FinishedAt == nil || !bytes.Contains(got.Result, []byte("import.server_stopped")) ||
 		!bytes.Contains(got.Result, []byte("Bitte importieren Sie die Datei erneut")) {
 		t.Fatalf("dead task %+v %s %v", got, got.Result, err)

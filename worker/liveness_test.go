@@ -1,0 +1,150 @@
+package worker_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"arbor/domain"
+	"arbor/files"
+	"arbor/store"
+	"arbor/store/storetest"
+	"arbor/worker"
+)
+
+// TestTaskLiveness: archiving a view and a big export share the imports' liveness. Their server
+// says it is alive while it works; a task whose server died (running, not heard of for
+// store.TaskDeadAfter) is failed when its starter next looks, with a message in their language,
+// while a live one is not; the queue's later try of a dead one makes nothing — no object
+// archived, no file, no export recorded — and leaves it failed.
+func TestTaskLiveness(t *testing.T) {
+	db := storetest.MustOpenDB(t)
+	ctx := context.Background()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var org, project, user string
+	must(db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Worker liveness') RETURNING id`).Scan(&org))
+	must(db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Allee') RETURNING id`, org).Scan(&project))
+	for n := 1; n <= 3; n++ {
+		_, err := db.Pool.Exec(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
+			VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.43 + $3 * 0.0001, 54.78), 4326), $3)`, org, project, n)
+		must(err)
+	}
+	must(db.Pool.QueryRow(ctx, `INSERT INTO app_user (email, first_name, last_name, password_hash, confirmed_at, agb_accepted_at)
+		VALUES ('worker-liveness@example.org', 'Lea', 'Live', 'x', now(), now()) RETURNING id`).Scan(&user))
+	bucket, err := files.OpenBucket(ctx, "file://"+t.TempDir()+"?create_dir=1&no_tmp_dir=1&metadata=skip")
+	must(err)
+	defer bucket.Close()
+	svc := files.New(db, bucket, "files_liveness_test")
+	app := domain.New(db, "mail_liveness_test", "")
+	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "de"}
+	who := store.Actor{UserID: user}
+	exportJob := store.ExportJob{Organisation: org, Project: project, Lang: "de", User: user, Export: "export-all-trees",
+		Format: "xlsx", Sheet: "Bäume", BaseURL: "http://arbor.test"}
+
+	// Queued before any worker runs: two whose server took them and died three minutes ago,
+	// and an archive and an export still to be worked.
+	var deadArchive, deadExport, archive, export *store.Task
+	must(db.InTx(ctx, func(tx *store.Tx) (err error) {
+		if deadArchive, err = tx.QueueArchive(ctx, sc, who, store.Filter{}, true, 3); err != nil {
+			return err
+		}
+		if deadExport, err = tx.QueueExport(ctx, svc.ExportQueue(), exportJob, 3); err != nil {
+			return err
+		}
+		if archive, err = tx.QueueArchive(ctx, sc, who, store.Filter{}, true, 3); err != nil {
+			return err
+		}
+		export, err = tx.QueueExport(ctx, svc.ExportQueue(), exportJob, 3)
+		return err
+	}))
+	_, err = db.Pool.Exec(ctx, `UPDATE task SET state = 'running', alive_at = now() - interval '3 minutes' WHERE id = ANY($1)`,
+		[]string{deadArchive.ID, deadExport.ID})
+	must(err)
+	// One whose server is alive stays as it is.
+	_, err = db.Pool.Exec(ctx, `UPDATE task SET state = 'running', alive_at = now() WHERE id = $1`, archive.ID)
+	must(err)
+	open, err := app.OpenTasks(ctx, sc, user, store.DataViewTasks, "de")
+	must(err)
+	if len(open) != 2 || open[0].ID != archive.ID || open[0].State != "running" || open[1].ID != export.ID {
+		t.Fatalf("open tasks %+v", open)
+	}
+	for _, id := range []string{deadArchive.ID, deadExport.ID} {
+		got, err := app.Task(ctx, sc, user, id, store.DataViewTasks, "de")
+		if err != nil || got.State != "failed" || got.FinishedAt == nil || !bytes.Contains(got.Result, []byte("task.server_stopped")) ||
+			!bytes.Contains(got.Result, []byte("Bitte starten Sie sie erneut")) {
+			t.Fatalf("dead task %+v %s %v", got, got.Result, err)
+		}
+	}
+	_, err = db.Pool.Exec(ctx, `UPDATE task SET state = 'queued', alive_at = NULL WHERE id = $1`, archive.ID)
+	must(err)
+
+	// The queue works all four: the dead ones' tries (first in line) make nothing.
+	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_liveness_test", Mail: &outbox{},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Files: svc, FileQueue: "files_liveness_test", App: app})
+	must(err)
+	defer stop(context.Background())
+	deadline := time.Now().Add(90 * time.Second)
+	for _, task := range []*store.Task{archive, export} {
+		for task.State != "done" {
+			if task.State == "failed" || time.Now().After(deadline) {
+				t.Fatalf("task %+v", task)
+			}
+			time.Sleep(100 * time.Millisecond)
+			task, err = db.Task(ctx, sc, user, task.ID, store.DataViewTasks)
+			must(err)
+		}
+		var alive bool
+		must(db.Pool.QueryRow(ctx, `SELECT alive_at IS NOT NULL FROM task WHERE id = $1`, task.ID).Scan(&alive))
+		if !alive {
+			t.Errorf("the %s's server never said it was alive", task.Kind)
+		}
+		if task.Kind == "archive" && (task.Changed == nil || *task.Changed != 3) {
+			t.Errorf("the archive changed %v objects, want 3 (none archived by the dead one's try)", task.Changed)
+		}
+	}
+	for _, id := range []string{deadArchive.ID, deadExport.ID} {
+		for {
+			var worked bool
+			must(db.Pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM river_job WHERE args->>'task' = $1 AND state <> 'completed')`, id).Scan(&worked))
+			if worked {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the dead task %s's job was not worked", id)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		got, err := db.Task(ctx, sc, user, id, store.DataViewTasks)
+		if err != nil || got.State != "failed" || got.Download != nil {
+			t.Fatalf("a dead task after its late try %+v %v", got, err)
+		}
+	}
+	var records int
+	must(db.Pool.QueryRow(ctx, `SELECT count(*) FROM export_record WHERE organisation_id = $1`, org).Scan(&records))
+	if records != 1 {
+		t.Errorf("%d exports recorded, want the live one's alone", records)
+	}
+	it := bucket.List(nil)
+	n := 0
+	for {
+		o, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		must(err)
+		if !o.IsDir {
+			n++
+		}
+	}
+	if n > 1 {
+		t.Errorf("%d files in the blob store, want the live export's alone", n)
+	}
+}
