@@ -115,11 +115,7 @@ func TestImportDamagedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var raw []byte
-	var job domain.ImportJob
-	db.Pool.QueryRow(ctx, `SELECT args FROM river_job WHERE kind = 'import_file' AND args->>'task' = $1`, task.ID).Scan(&raw)
-	json.Unmarshal(raw, &job)
-	db.Pool.Exec(ctx, `DELETE FROM river_job WHERE args->>'task' = $1`, task.ID)
+	job := takeImportJob(t, db, task.ID)
 	within(t, "the queued import", func() {
 		if err := app.RunImport(ctx, job, false); err != nil {
 			t.Errorf("queued import: %v", err)
@@ -130,11 +126,7 @@ func TestImportDamagedFile(t *testing.T) {
 	if err != nil || got.State != "failed" || !bytes.Contains(got.Result, []byte("import.damaged")) || !bytes.Contains(got.Result, []byte(want)) {
 		t.Fatalf("task %+v %s %v (want %q)", got, got.Result, err, want)
 	}
-	var trees int
-	var kept bool
-	db.Pool.QueryRow(ctx, `SELECT count(*) FROM tree WHERE project_id = $1`, sc.ProjectID).Scan(&trees)
-	db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_largeobject_metadata WHERE oid = $1)`, job.Upload).Scan(&kept)
-	if trees != 0 || kept {
+	if trees, kept := afterImport(t, db, sc, job); trees != 0 || kept {
 		t.Fatalf("%d trees written, kept file left %v", trees, kept)
 	}
 	var stacks bytes.Buffer

@@ -23,22 +23,8 @@ import (
 func TestTaskLiveness(t *testing.T) {
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	var org, project, user string
-	must(db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Worker liveness') RETURNING id`).Scan(&org))
-	must(db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Allee') RETURNING id`, org).Scan(&project))
-	for n := 1; n <= 3; n++ {
-		_, err := db.Pool.Exec(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
-			VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.43 + $3 * 0.0001, 54.78), 4326), $3)`, org, project, n)
-		must(err)
-	}
-	must(db.Pool.QueryRow(ctx, `INSERT INTO app_user (email, first_name, last_name, password_hash, confirmed_at, agb_accepted_at)
-		VALUES ('worker-liveness@example.org', 'Lea', 'Live', 'x', now(), now()) RETURNING id`).Scan(&user))
+	must := mustOf(t)
+	org, project, user := threeTrees(t, db, "Worker liveness", "worker-liveness@example.org")
 	bucket, err := files.OpenBucket(ctx, "file://"+t.TempDir()+"?create_dir=1&no_tmp_dir=1&metadata=skip")
 	must(err)
 	defer bucket.Close()
