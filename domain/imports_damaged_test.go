@@ -50,9 +50,11 @@ func damagedGeoPackage(t *testing.T, at float64) string {
 func within(t *testing.T, what string, f func()) {
 	t.Helper()
 	done := make(chan struct{})
+	began := time.Now()
 	go func() { defer close(done); f() }()
 	select {
 	case <-done:
+		t.Logf("%s ended in %v", what, time.Since(began).Round(time.Millisecond))
 	case <-time.After(time.Minute):
 		t.Fatalf("%s did not end", what)
 	}
