@@ -3,6 +3,7 @@ package worker_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"testing"
@@ -19,7 +20,8 @@ import (
 // says it is alive while it works; a task whose server died (running, not heard of for
 // store.TaskDeadAfter) is failed when its starter next looks, with a message in their language,
 // while a live one is not; the queue's later try of a dead one makes nothing — no object
-// archived, no file, no export recorded — and leaves it failed.
+// archived, no file, no export recorded — and leaves it failed; the work of a task given up
+// while it runs is undone by its own transaction.
 func TestTaskLiveness(t *testing.T) {
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
@@ -112,6 +114,29 @@ func TestTaskLiveness(t *testing.T) {
 		if err != nil || got.State != "failed" || got.Download != nil {
 			t.Fatalf("a dead task after its late try %+v %v", got, err)
 		}
+	}
+	// Given up while it runs: the archive's own transaction and the export's end find the task
+	// failed, and keep nothing.
+	var given *store.Task
+	must(db.InTx(ctx, func(tx *store.Tx) (err error) {
+		given, err = tx.NewTask(ctx, sc, who, "activate", 3) // worked here, not queued
+		return err
+	}))
+	_, err = db.Pool.Exec(ctx, `UPDATE task SET state = 'failed' WHERE id = $1`, given.ID)
+	must(err)
+	if _, err := db.ArchiveInSteps(ctx, store.ArchiveJob{Task: given.ID, Organisation: org, Project: project, Who: who,
+		Filter: store.Filter{State: "all"}}); !errors.Is(err, store.ErrTaskGivenUp) {
+		t.Errorf("archive of a task given up: %v", err)
+	}
+	var archived int
+	must(db.Pool.QueryRow(ctx, `SELECT count(*) FROM tree WHERE project_id = $1 AND archive`, project).Scan(&archived))
+	if archived != 3 {
+		t.Errorf("%d archived, want the 3 of the live archive (a given-up activation undone)", archived)
+	}
+	if err := db.InTx(ctx, func(tx *store.Tx) error {
+		return tx.FinishExport(ctx, deadExport.ID, 3, "exports/x.xlsx", store.Download{Name: "x.xlsx", ExpiresAt: time.Now()})
+	}); !errors.Is(err, store.ErrTaskGivenUp) {
+		t.Errorf("an export's end on a task given up: %v", err)
 	}
 	var records int
 	must(db.Pool.QueryRow(ctx, `SELECT count(*) FROM export_record WHERE organisation_id = $1`, org).Scan(&records))
