@@ -148,7 +148,7 @@ func (s *Server) importTrees(w http.ResponseWriter, r *http.Request) error {
 // importTasks lists the caller's imports of the project that have not ended, so the wizard
 // opened again shows the one under way (one whose server died is failed first).
 func (s *Server) importTasks(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.app.OpenImports(r.Context(), content(r), sessionOf(r).claims.Sub, language(r))
+	list, err := s.app.OpenTasks(r.Context(), content(r), sessionOf(r).claims.Sub, store.ImportTasks, language(r))
 	if err != nil {
 		return err
 	}
@@ -158,7 +158,7 @@ func (s *Server) importTasks(w http.ResponseWriter, r *http.Request) error {
 
 // importTask answers how far an import the caller started has got, and its result when done.
 func (s *Server) importTask(w http.ResponseWriter, r *http.Request) error {
-	t, err := s.app.ImportTask(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), language(r))
+	t, err := s.app.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), store.ImportTasks, language(r))
 	if err != nil {
 		return err
 	}

@@ -276,7 +276,7 @@ func (s *Server) archiveFiltered(w http.ResponseWriter, r *http.Request) error {
 
 // openTasks lists the caller's tasks of the project that have not ended (GET /api/content/tasks).
 func (s *Server) openTasks(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.db.OpenTasks(r.Context(), content(r), sessionOf(r).claims.Sub, store.DataViewTasks)
+	list, err := s.app.OpenTasks(r.Context(), content(r), sessionOf(r).claims.Sub, store.DataViewTasks, language(r))
 	if err != nil {
 		return err
 	}
@@ -286,7 +286,7 @@ func (s *Server) openTasks(w http.ResponseWriter, r *http.Request) error {
 
 // task answers how far a task the caller started has got (GET /api/content/task/{taskId}).
 func (s *Server) task(w http.ResponseWriter, r *http.Request) error {
-	t, err := s.db.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), store.DataViewTasks)
+	t, err := s.app.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), store.DataViewTasks, language(r))
 	if err != nil {
 		return err
 	}

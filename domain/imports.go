@@ -80,6 +80,8 @@ func openImport(f *os.File, size int64, o ImportOptions) (importer.Source, error
 	switch {
 	case err == nil:
 		return src, nil
+	case errors.As(err, new(*importer.ReadError)):
+		return nil, damaged(err)
 	case errors.Is(err, importer.ErrEmpty):
 		return nil, arbor.Errorf(arbor.EINVALID, "import.empty", nil)
 	case errors.Is(err, importer.ErrFormat):
@@ -90,6 +92,17 @@ func openImport(f *os.File, size int64, o ImportOptions) (importer.Source, error
 		return nil, arbor.Errorf(arbor.EINVALID, re.Key, map[string]any{"line": re.Line, "value": re.Value, "max": importer.MaxColumns})
 	}
 	return nil, arbor.Errorf(arbor.EINVALID, "import.unreadable", nil)
+}
+
+// damaged is a file that cannot be read on from a line (importer.ReadError) as the person is
+// told of it: a clear 400 naming the line, which also ends a queued import's task failed. Any
+// other error is answered as it is.
+func damaged(err error) error {
+	var rd *importer.ReadError
+	if errors.As(err, &rd) {
+		return arbor.Errorf(arbor.EINVALID, "import.damaged", map[string]any{"line": rd.Line})
+	}
+	return err
 }
 
 // ImportInspection is what the wizard shows after the upload: the file's columns, what was
@@ -182,8 +195,11 @@ func (d *Service) InspectImport(ctx context.Context, sc store.Content, f *os.Fil
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		if err != nil {
+		if errors.As(err, new(*importer.RowError)) {
 			continue // the preview names it with its line
+		}
+		if err != nil {
+			return nil, damaged(err) // nothing after it can be read
 		}
 		in.Rows = append(in.Rows, row.Values)
 		if row.Geometry != nil {
@@ -366,7 +382,7 @@ func (d *Service) importFile(ctx context.Context, sc store.Content, who store.Ac
 				skipped++
 				continue
 			case c.err != nil:
-				return nil, c.err
+				return nil, damaged(c.err)
 			}
 			for _, p := range c.problems {
 				say(p.Line, p.Column, p.Key, p.Value, nil)
@@ -465,7 +481,7 @@ func (d *Service) QueueImport(ctx context.Context, sc store.Content, who store.A
 	o.DryRun = false
 	var task *store.Task
 	err = d.db.InTx(ctx, func(tx *store.Tx) error {
-		if err := failDeadImports(ctx, tx, sc, who.UserID, lang); err != nil {
+		if err := failDeadTasks(ctx, tx, sc, who.UserID, store.ImportTasks, lang); err != nil {
 			return err
 		}
 		open, err := tx.OpenTasks(ctx, sc, who.UserID, store.ImportTasks)
@@ -499,7 +515,7 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 	case err != nil:
 		return err
 	case state == "failed":
-		// Given up while its server was dead (failDeadImports): this late try does nothing but
+		// Given up while its server was dead (failDeadTasks): this late try does nothing but
 		// drop the kept file.
 		return d.db.InTx(ctx, func(tx *store.Tx) error { return tx.DropUpload(ctx, job.Upload) })
 	case state == "" || state == "done":
@@ -507,23 +523,11 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 	}
 	// Alive while it works, so that its starter's next import is not kept waiting by a task
 	// whose server died.
-	if err := d.db.TaskAlive(ctx, job.Task); err != nil {
+	alive, err := d.db.KeepTaskAlive(ctx, job.Task)
+	if err != nil {
 		return d.importFailed(ctx, job, last, err)
 	}
-	alive := make(chan struct{})
-	defer close(alive)
-	go func() {
-		tick := time.NewTicker(store.TaskAliveEvery)
-		defer tick.Stop()
-		for {
-			select {
-			case <-alive:
-				return
-			case <-tick.C:
-				_ = d.db.TaskAlive(context.WithoutCancel(ctx), job.Task) // missed once, said again soon
-			}
-		}
-	}()
+	defer alive()
 	sc := store.Content{OrganisationID: job.Organisation, ProjectID: job.Project, Lang: job.Lang}
 	tmp, err := os.CreateTemp("", "arbor-import-*")
 	if err != nil {
@@ -586,7 +590,7 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 			if state, err := tx.LockTaskState(ctx, job.Task); err != nil {
 				return err
 			} else if state != "running" && state != "queued" {
-				return errImportGivenUp
+				return store.ErrTaskGivenUp
 			}
 			raw, err := json.Marshal(a)
 			if err != nil {
@@ -600,7 +604,7 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 		})
 	var ae *arbor.Error
 	switch {
-	case errors.Is(err, errImportGivenUp):
+	case errors.Is(err, store.ErrTaskGivenUp):
 		return d.db.InTx(ctx, func(tx *store.Tx) error { return tx.DropUpload(ctx, job.Upload) })
 	case err == nil && answer.ended:
 		return nil
@@ -611,50 +615,6 @@ func (d *Service) RunImport(ctx context.Context, job ImportJob, last bool) error
 		return end(true, importTaskError(job.Lang, ae))
 	}
 	return d.importFailed(ctx, job, last, err)
-}
-
-// errImportGivenUp: the import's task was failed while it ran (failDeadImports).
-var errImportGivenUp = errors.New("import: its task was given up")
-
-// failDeadImports fails the person's running imports of the project whose server died (not
-// heard of for store.TaskDeadAfter), telling them so in their language, so that they may import
-// again within minutes.
-func failDeadImports(ctx context.Context, tx *store.Tx, sc store.Content, userID, lang string) error {
-	raw, err := json.Marshal(importTaskError(lang, arbor.Errorf(arbor.EINTERNAL, "import.server_stopped", nil)))
-	if err != nil {
-		return err
-	}
-	_, err = tx.FailDeadTasks(ctx, sc, userID, store.ImportTasks, raw)
-	return err
-}
-
-// OpenImports lists the person's imports of the project that have not ended, after failing
-// those whose server died: the wizard opened again shows the one under way, or lets them start
-// anew.
-func (d *Service) OpenImports(ctx context.Context, sc store.Content, userID, lang string) ([]store.Task, error) {
-	var list []store.Task
-	err := d.db.InTx(ctx, func(tx *store.Tx) (err error) {
-		if err := failDeadImports(ctx, tx, sc, userID, lang); err != nil {
-			return err
-		}
-		list, err = tx.OpenTasks(ctx, sc, userID, store.ImportTasks)
-		return err
-	})
-	return list, err
-}
-
-// ImportTask reads an import task the person started, failed first if its server died, so that
-// a wizard following it tells them instead of waiting for ever.
-func (d *Service) ImportTask(ctx context.Context, sc store.Content, userID, id, lang string) (*store.Task, error) {
-	var t *store.Task
-	err := d.db.InTx(ctx, func(tx *store.Tx) (err error) {
-		if err := failDeadImports(ctx, tx, sc, userID, lang); err != nil {
-			return err
-		}
-		t, err = tx.Task(ctx, sc, userID, id, store.ImportTasks)
-		return err
-	})
-	return t, err
 }
 
 // importFailed hands a server's error to the queue to try again; after the last try the task
@@ -674,7 +634,8 @@ func (d *Service) importFailed(ctx context.Context, job ImportJob, last bool, er
 	return err
 }
 
-// importTaskError is a failed import task's result: the message in the person's language.
+// importTaskError is a failed task's result (an import's, or any whose server died): the
+// message in the person's language.
 func importTaskError(lang string, e *arbor.Error) map[string]any {
 	return map[string]any{"code": e.Code, "key": e.Key, "message": i18n.T(lang, e.Key, e.Args), "fields": e.Fields}
 }

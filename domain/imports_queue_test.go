@@ -2,6 +2,7 @@ package domain_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -33,16 +34,8 @@ func TestRunImportQueued(t *testing.T) {
 	if err != nil || task.State != "queued" {
 		t.Fatalf("queued %+v %v", task, err)
 	}
-	var raw []byte
-	if err := db.Pool.QueryRow(ctx, `SELECT args FROM river_job WHERE kind = 'import_file' AND args->>'task' = $1`, task.ID).Scan(&raw); err != nil {
-		t.Fatal(err)
-	}
-	var job domain.ImportJob
-	if err := json.Unmarshal(raw, &job); err != nil {
-		t.Fatal(err)
-	}
 	// Worked here rather than by a worker, so the test sees each try.
-	db.Pool.Exec(ctx, `DELETE FROM river_job WHERE args->>'task' = $1`, task.ID)
+	job := takeImportJob(t, db, task.ID)
 	if err := app.RunImport(ctx, job, false); err != nil {
 		t.Fatal(err)
 	}
@@ -76,9 +69,7 @@ func TestRunImportQueued(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Pool.QueryRow(ctx, `SELECT args FROM river_job WHERE kind = 'import_file' AND args->>'task' = $1`, task.ID).Scan(&raw)
-	json.Unmarshal(raw, &job)
-	db.Pool.Exec(ctx, `DELETE FROM river_job WHERE args->>'task' = $1`, task.ID)
+	job = takeImportJob(t, db, task.ID)
 	db.Pool.Exec(ctx, `SELECT lo_unlink($1)`, job.Upload)
 	if err := app.RunImport(ctx, job, false); err != nil {
 		t.Fatal(err)
@@ -111,13 +102,8 @@ func TestImportDeadServer(t *testing.T) {
 		if err != nil {
 			return nil, domain.ImportJob{}, err
 		}
-		var raw []byte
-		var job domain.ImportJob
-		db.Pool.QueryRow(ctx, `SELECT args FROM river_job WHERE kind = 'import_file' AND args->>'task' = $1`, task.ID).Scan(&raw)
-		json.Unmarshal(raw, &job)
 		// Worked here rather than by a worker, so the test decides when and whether.
-		db.Pool.Exec(ctx, `DELETE FROM river_job WHERE args->>'task' = $1`, task.ID)
-		return task, job, nil
+		return task, takeImportJob(t, db, task.ID), nil
 	}
 	task, job, err := queue()
 	if err != nil {
@@ -132,11 +118,11 @@ func TestImportDeadServer(t *testing.T) {
 	}
 	// Its server died a few minutes ago: the wizard no longer shows it, and tells why.
 	db.Pool.Exec(ctx, `UPDATE task SET alive_at = now() - interval '3 minutes' WHERE id = $1`, task.ID)
-	open, err := app.OpenImports(ctx, sc, u.ID, "de")
+	open, err := app.OpenTasks(ctx, sc, u.ID, store.ImportTasks, "de")
 	if err != nil || len(open) != 0 {
 		t.Fatalf("open imports %+v %v", open, err)
 	}
-	got, err := app.ImportTask(ctx, sc, u.ID, task.ID, "de")
+	got, err := app.Task(ctx, sc, u.ID, task.ID, store.ImportTasks, "de")
 	if err != nil || got.State != "failed" || got.FinishedAt == nil || !bytes.Contains(got.Result, []byte("import.server_stopped")) ||
 		!bytes.Contains(got.Result, []byte("Bitte importieren Sie die Datei erneut")) {
 		t.Fatalf("dead task %+v %s %v", got, got.Result, err)
@@ -157,14 +143,43 @@ func TestImportDeadServer(t *testing.T) {
 	if err := app.RunImport(ctx, job, false); err != nil {
 		t.Fatal(err)
 	}
-	var trees int
-	var kept bool
-	db.Pool.QueryRow(ctx, `SELECT count(*) FROM tree WHERE project_id = $1`, sc.ProjectID).Scan(&trees)
-	db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_largeobject_metadata WHERE oid = $1)`, job.Upload).Scan(&kept)
-	if trees != 2 || kept {
+	if trees, kept := afterImport(t, db, sc, job); trees != 2 || kept {
 		t.Fatalf("%d trees (want 2), dead import's file kept %v", trees, kept)
 	}
 	if got, _ := db.Task(ctx, sc, u.ID, task.ID, store.ImportTasks); got.State != "failed" {
 		t.Fatalf("the dead task came back: %+v", got)
 	}
+}
+
+// takeImportJob answers the queue's job of an import task and takes it out of the queue, so
+// that the test works it itself and sees each try.
+func takeImportJob(t *testing.T, db *store.DB, taskID string) domain.ImportJob {
+	t.Helper()
+	var raw []byte
+	var job domain.ImportJob
+	ctx := context.Background()
+	if err := db.Pool.QueryRow(ctx, `SELECT args FROM river_job WHERE kind = 'import_file' AND args->>'task' = $1`, taskID).Scan(&raw); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &job); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Pool.Exec(ctx, `DELETE FROM river_job WHERE args->>'task' = $1`, taskID); err != nil {
+		t.Fatal(err)
+	}
+	return job
+}
+
+// afterImport answers how many objects the project holds and whether the job's kept file is
+// still there.
+func afterImport(t *testing.T, db *store.DB, sc store.Content, job domain.ImportJob) (trees int, kept bool) {
+	t.Helper()
+	ctx := context.Background()
+	if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM tree WHERE project_id = $1`, sc.ProjectID).Scan(&trees); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_largeobject_metadata WHERE oid = $1)`, job.Upload).Scan(&kept); err != nil {
+		t.Fatal(err)
+	}
+	return trees, kept
 }

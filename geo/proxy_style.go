@@ -56,8 +56,9 @@ func (p *Proxy) Vector(ctx context.Context, up Upstream, path, query string) (*P
 
 // rewriteStyle answers a style or TileJSON (read from doc) with the addresses it names on the
 // service's host written below proxy: sources' url, tiles and data, the sprite (one or several)
-// and the glyphs of a style; the tiles of a TileJSON. Other JSON (GeoJSON, a sprite's index) is
-// passed on as it came.
+// and the glyphs of a style (relative ones resolved against doc); the tiles of a TileJSON; and
+// any other absolute address on that host in any string of it. Other JSON (GeoJSON, a sprite's
+// index) is passed on as it came.
 func rewriteStyle(body []byte, doc string, service *url.URL, proxy string) ([]byte, error) {
 	var m map[string]any
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -115,6 +116,25 @@ func rewriteStyle(body []byte, doc string, service *url.URL, proxy string) ([]by
 		m["glyphs"] = to(g)
 	}
 	list(m["tiles"]) // a TileJSON
+	// An absolute address on the service's host anywhere else — a TileJSON's grids and data, an
+	// attribution's link, metadata — is the proxy's too, so none reaches the browser (issue #20).
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case string:
+			return anyAddress.ReplaceAllStringFunc(v, func(a string) string { return to(a).(string) })
+		case []any:
+			for i := range v {
+				v[i] = walk(v[i])
+			}
+		case map[string]any:
+			for k := range v {
+				v[k] = walk(v[k])
+			}
+		}
+		return v
+	}
+	walk(m)
 	if !changed {
 		return body, nil
 	}

@@ -3,6 +3,7 @@ package geo
 import (
 	"encoding/json"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -84,5 +85,34 @@ func TestRewriteStyle(t *testing.T) {
 		if string(b) != `{"tiles":["`+other+`"]}` {
 			t.Errorf("%s became %s", other, b)
 		}
+	}
+}
+
+// TestRewriteStyleEverywhere (issue #20): an address on the service's host anywhere in a style
+// or TileJSON — a TileJSON's grids and data, an attribution's link, metadata — is the proxy's;
+// other hosts' stay.
+func TestRewriteStyleEverywhere(t *testing.T) {
+	service, _ := url.Parse("https://maps.example.org/styles/town.json")
+	proxy := "https://arbor.example/api/management/project/p/basemaps/b/vector"
+	tj := `{"tilejson":"3.0.0","tiles":["https://maps.example.org/t/{z}/{x}/{y}.pbf"],
+		"grids":["https://maps.example.org/g/{z}/{x}/{y}.json"],"data":["https://maps.example.org/d/trees.geojson"],
+		"attribution":"<a href=\"https://maps.example.org/about\">Town</a> © <a href=\"https://www.openstreetmap.org/copyright\">OSM</a>",
+		"metadata":{"source":{"home":"https://maps.example.org/"}}}`
+	out, err := rewriteStyle([]byte(tj), "https://maps.example.org/tiles/town.json", service, proxy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "maps.example.org") {
+		t.Errorf("the service's host is left: %s", out)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if g := got["grids"].([]any)[0]; g != proxy+"/g/{z}/{x}/{y}.json" {
+		t.Errorf("grids %v", g)
+	}
+	if a := got["attribution"].(string); a != `<a href="`+proxy+`/about">Town</a> © <a href="https://www.openstreetmap.org/copyright">OSM</a>` {
+		t.Errorf("attribution %s", a)
 	}
 }

@@ -78,7 +78,7 @@ func (s *csvSource) Next() (Row, error) {
 			if errors.As(err, &pe) {
 				return Row{}, &RowError{Line: pe.Line, Key: "import.bad_row"}
 			}
-			return Row{}, err
+			return Row{}, err // the file cannot be read on: ended by Open's guard
 		}
 		line, _ := s.r.FieldPos(0)
 		if blank(rec) {

@@ -153,7 +153,9 @@ func (s *geojsonSource) feature() (*geojson.Feature, error) {
 	}
 	var raw json.RawMessage
 	if err := s.dec.Decode(&raw); err != nil {
-		return nil, &RowError{Line: s.n + 1, Key: "import.bad_row"}
+		// Not JSON from here on: the decoder cannot find the next feature, and answers the same
+		// failure on every later call.
+		return nil, &ReadError{Line: s.n + 1, Err: err}
 	}
 	s.n++
 	f, err := geojson.UnmarshalFeature(raw)

@@ -173,7 +173,7 @@ func TestShapefileBroken(t *testing.T) {
 	if _, err := importer.Open(bytes.NewReader(damaged), int64(len(damaged)), importer.Options{}); err == nil {
 		t.Error("a damaged zip was read")
 	}
-	// A .shp cut in its second record: the first row is read, the second named.
+	// A .shp cut in its second record: the first row is read, the reading ends at the second.
 	shp, _ := os.ReadFile(filepath.Join(dir, "trees.shp"))
 	os.WriteFile(filepath.Join(dir, "cut.shp"), shp[:len(shp)-10], 0o600)
 	cut := zipFiles(t, dir, map[string]string{"cut.shp": "trees.shp", "trees.dbf": "trees.dbf"})
@@ -181,8 +181,8 @@ func TestShapefileBroken(t *testing.T) {
 	if _, err := src.Next(); err != nil {
 		t.Fatalf("first row: %v", err)
 	}
-	var re *importer.RowError
-	if _, err := src.Next(); !errors.As(err, &re) || re.Line != 2 {
+	var rd *importer.ReadError
+	if _, err := src.Next(); !errors.As(err, &rd) || rd.Line != 2 {
 		t.Errorf("cut record: %v", err)
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/paulmach/orb"
 
-	_ "modernc.org/sqlite" // GeoPackage is SQLite; a pure-Go driver keeps the binary free of cgo
+	"modernc.org/sqlite" // GeoPackage is SQLite; a pure-Go driver keeps the binary free of cgo
 )
 
 // gpkgSource reads one feature table of a GeoPackage (OGC 12-128r18): its attribute columns as
@@ -78,8 +78,11 @@ func (s *gpkgSource) start(ctx context.Context, layer string) error {
 	        JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
 	       WHERE c.data_type = 'features' ORDER BY c.table_name`
 	list, err := s.db.QueryContext(ctx, q)
+	if damagedSQLite(err) {
+		return &ReadError{Line: 1, Err: err} // cut short (SQLite checks the size on opening) or damaged at its head
+	}
 	if err != nil {
-		return ErrFormat // not a GeoPackage: an SQLite file of another kind, or a damaged one
+		return ErrFormat // not a GeoPackage: an SQLite file of another kind
 	}
 	type candidate struct {
 		table, geom string
@@ -183,6 +186,17 @@ func (s *gpkgSource) epsg(ctx context.Context, srsID int) int {
 	return srsID
 }
 
+// damagedSQLite tells SQLite's answer for a file that is damaged (SQLITE_CORRUPT) or cannot be
+// read where it should go on (SQLITE_IOERR), extended codes included.
+func damagedSQLite(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	const ioErr, corrupt = 10, 11
+	return se.Code()&0xff == ioErr || se.Code()&0xff == corrupt
+}
+
 func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 func (s *gpkgSource) Format() Format    { return FormatGeoPackage }
@@ -206,7 +220,9 @@ func (s *gpkgSource) Close() error {
 func (s *gpkgSource) Next() (Row, error) {
 	if !s.rows.Next() {
 		if err := s.rows.Err(); err != nil {
-			return Row{}, &RowError{Line: s.n + 1, Key: "import.bad_row"}
+			// A damaged page (or a file cut short): SQLite cannot read on, and answers the same
+			// failure on every later call.
+			return Row{}, &ReadError{Line: s.n + 1, Err: err}
 		}
 		return Row{}, io.EOF
 	}

@@ -252,11 +252,14 @@ func (s *shapefileSource) Next() (Row, error) {
 		line := s.n
 		g, gerr := s.shape()
 		if gerr != nil && !errors.Is(gerr, errWKB) {
-			return Row{}, &RowError{Line: line, Key: "import.bad_row"}
+			// The record's header is damaged or the .shp ends early: where the next record
+			// begins is unknown, so nothing after it can be read.
+			s.n = s.records
+			return Row{}, &ReadError{Line: line, Err: gerr}
 		}
 		if _, err := io.ReadFull(s.dbfr, s.buf); err != nil {
 			s.n = s.records // the attributes end early: the rest cannot be paired
-			return Row{}, &RowError{Line: line, Key: "import.bad_row"}
+			return Row{}, &ReadError{Line: line, Err: err}
 		}
 		if s.buf[0] == '*' {
 			continue

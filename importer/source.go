@@ -89,9 +89,31 @@ func (e *RowError) Error() string {
 	return fmt.Sprintf("line %d, column %q: %s (%q)", e.Line, e.Column, e.Key, e.Value)
 }
 
+// ReadError is a failure that ends the reading of a file at a line: the file is damaged or cut
+// short there (a GeoPackage's page, a zip's entry, a Shapefile's record), so nothing after it
+// can be read. Unlike a RowError, which names one row and lets the rows after it be read, it is
+// the source's last answer: Next answers it again on every later call.
+type ReadError struct {
+	Line int // the first line that could not be read
+	Err  error
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("line %d: the file cannot be read on: %v", e.Line, e.Err)
+}
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // Open reads a file's first bytes to tell its format and answers a source of its rows. The
 // reader must also be an io.ReaderAt of the given size for the zip-based formats (XLSX).
 func Open(r io.ReaderAt, size int64, opt Options) (Source, error) {
+	src, err := open(r, size, opt)
+	if err != nil {
+		return nil, err
+	}
+	return guard(src), nil
+}
+
+func open(r io.ReaderAt, size int64, opt Options) (Source, error) {
 	if size == 0 {
 		return nil, ErrEmpty
 	}

@@ -74,12 +74,16 @@ func openXLSX(r io.Reader, opt Options) (Source, error) {
 func (s *xlsxSource) read() ([]string, error) {
 	if !s.rows.Next() {
 		if err := s.rows.Error(); err != nil {
-			return nil, err
+			return nil, &ReadError{Line: s.line + 1, Err: err} // the sheet's XML is damaged here
 		}
 		return nil, io.EOF
 	}
 	s.line++
-	return s.rows.Columns(excelize.Options{RawCellValue: true})
+	rec, err := s.rows.Columns(excelize.Options{RawCellValue: true})
+	if err != nil {
+		return nil, &ReadError{Line: s.line, Err: err}
+	}
+	return rec, nil
 }
 
 func (s *xlsxSource) Format() Format    { return FormatXLSX }

@@ -77,9 +77,13 @@ func (db *DB) ExportProgress(ctx context.Context, id string, done int) error {
 	return err
 }
 
-// FinishExport marks an export task done with the file it made, kept until expires.
-func (db *DB) FinishExport(ctx context.Context, id string, objects int, key string, d Download) error {
-	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'done', total = $2, done = $2, changed = $2, finished_at = now(),
+// FinishExport marks an export task done with the file it made, kept until expires, in tx (the
+// export's record is written in the same); ErrTaskGivenUp when the task was failed meanwhile.
+func (tx *Tx) FinishExport(ctx context.Context, id string, objects int, key string, d Download) error {
+	if err := tx.liveTask(ctx, id); err != nil {
+		return err
+	}
+	_, err := tx.q.Exec(ctx, `UPDATE task SET state = 'done', total = $2, done = $2, changed = $2, finished_at = now(),
 		file_key = $3, file_name = $4, file_type = $5, file_size = $6, expires_at = $7 WHERE id = $1`,
 		id, objects, key, d.Name, d.Type, d.Size, d.ExpiresAt)
 	return err

@@ -144,13 +144,6 @@ func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string, kind
 	return list, err
 }
 
-// FinishTask marks a task done, with the number of objects it changed.
-func (db *DB) FinishTask(ctx context.Context, id string, changed int) error {
-	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'done', done = total, changed = $2, finished_at = now()
-		WHERE id = $1`, id, changed)
-	return err
-}
-
 // NewTask records a task of the project that who started and follows (kind import; archiving
 // has QueueArchive); the caller queues its job in the same transaction.
 func (tx *Tx) NewTask(ctx context.Context, sc Content, who Actor, kind string, total int) (*Task, error) {
@@ -198,20 +191,73 @@ func (db *DB) TaskAlive(ctx context.Context, id string) error {
 	return err
 }
 
-// FailDeadTasks fails the running tasks of kinds that userID started in the project and whose
-// server has not said it is alive for TaskDeadAfter (it died under them: its transaction was
-// rolled back with its connection), with result as their answer. The queue would try such a job
-// again only after an hour; its task failed, that try does nothing. Tasks whose server never
-// says it is alive (alive_at empty) are left alone. Answers how many it failed.
-func (tx *Tx) FailDeadTasks(ctx context.Context, sc Content, userID string, kinds []string, result json.RawMessage) (int, error) {
-	tag, err := tx.q.Exec(ctx, `UPDATE task SET state = 'failed', finished_at = now(), result = $5
+// KeepTaskAlive is the heartbeat of the server working a task of the queue (an import, an
+// archive, an export): it marks the task running and alive now (TaskAlive), and again every
+// TaskAliveEvery until stop is called, so that a task whose server died is told apart by
+// FailDeadTasks within TaskDeadAfter. A beat missed (the database busy) is said again at the next.
+func (db *DB) KeepTaskAlive(ctx context.Context, id string) (stop func(), err error) {
+	if err := db.TaskAlive(ctx, id); err != nil {
+		return nil, err
+	}
+	done := make(chan struct{})
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		tick := time.NewTicker(TaskAliveEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				_ = db.TaskAlive(context.WithoutCancel(ctx), id)
+			}
+		}
+	}()
+	return func() { close(done); <-ended }, nil
+}
+
+// ErrTaskGivenUp is the answer of the work's own transaction when its task was failed while it
+// ran (FailDeadTasks took its server for dead): nothing of it is kept, since its starter was told
+// it failed and may have started it again.
+var ErrTaskGivenUp = errors.New("store: the task was given up")
+
+// FailDeadTasks fails the running tasks that userID started in the project, of the kinds
+// results names, whose server has not said it is alive for TaskDeadAfter (it died under them:
+// its transaction was rolled back with its connection), each with its kind's result as its
+// answer. The queue would try such a job again only after an hour; its task failed, that try
+// does nothing. Tasks whose server never says it is alive (alive_at empty) are left alone.
+// Answers how many it failed.
+func (tx *Tx) FailDeadTasks(ctx context.Context, sc Content, userID string, results map[string]json.RawMessage) (int, error) {
+	kinds := make([]string, 0, len(results))
+	for k := range results {
+		kinds = append(kinds, k)
+	}
+	byKind, err := json.Marshal(results)
+	if err != nil {
+		return 0, err
+	}
+	tag, err := tx.q.Exec(ctx, `UPDATE task SET state = 'failed', finished_at = now(), result = $5::jsonb -> kind
 		WHERE organisation_id = $1 AND project_id = $2 AND user_id = $3 AND kind = ANY($4) AND state = 'running'
 		  AND alive_at < now() - make_interval(secs => $6)`,
-		sc.OrganisationID, sc.ProjectID, userID, kinds, result, TaskDeadAfter.Seconds())
+		sc.OrganisationID, sc.ProjectID, userID, kinds, byKind, TaskDeadAfter.Seconds())
 	if err != nil {
 		return 0, err
 	}
 	return int(tag.RowsAffected()), nil
+}
+
+// liveTask locks the task's row in tx until it ends and answers ErrTaskGivenUp unless the task is
+// still queued or running: the work's own transaction ends its task only if nobody gave it up.
+func (tx *Tx) liveTask(ctx context.Context, id string) error {
+	state, err := tx.LockTaskState(ctx, id)
+	if err != nil {
+		return err
+	}
+	if state != "queued" && state != "running" {
+		return ErrTaskGivenUp
+	}
+	return nil
 }
 
 // LockTaskState reads a task's state in tx and keeps its row until tx ends: the work's own
@@ -244,8 +290,9 @@ func (db *DB) FailTask(ctx context.Context, id string) error {
 }
 
 // ArchiveInSteps changes the objects of the view in steps of archiveStep within one transaction:
-// all or nothing, as one request's archive is. The queue's worker runs it; so does `arbor bench
-// archive`, beside the one statement a request runs.
+// all or nothing, as one request's archive is. The queue's worker runs it, and the transaction
+// ends the job's task done with it (ErrTaskGivenUp, nothing changed, when the task was failed
+// meanwhile); so does `arbor bench archive` (no task), beside the one statement a request runs.
 func (db *DB) ArchiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
 	sc := Content{OrganisationID: a.Organisation, ProjectID: a.Project, Limit: a.Limit}
 	changed := 0
@@ -271,7 +318,8 @@ func (db *DB) ArchiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
 		total, done := int(tag.RowsAffected()), 0
 		for {
 			if a.Task != "" { // a task of the queue, not of `arbor bench archive`
-				if _, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', total = $2, done = $3 WHERE id = $1`, a.Task, total, done); err != nil {
+				if _, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', total = $2, done = $3
+					WHERE id = $1 AND state IN ('queued', 'running')`, a.Task, total, done); err != nil {
 					return err
 				}
 			}
@@ -285,7 +333,15 @@ func (db *DB) ArchiveInSteps(ctx context.Context, a ArchiveJob) (int, error) {
 				return err
 			}
 			if stepped == 0 {
-				return nil
+				if a.Task == "" {
+					return nil
+				}
+				// The task ends done in the archive's own transaction, or the archive is undone
+				// when the task was given up meanwhile.
+				if err := tx.liveTask(ctx, a.Task); err != nil {
+					return err
+				}
+				return tx.EndTask(ctx, a.Task, false, &changed, nil)
 			}
 			done += stepped
 			changed += n

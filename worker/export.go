@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -28,14 +29,23 @@ type Export struct {
 // Timeout: a city of a million trees takes about two minutes to a workbook (BENCHMARKS.md).
 func (w *Export) Timeout(*river.Job[store.ExportJob]) time.Duration { return 30 * time.Minute }
 
-// Work makes the file and marks the task done, or failed after the last try.
+// Work makes the file and marks the task done, or failed after the last try. Its server says it
+// is alive meanwhile (store.DB.KeepTaskAlive); a try after its task was given up (its server
+// taken for dead) does nothing, and one whose task is given up while it runs keeps no file.
 func (w *Export) Work(ctx context.Context, job *river.Job[store.ExportJob]) error {
-	err := w.work(ctx, job.Args)
+	if live, err := liveTask(ctx, w.db, job.Args.Task); err != nil || !live {
+		return err
+	}
+	alive, err := w.db.KeepTaskAlive(ctx, job.Args.Task)
+	if err == nil {
+		defer alive()
+		err = w.work(ctx, job.Args)
+	}
+	if errors.Is(err, store.ErrTaskGivenUp) {
+		return nil
+	}
 	if err != nil && job.Attempt >= job.MaxAttempts {
-		// On a context of its own: the job's may be over.
-		if ferr := w.db.FailTask(context.WithoutCancel(ctx), job.Args.Task); ferr != nil {
-			w.log.Error("task failed and could not be marked so", "task", job.Args.Task, "err", ferr)
-		}
+		failTask(ctx, w.db, w.log, job.Args.Task)
 	}
 	return err
 }
@@ -84,10 +94,14 @@ func (w *Export) work(ctx context.Context, a store.ExportJob) error {
 	}
 	now := w.now()
 	d := store.Download{Name: "arbor-" + now.UTC().Format("2006-01-02") + "." + ext, Type: typ, Size: size, ExpiresAt: now.Add(store.ExportKeep)}
-	if err := w.db.RecordExport(ctx, sc, a.User, a.Export, a.Format, n, detail); err != nil {
-		return err
-	}
-	return w.db.FinishExport(ctx, a.Task, n, key, d)
+	// Recorded as taken away exactly when its task names the download. A file whose task was
+	// given up meanwhile names no task, and goes with the blob store's sweep.
+	return w.db.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.FinishExport(ctx, a.Task, n, key, d); err != nil {
+			return err
+		}
+		return tx.RecordExport(ctx, sc, a.User, a.Export, a.Format, n, detail)
+	})
 }
 
 // sweepExports removes queued exports' files whose time is up, with the blob store's sweep.

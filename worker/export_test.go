@@ -22,22 +22,8 @@ func TestExportThatFails(t *testing.T) {
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
 	dir := t.TempDir()
-	var org, project, user string
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Worker exports') RETURNING id`).Scan(&org))
-	must(db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Allee') RETURNING id`, org).Scan(&project))
-	for n := 1; n <= 3; n++ {
-		_, err := db.Pool.Exec(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
-			VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.43 + $3 * 0.0001, 54.78), 4326), $3)`, org, project, n)
-		must(err)
-	}
-	must(db.Pool.QueryRow(ctx, `INSERT INTO app_user (email, first_name, last_name, password_hash, confirmed_at, agb_accepted_at)
-		VALUES ('worker-exports@example.org', 'Erik', 'Export', 'x', now(), now()) RETURNING id`).Scan(&user))
+	must := mustOf(t)
+	org, project, user := threeTrees(t, db, "Worker exports", "worker-exports@example.org")
 	// A plain file where the exports' folder would go: every try to store the file fails.
 	must(os.WriteFile(filepath.Join(dir, "exports"), []byte("in the way"), 0o644))
 	bucket, err := files.OpenBucket(ctx, "file://"+dir+"?create_dir=1&no_tmp_dir=1&metadata=skip")
@@ -91,4 +77,32 @@ func TestExportThatFails(t *testing.T) {
 			t.Errorf("the blob store holds %s after a failed export", o.Key)
 		}
 	}
+}
+
+// mustOf answers a check that ends the test at an error.
+func mustOf(t *testing.T) func(error) {
+	return func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// threeTrees makes an organisation with a project of three trees and a user (its starter of
+// tasks), answering their ids.
+func threeTrees(t *testing.T, db *store.DB, name, email string) (org, project, user string) {
+	t.Helper()
+	ctx := context.Background()
+	must := mustOf(t)
+	must(db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ($1) RETURNING id`, name).Scan(&org))
+	must(db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Allee') RETURNING id`, org).Scan(&project))
+	for n := 1; n <= 3; n++ {
+		_, err := db.Pool.Exec(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
+			VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.43 + $3 * 0.0001, 54.78), 4326), $3)`, org, project, n)
+		must(err)
+	}
+	must(db.Pool.QueryRow(ctx, `INSERT INTO app_user (email, first_name, last_name, password_hash, confirmed_at, agb_accepted_at)
+		VALUES ($1, 'Erik', 'Export', 'x', now(), now()) RETURNING id`, email).Scan(&user))
+	return org, project, user
 }
