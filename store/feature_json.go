@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
@@ -127,14 +126,11 @@ func jsonValueOf(oid uint32, format int16, loc *time.Location, tm *pgtype.Map) (
 	case oid == pgtype.DateOID:
 		return func(out, raw []byte) ([]byte, error) {
 			var d pgtype.Date
-			if err := scanRaw(tm, oid, format, raw, &d); err != nil {
+			if err := tm.Scan(oid, format, raw, &d); err != nil {
 				return nil, err
 			}
-			switch d.InfinityModifier {
-			case pgtype.Infinity:
-				return append(out, `"infinity"`...), nil
-			case pgtype.NegativeInfinity:
-				return append(out, `"-infinity"`...), nil
+			if d.InfinityModifier != pgtype.Finite {
+				return appendInfinity(out, d.InfinityModifier), nil
 			}
 			out = append(out, '"')
 			out = d.Time.AppendFormat(out, time.DateOnly)
@@ -143,14 +139,11 @@ func jsonValueOf(oid uint32, format int16, loc *time.Location, tm *pgtype.Map) (
 	case oid == pgtype.TimestamptzOID:
 		return func(out, raw []byte) ([]byte, error) {
 			var ts pgtype.Timestamptz
-			if err := scanRaw(tm, oid, format, raw, &ts); err != nil {
+			if err := tm.Scan(oid, format, raw, &ts); err != nil {
 				return nil, err
 			}
-			switch ts.InfinityModifier {
-			case pgtype.Infinity:
-				return append(out, `"infinity"`...), nil
-			case pgtype.NegativeInfinity:
-				return append(out, `"-infinity"`...), nil
+			if ts.InfinityModifier != pgtype.Finite {
+				return appendInfinity(out, ts.InfinityModifier), nil
 			}
 			t := ts.Time.In(loc)
 			layout := "2006-01-02T15:04:05.999999-07:00"
@@ -187,6 +180,14 @@ func jsonValueOf(oid uint32, format int16, loc *time.Location, tm *pgtype.Map) (
 	return nil, fmt.Errorf("no JSON for type %d in format %d", oid, format)
 }
 
+// appendInfinity appends an infinite date or time as PostgreSQL writes it in JSON.
+func appendInfinity(out []byte, m pgtype.InfinityModifier) []byte {
+	if m == pgtype.NegativeInfinity {
+		return append(out, `"-infinity"`...)
+	}
+	return append(out, `"infinity"`...)
+}
+
 // sessionZone is the time zone PostgreSQL writes times in (the session's TimeZone, which the
 // server reports to the driver); UTC when Go does not know it.
 func sessionZone(tz string) *time.Location {
@@ -199,47 +200,6 @@ func sessionZone(tz string) *time.Location {
 	}
 	return time.UTC
 }
-
-// scanRaw decodes a date or time: binary directly (days or microseconds since 2000-01-01),
-// text through the driver.
-func scanRaw(tm *pgtype.Map, oid uint32, format int16, raw []byte, dst any) error {
-	if format == pgx.BinaryFormatCode {
-		switch d := dst.(type) {
-		case *pgtype.Date:
-			if len(raw) != 4 {
-				return fmt.Errorf("date of %d bytes", len(raw))
-			}
-			days := int32(binary.BigEndian.Uint32(raw))
-			switch days {
-			case math.MaxInt32:
-				d.InfinityModifier = pgtype.Infinity
-			case math.MinInt32:
-				d.InfinityModifier = pgtype.NegativeInfinity
-			default:
-				d.Time = pgEpoch.AddDate(0, 0, int(days))
-			}
-			return nil
-		case *pgtype.Timestamptz:
-			if len(raw) != 8 {
-				return fmt.Errorf("timestamptz of %d bytes", len(raw))
-			}
-			us := int64(binary.BigEndian.Uint64(raw))
-			switch us {
-			case math.MaxInt64:
-				d.InfinityModifier = pgtype.Infinity
-			case math.MinInt64:
-				d.InfinityModifier = pgtype.NegativeInfinity
-			default:
-				d.Time = time.Unix(pgEpoch.Unix()+us/1e6, us%1e6*1e3)
-			}
-			return nil
-		}
-	}
-	return tm.Scan(oid, format, raw, dst)
-}
-
-// pgEpoch is the zero of PostgreSQL's binary dates and times.
-var pgEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // appendJSONString appends s as a JSON string, escaped as PostgreSQL's escape_json does.
 func appendJSONString(out, s []byte) []byte {

@@ -460,25 +460,15 @@ func (s *Queries) FeatureFloor(ctx context.Context, sc Content, fq FeatureQuery,
 	for _, p := range st.props {
 		cols = append(cols, p[1]+` AS "`+p[0]+`"`)
 	}
-	rows, err := s.q.Query(ctx, fmt.Sprintf(`SELECT ST_AsGeoJSON(q.*, 'geom', %d)::text FROM (SELECT %s FROM %s WHERE %s ORDER BY %s%s) q`,
-		featureDigits(fq), strings.Join(cols, ", "), st.c.from, st.where, st.c.order, st.limit), st.args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := each(rows.RawValues()[0]); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachFirstColumn(s.q.Query(ctx, fmt.Sprintf(`SELECT ST_AsGeoJSON(q.*, 'geom', %d)::text FROM (SELECT %s FROM %s WHERE %s ORDER BY %s%s) q`,
+		featureDigits(fq), strings.Join(cols, ", "), st.c.from, st.where, st.c.order, st.limit), st.args...))(each)
 }
 
 // FeatureTableFloor is the floor of the first measurements (BENCHMARKS.md): the same trees as a
 // page of Features, but only the tree table's own 36 columns (no species names, custom fields or
 // classes), as ST_AsGeoJSON of each row; kept to compare with the figures measured against it.
 func (s *Queries) FeatureTableFloor(ctx context.Context, sc Content, limit, offset int, each func([]byte) error) error {
-	rows, err := s.q.Query(ctx, `
+	return eachFirstColumn(s.q.Query(ctx, `
 		SELECT ST_AsGeoJSON(q.*, 'geom', 7)::text FROM (
 			SELECT t.id, t.geom, t.number, t.number_text, t.species_id, t.planting_year, t.height, t.diameter, t.scope,
 			       t.top_diameter, t.top_form, t.vitality, t.development, t.damage_tree, t.security_expectation, t.symptoms,
@@ -487,17 +477,23 @@ func (s *Queries) FeatureTableFloor(ctx context.Context, sc Content, limit, offs
 			       t.actions, t.check_comment, t.check_next, t.check_timestamp, t.create_timestamp, t.object_timestamp, t.version
 			FROM tree t
 			WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.single_tree AND NOT t.archive AND NOT t.cut
-			ORDER BY t.number, t.fid LIMIT $3 OFFSET $4) q`, sc.OrganisationID, sc.ProjectID, limit, offset)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := each(rows.RawValues()[0]); err != nil {
+			ORDER BY t.number, t.fid LIMIT $3 OFFSET $4) q`, sc.OrganisationID, sc.ProjectID, limit, offset))(each)
+}
+
+// eachFirstColumn calls each with the first column of every row as the database sends it.
+func eachFirstColumn(rows pgx.Rows, err error) func(each func([]byte) error) error {
+	return func(each func([]byte) error) error {
+		if err != nil {
 			return err
 		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := each(rows.RawValues()[0]); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
 	}
-	return rows.Err()
 }
 
 // FeatureCount is the number of the stock's trees of a project (for the bench's offsets).
