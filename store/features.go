@@ -3,6 +3,7 @@ package store
 import (
 	"arbor/fields"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sort"
@@ -16,8 +17,9 @@ import (
 )
 
 // The GIS web service (OGC API Features, docs/API.md "GIS web service") reads a project's
-// trees, groups, works and inspections as GeoJSON features. PostgreSQL writes each feature's
-// JSON text; the caller copies the rows to the client as they arrive, so a million trees cost
+// trees, groups, works and inspections as GeoJSON features. PostgreSQL sends each feature's
+// values and its geometry as GeoJSON; the feature's JSON is written from them row by row
+// (feature_json.go) and the caller copies it to the client as it comes, so a million trees cost
 // no more memory than one.
 
 // FeatureQuery is a checked request for features of one collection.
@@ -193,7 +195,7 @@ func FilterOperators(field string) []string {
 }
 
 // Feature is one row of a feature query: its id, version and GeoJSON text. JSON is valid only
-// until the callback returns (it is the driver's buffer).
+// until the callback returns (the writer's buffer, reused for the next row).
 type Feature struct {
 	ID      string
 	Version int
@@ -201,65 +203,78 @@ type Feature struct {
 	JSON    []byte
 }
 
-// Features reads the features of a query, calling each for every row as the database sends
-// it; ENOTFOUND for an unknown collection, or for a single feature that is not there (or is
-// outside the caller's access limit).
-func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, each func(Feature) error) error {
+// featureStatement is a checked feature query as SQL: the collection, the properties it
+// writes, and the rows it reads (FROM, WHERE, ORDER BY and LIMIT, with their arguments), shared
+// by Features and the floor it is measured against (FeatureFloor).
+type featureStatement struct {
+	c       featureCollection
+	props   [][2]string // name → SQL expression, {lang} bound
+	geom    string      // the geometry's GeoJSON expression, "" for none
+	args    []any
+	where   string // the rows of the query, all pages
+	limit   string // the page: LIMIT and OFFSET after the order
+	keyList bool   // the page is past an offset
+}
+
+func (st *featureStatement) bind(v any) string {
+	st.args = append(st.args, v)
+	return fmt.Sprintf("$%d", len(st.args))
+}
+
+// featureSQL checks a feature query and turns it into SQL; ENOTFOUND for an unknown collection
+// or a malformed id, a 4xx for a filter, cursor or polygon that cannot be read.
+func (s *Queries) featureSQL(ctx context.Context, sc Content, fq FeatureQuery) (*featureStatement, error) {
 	c, ok := featureCollections[fq.Collection]
 	if !ok {
-		return arbor.Errorf(arbor.ENOTFOUND, "geo.collection_unknown", nil)
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "geo.collection_unknown", nil)
 	}
 	// A filter's polygon is checked first: a broken one is refused with PostGIS's reason.
 	if fq.Filter != nil && len(fq.Filter.Geometry) > 0 {
 		if _, err := s.CheckGeometry(ctx, fq.Filter.Geometry, "filter"); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	props := c.props
+	st := &featureStatement{c: c, props: c.props, args: []any{sc.OrganisationID, sc.ProjectID}}
 	if fq.Properties != nil {
-		props = nil
+		st.props = nil
 		for _, want := range fq.Properties {
 			for _, p := range c.props {
 				if p[0] == want {
-					props = append(props, p)
+					st.props = append(st.props, p)
 				}
 			}
 		}
 	}
-	args := []any{sc.OrganisationID, sc.ProjectID}
 	alias := strings.SplitN(c.id, ".", 2)[0]
 	where := fmt.Sprintf("%[1]s.organisation_id = $1 AND %[1]s.project_id = $2 AND %[2]s", alias, c.where)
-	limit, args, err := sc.limitSQL(args)
+	limit, args, err := sc.limitSQL(st.args)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	st.args = args
 	where += limit
 	if c.filter {
 		f := fq.Filter
 		if f == nil {
 			f = &Filter{}
 		}
-		cond, a, err := f.Compile(args)
+		cond, a, err := f.Compile(st.args)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		args = a
+		st.args = a
 		where += " AND (" + cond + ")"
 	} else if fq.Filter != nil {
-		return arbor.Invalid(map[string]string{"filter": "geo.filter_collection"})
-	}
-	bind := func(v any) string {
-		args = append(args, v)
-		return fmt.Sprintf("$%d", len(args))
+		return nil, arbor.Invalid(map[string]string{"filter": "geo.filter_collection"})
 	}
 	if fq.ID != "" {
 		if !fields.IsUUID(fq.ID) {
-			return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+			return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 		}
-		where += " AND " + c.id + " = " + bind(fq.ID) + "::uuid"
+		where += " AND " + c.id + " = " + st.bind(fq.ID) + "::uuid"
 	}
 	if fq.BBox != nil && c.geometry != "" {
-		env := fmt.Sprintf("ST_MakeEnvelope(%s, %s, %s, %s, %d)", bind(fq.BBox[0]), bind(fq.BBox[1]), bind(fq.BBox[2]), bind(fq.BBox[3]), fq.BBoxSRID)
+		env := fmt.Sprintf("ST_MakeEnvelope(%s, %s, %s, %s, %d)", st.bind(fq.BBox[0]), st.bind(fq.BBox[1]), st.bind(fq.BBox[2]), st.bind(fq.BBox[3]), fq.BBoxSRID)
 		if fq.BBoxSRID != 4326 {
 			env = "ST_Transform(" + env + ", 4326)"
 		}
@@ -269,17 +284,16 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 	if fq.After != "" && fq.ID == "" {
 		a, b, ok := strings.Cut(fq.After, "|")
 		if !ok || len(fq.After) > 200 || !validCursorPart(fq.Collection, a, b) {
-			return arbor.Invalid(map[string]string{"after": "geo.after"})
+			return nil, arbor.Invalid(map[string]string{"after": "geo.after"})
 		}
-		where += " AND " + fmt.Sprintf(c.after, bind(a), bind(b))
+		where += " AND " + fmt.Sprintf(c.after, st.bind(a), st.bind(b))
 	}
 	if fq.From != nil {
-		where += " AND " + c.changed + " >= " + bind(*fq.From)
+		where += " AND " + c.changed + " >= " + st.bind(*fq.From)
 	}
 	if fq.To != nil {
-		where += " AND " + c.changed + " <= " + bind(*fq.To)
+		where += " AND " + c.changed + " <= " + st.bind(*fq.To)
 	}
-	geom := "'null'"
 	if c.geometry != "" {
 		g := c.geometry
 		if fq.SRID != 0 && fq.SRID != 4326 {
@@ -288,68 +302,92 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 		if fq.Flip {
 			g = "ST_FlipCoordinates(" + g + ")"
 		}
-		digits := fq.Digits
-		if digits <= 0 {
-			digits = 7
-		}
-		geom = fmt.Sprintf("ST_AsGeoJSON(%s, %d)", g, digits)
+		st.geom = g
 	}
-	cols := make([]string, len(props))
-	for i, p := range props {
-		expr := p[1]
-		if strings.Contains(expr, "{lang}") {
+	props := make([][2]string, 0, len(st.props))
+	for _, p := range st.props {
+		if strings.Contains(p[1], "{lang}") {
 			lang := sc.Lang
 			if lang == "" {
 				lang = "en"
 			}
-			expr = strings.ReplaceAll(expr, "{lang}", bind(lang)+"::text")
+			p[1] = strings.ReplaceAll(p[1], "{lang}", st.bind(lang)+"::text")
 		}
-		cols[i] = expr + ` AS "` + p[0] + `"`
+		props = append(props, p)
 	}
-	propsSQL := "'{}'"
-	if len(cols) > 0 {
-		propsSQL = "row_to_json(p)::text"
-	}
-	sql := `SELECT ` + c.id + `::text, ` + c.version + `::int, ` + c.cursor + `,
-		'{"type":"Feature","id":"' || ` + c.id + `::text || '","geometry":' || ` + geom + ` || ',"properties":' || ` + propsSQL + ` || '}'
-		FROM ` + c.from
-	if len(cols) > 0 {
-		sql += ` CROSS JOIN LATERAL (SELECT ` + strings.Join(cols, ", ") + `) p`
-	}
+	st.props, st.where = props, where
 	offset := fq.Offset
 	if fq.After != "" {
 		offset = 0
 	}
-	if fq.ID == "" && offset > 0 {
-		// Past an offset, the page's keys are found first and only its rows are written as
-		// JSON: written in the same statement as the sort, every row before the offset was
-		// turned into JSON and thrown away (a page deep in a city took ten times the floor,
-		// BENCHMARKS.md).
-		page := `SELECT ` + c.id + ` FROM ` + c.from + ` WHERE ` + where + ` ORDER BY ` + c.order +
-			` LIMIT ` + bind(fq.Limit) + ` OFFSET ` + bind(offset)
-		where = fmt.Sprintf("%s.organisation_id = $1 AND %s = ANY(ARRAY(%s))", alias, c.id, page)
+	switch {
+	case fq.ID != "":
+	case offset > 0:
+		st.limit, st.keyList = ` LIMIT `+st.bind(fq.Limit)+` OFFSET `+st.bind(offset), true
+	default:
+		st.limit = ` LIMIT ` + st.bind(fq.Limit)
 	}
-	sql += ` WHERE ` + where + ` ORDER BY ` + c.order
-	if fq.ID == "" && offset == 0 {
-		// From the start (a first page, a next link's cursor, every tree in one stream) the rows
-		// come in the order's index order and each is written as it is read: no key list, no
-		// sort of the written rows (which for a whole city was a sort of a gigabyte of JSON).
-		sql += ` LIMIT ` + bind(fq.Limit)
+	return st, nil
+}
+
+// Features reads the features of a query, calling each for every row as the database sends
+// it; ENOTFOUND for an unknown collection, or for a single feature that is not there (or is
+// outside the caller's access limit). PostgreSQL sends the properties' values; their JSON is
+// written here (featureWriter): a city streamed four times as fast as with row_to_json
+// (BENCHMARKS.md "The feature's JSON written in Go").
+func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, each func(Feature) error) error {
+	st, err := s.featureSQL(ctx, sc, fq)
+	if err != nil {
+		return err
 	}
-	rows, err := s.q.Query(ctx, sql, args...)
+	c := st.c
+	geom := "NULL::text"
+	if st.geom != "" {
+		geom = fmt.Sprintf("ST_AsGeoJSON(%s, %d)", st.geom, featureDigits(fq))
+	}
+	cols := make([]string, 0, 4+len(st.props))
+	cols = append(cols, c.id, c.version+"::int", c.cursor, geom)
+	for _, p := range st.props {
+		cols = append(cols, p[1])
+	}
+	where, orderBy := st.where, ` ORDER BY `+c.order+st.limit
+	if st.keyList {
+		// Past an offset, the page's keys are found first and only its rows are written: written
+		// in the same statement as the sort, every row before the offset was turned into JSON
+		// and thrown away (a page deep in a city took ten times the floor, BENCHMARKS.md).
+		alias := strings.SplitN(c.id, ".", 2)[0]
+		where = fmt.Sprintf("%s.organisation_id = $1 AND %s = ANY(ARRAY(SELECT %s FROM %s WHERE %s%s))", alias, c.id, c.id, c.from, where, orderBy)
+		orderBy = ` ORDER BY ` + c.order
+	}
+	// From the start (a first page, a next link's cursor, every tree in one stream) the rows
+	// come in the order's index order and each is written as it is read: no key list, no sort
+	// of the written rows (which for a whole city was a sort of a gigabyte of JSON).
+	sql := `SELECT ` + strings.Join(cols, ", ") + ` FROM ` + c.from + ` WHERE ` + where + orderBy
+	rows, err := s.q.Query(ctx, sql, append([]any{featureResultFormats}, st.args...)...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	fw, err := newFeatureWriter(rows, 4, st.props)
+	if err != nil {
+		return err
+	}
+	versionFormat := rows.FieldDescriptions()[1].Format
 	found := false
 	for rows.Next() {
 		found = true
 		raw := rows.RawValues()
 		var f Feature
-		if err := rows.Scan(&f.ID, &f.Version, &f.Cursor, nil); err != nil {
+		if f.ID = string(raw[0]); len(raw[0]) == 16 { // binary, as asked for
+			f.ID = string(appendUUID(make([]byte, 0, 36), raw[0]))
+		}
+		if f.Version, err = featureVersion(raw[1], versionFormat); err != nil {
 			return err
 		}
-		f.JSON = raw[3]
+		f.Cursor = string(raw[2])
+		if f.JSON, err = fw.feature(f.ID, raw[3], raw[4:]); err != nil {
+			return err
+		}
 		if err := each(f); err != nil {
 			return err
 		}
@@ -361,6 +399,22 @@ func (s *Queries) Features(ctx context.Context, sc Content, fq FeatureQuery, eac
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	return nil
+}
+
+// featureVersion reads a version sent as int4, in binary (as asked for) or as text.
+func featureVersion(raw []byte, format int16) (int, error) {
+	if format == pgx.BinaryFormatCode && len(raw) == 4 {
+		return int(int32(binary.BigEndian.Uint32(raw))), nil
+	}
+	return strconv.Atoi(string(raw))
+}
+
+// featureDigits is the number of decimals of a query's coordinates.
+func featureDigits(fq FeatureQuery) int {
+	if fq.Digits <= 0 {
+		return 7
+	}
+	return fq.Digits
 }
 
 // FeatureExtent is the extent of a project's objects, lon/lat (nil without any), within the
@@ -390,11 +444,33 @@ func (s *Queries) FeatureServiceName(ctx context.Context, sc Content) (string, e
 	return name, err
 }
 
-// FeatureFloor streams the same trees as a Features page (the stock's trees in the same order,
-// offset and limit) through the plainest query PostgreSQL offers, ST_AsGeoJSON of each row: the
-// floor `arbor bench geo` compares the service with (BENCHMARKS.md).
-func (s *Queries) FeatureFloor(ctx context.Context, sc Content, limit, offset int, each func([]byte) error) error {
-	rows, err := s.q.Query(ctx, `
+// FeatureFloor streams the same features as Features for the same query (the same rows,
+// properties, geometry precision, order and page) through the plainest query PostgreSQL offers,
+// ST_AsGeoJSON of each row: the floor `arbor bench geo` compares the service with
+// (BENCHMARKS.md). A page past an offset counts its offset the plain way (LIMIT … OFFSET), as
+// does a page after a cursor its condition. PostGIS before 3.5 has no id member for
+// ST_AsGeoJSON(record), so the id is the floor's first property.
+func (s *Queries) FeatureFloor(ctx context.Context, sc Content, fq FeatureQuery, each func([]byte) error) error {
+	st, err := s.featureSQL(ctx, sc, fq)
+	if err != nil {
+		return err
+	}
+	if st.geom == "" {
+		return fmt.Errorf("the floor of %s: no geometry", fq.Collection)
+	}
+	cols := []string{st.c.id + " AS id", st.geom + " AS geom"}
+	for _, p := range st.props {
+		cols = append(cols, p[1]+` AS "`+p[0]+`"`)
+	}
+	return eachFirstColumn(s.q.Query(ctx, fmt.Sprintf(`SELECT ST_AsGeoJSON(q.*, 'geom', %d)::text FROM (SELECT %s FROM %s WHERE %s ORDER BY %s%s) q`,
+		featureDigits(fq), strings.Join(cols, ", "), st.c.from, st.where, st.c.order, st.limit), st.args...))(each)
+}
+
+// FeatureTableFloor is the floor of the first measurements (BENCHMARKS.md): the same trees as a
+// page of Features, but only the tree table's own 36 columns (no species names, custom fields or
+// classes), as ST_AsGeoJSON of each row; kept to compare with the figures measured against it.
+func (s *Queries) FeatureTableFloor(ctx context.Context, sc Content, limit, offset int, each func([]byte) error) error {
+	return eachFirstColumn(s.q.Query(ctx, `
 		SELECT ST_AsGeoJSON(q.*, 'geom', 7)::text FROM (
 			SELECT t.id, t.geom, t.number, t.number_text, t.species_id, t.planting_year, t.height, t.diameter, t.scope,
 			       t.top_diameter, t.top_form, t.vitality, t.development, t.damage_tree, t.security_expectation, t.symptoms,
@@ -403,17 +479,23 @@ func (s *Queries) FeatureFloor(ctx context.Context, sc Content, limit, offset in
 			       t.actions, t.check_comment, t.check_next, t.check_timestamp, t.create_timestamp, t.object_timestamp, t.version
 			FROM tree t
 			WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.single_tree AND NOT t.archive AND NOT t.cut
-			ORDER BY t.number, t.fid LIMIT $3 OFFSET $4) q`, sc.OrganisationID, sc.ProjectID, limit, offset)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := each(rows.RawValues()[0]); err != nil {
+			ORDER BY t.number, t.fid LIMIT $3 OFFSET $4) q`, sc.OrganisationID, sc.ProjectID, limit, offset))(each)
+}
+
+// eachFirstColumn calls each with the first column of every row as the database sends it.
+func eachFirstColumn(rows pgx.Rows, err error) func(each func([]byte) error) error {
+	return func(each func([]byte) error) error {
+		if err != nil {
 			return err
 		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := each(rows.RawValues()[0]); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
 	}
-	return rows.Err()
 }
 
 // FeatureCount is the number of the stock's trees of a project (for the bench's offsets).
