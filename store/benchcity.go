@@ -140,8 +140,7 @@ func (db *DB) SeedBenchCity(ctx context.Context, userID string, n int, seed floa
 	// may run PostgreSQL with autovacuum off (a CI setting); without statistics of the tallies
 	// the planner took the project's species for one row and sorted page 50 by species in a
 	// second instead of 40 ms.
-	_, err = db.Pool.Exec(ctx, `VACUUM (ANALYZE) tree, tree_action, project_tally, list_entry, project`)
-	return c, err
+	return c, db.vacuum(ctx, `VACUUM (ANALYZE) tree, tree_action, project_tally, list_entry, project`)
 }
 
 // BenchCityProject is the content scope of a bench city: the project named, or, when project is
@@ -200,7 +199,24 @@ func (s *Queries) AnyActiveTree(ctx context.Context, projectID string) (string, 
 // VacuumTrees vacuums and analyses the objects and their history, leaving them as autovacuum
 // would, so that each measured run starts alike.
 func (db *DB) VacuumTrees(ctx context.Context) error {
-	_, err := db.Pool.Exec(ctx, `VACUUM (ANALYZE) tree, history`)
+	return db.vacuum(ctx, `VACUUM (ANALYZE) tree, history`)
+}
+
+// vacuum runs a VACUUM without the pool's statement timeout: over a million rows on a busy
+// machine it outlasts the 30 s, and VACUUM cannot run in a transaction to SET LOCAL it.
+func (db *DB) vacuum(ctx context.Context, statement string) error {
+	conn, err := db.Pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SET statement_timeout = 0`); err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, statement)
+	if _, resetErr := conn.Exec(ctx, `RESET statement_timeout`); resetErr != nil {
+		conn.Conn().Close(ctx) // not back into the pool without its timeout
+	}
 	return err
 }
 
