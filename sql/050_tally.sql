@@ -111,25 +111,51 @@ RETURNS void LANGUAGE sql AS $$
 $$;
 
 -- The triggers: +1 for each row as it is now, -1 as it was, summed per key before they are
--- added (a statement over a million rows adds a few thousand keys).
+-- added (a statement over a million rows adds a few thousand keys). New and removed rows are
+-- first counted by their tallied values, which few combinations make (an import of a million
+-- trees: their species, as a rule), so the pairs are made for each combination, not each row.
 CREATE OR REPLACE FUNCTION arbor_tally_trees() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'INSERT' THEN
         PERFORM arbor_tally_add(array_agg(project_id), array_agg(field), array_agg(value), array_agg(n)) FROM (
-            SELECT t.project_id, v.field, v.value, count(*) AS n
-            FROM new_rows t, arbor_tally_values(
-                t.archive, t.cut, t.single_tree, t.check_next, t.action_count, t.action_deadline, t.action_security,
-                t.vitality, t.damage_tree, t.development, t.species_id, t.top_form, t.symptoms,
-                t.general01, t.general02, t.general03, t.general04, t.general05, t.general06, t.general07, t.general08, t.general09,
-                t.general11, t.general12, t.general13, t.general21, t.general22, t.general23, t.general31, t.general32) v GROUP BY 1, 2, 3) d;
+            SELECT g.project_id, v.field, v.value, sum(g.n)::bigint AS n
+            FROM (SELECT project_id,
+                archive, cut, single_tree, check_next, action_count, action_deadline, action_security,
+                vitality, damage_tree, development, species_id, top_form, symptoms,
+                general01, general02, general03, general04, general05, general06, general07, general08, general09,
+                general11, general12, general13, general21, general22, general23, general31, general32,
+                count(*) AS n
+                FROM new_rows GROUP BY project_id,
+                archive, cut, single_tree, check_next, action_count, action_deadline, action_security,
+                vitality, damage_tree, development, species_id, top_form, symptoms,
+                general01, general02, general03, general04, general05, general06, general07, general08, general09,
+                general11, general12, general13, general21, general22, general23, general31, general32) g,
+            arbor_tally_values(
+                g.archive, g.cut, g.single_tree, g.check_next, g.action_count, g.action_deadline, g.action_security,
+                g.vitality, g.damage_tree, g.development, g.species_id, g.top_form, g.symptoms,
+                g.general01, g.general02, g.general03, g.general04, g.general05, g.general06, g.general07, g.general08, g.general09,
+                g.general11, g.general12, g.general13, g.general21, g.general22, g.general23, g.general31, g.general32) v
+            GROUP BY 1, 2, 3) d;
     ELSIF TG_OP = 'DELETE' THEN
         PERFORM arbor_tally_add(array_agg(project_id), array_agg(field), array_agg(value), array_agg(n)) FROM (
-            SELECT t.project_id, v.field, v.value, -count(*) AS n
-            FROM old_rows t, arbor_tally_values(
-                t.archive, t.cut, t.single_tree, t.check_next, t.action_count, t.action_deadline, t.action_security,
-                t.vitality, t.damage_tree, t.development, t.species_id, t.top_form, t.symptoms,
-                t.general01, t.general02, t.general03, t.general04, t.general05, t.general06, t.general07, t.general08, t.general09,
-                t.general11, t.general12, t.general13, t.general21, t.general22, t.general23, t.general31, t.general32) v GROUP BY 1, 2, 3) d;
+            SELECT g.project_id, v.field, v.value, -sum(g.n)::bigint AS n
+            FROM (SELECT project_id,
+                archive, cut, single_tree, check_next, action_count, action_deadline, action_security,
+                vitality, damage_tree, development, species_id, top_form, symptoms,
+                general01, general02, general03, general04, general05, general06, general07, general08, general09,
+                general11, general12, general13, general21, general22, general23, general31, general32,
+                count(*) AS n
+                FROM old_rows GROUP BY project_id,
+                archive, cut, single_tree, check_next, action_count, action_deadline, action_security,
+                vitality, damage_tree, development, species_id, top_form, symptoms,
+                general01, general02, general03, general04, general05, general06, general07, general08, general09,
+                general11, general12, general13, general21, general22, general23, general31, general32) g,
+            arbor_tally_values(
+                g.archive, g.cut, g.single_tree, g.check_next, g.action_count, g.action_deadline, g.action_security,
+                g.vitality, g.damage_tree, g.development, g.species_id, g.top_form, g.symptoms,
+                g.general01, g.general02, g.general03, g.general04, g.general05, g.general06, g.general07, g.general08, g.general09,
+                g.general11, g.general12, g.general13, g.general21, g.general22, g.general23, g.general31, g.general32) v
+            GROUP BY 1, 2, 3) d;
     ELSIF (SELECT count(*) FROM new_rows) <= 200 THEN
         -- Most updates change a few objects: each row as it was counts -1 and as it is +1, and what
         -- did not move cancels out. No join, so the plan PL/pgSQL keeps for the connection's life
