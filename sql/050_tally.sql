@@ -116,6 +116,8 @@ $$;
 -- trees: their species, as a rule), so the pairs are made for each combination, not each row.
 CREATE OR REPLACE FUNCTION arbor_tally_trees() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    -- New and removed rows take the same query but for the table and the sign; static, so that
+    -- PL/pgSQL keeps its plan (a saved tree is an INSERT too).
     IF TG_OP = 'INSERT' THEN
         PERFORM arbor_tally_add(array_agg(project_id), array_agg(field), array_agg(value), array_agg(n)) FROM (
             SELECT g.project_id, v.field, v.value, sum(g.n)::bigint AS n
@@ -125,11 +127,7 @@ BEGIN
                 general01, general02, general03, general04, general05, general06, general07, general08, general09,
                 general11, general12, general13, general21, general22, general23, general31, general32,
                 count(*) AS n
-                FROM new_rows GROUP BY project_id,
-                archive, cut, single_tree, check_next, action_count, action_deadline, action_security,
-                vitality, damage_tree, development, species_id, top_form, symptoms,
-                general01, general02, general03, general04, general05, general06, general07, general08, general09,
-                general11, general12, general13, general21, general22, general23, general31, general32) g,
+                FROM new_rows GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31) g,
             arbor_tally_values(
                 g.archive, g.cut, g.single_tree, g.check_next, g.action_count, g.action_deadline, g.action_security,
                 g.vitality, g.damage_tree, g.development, g.species_id, g.top_form, g.symptoms,
@@ -145,11 +143,7 @@ BEGIN
                 general01, general02, general03, general04, general05, general06, general07, general08, general09,
                 general11, general12, general13, general21, general22, general23, general31, general32,
                 count(*) AS n
-                FROM old_rows GROUP BY project_id,
-                archive, cut, single_tree, check_next, action_count, action_deadline, action_security,
-                vitality, damage_tree, development, species_id, top_form, symptoms,
-                general01, general02, general03, general04, general05, general06, general07, general08, general09,
-                general11, general12, general13, general21, general22, general23, general31, general32) g,
+                FROM old_rows GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31) g,
             arbor_tally_values(
                 g.archive, g.cut, g.single_tree, g.check_next, g.action_count, g.action_deadline, g.action_security,
                 g.vitality, g.damage_tree, g.development, g.species_id, g.top_form, g.symptoms,
