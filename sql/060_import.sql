@@ -23,3 +23,20 @@ BEGIN
 EXCEPTION WHEN others THEN
     RETURN NULL;
 END $$;
+
+-- arbor_import_geometry_strict is arbor_import_geometry failing where PostGIS cannot read a
+-- place, instead of catching the error (a subtransaction a row): the import tries it on the
+-- whole file first and reads the file by arbor_import_geometry only where it fails. One SQL
+-- expression, so the planner inlines it.
+CREATE OR REPLACE FUNCTION arbor_import_geometry_strict(p_wkb bytea, p_wkt text, p_x float8, p_y float8, p_srid integer)
+RETURNS geometry LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE WHEN p_srid = 4326 THEN ST_Force2D(CASE
+            WHEN p_wkb IS NOT NULL THEN ST_SetSRID(ST_GeomFromWKB(p_wkb), p_srid)
+            WHEN coalesce(p_wkt, '') <> '' THEN ST_SetSRID(ST_GeomFromText(p_wkt), p_srid)
+            WHEN p_x IS NOT NULL AND p_y IS NOT NULL THEN ST_SetSRID(ST_MakePoint(p_x, p_y), p_srid) END)
+        ELSE ST_Transform(ST_Force2D(CASE
+            WHEN p_wkb IS NOT NULL THEN ST_SetSRID(ST_GeomFromWKB(p_wkb), p_srid)
+            WHEN coalesce(p_wkt, '') <> '' THEN ST_SetSRID(ST_GeomFromText(p_wkt), p_srid)
+            WHEN p_x IS NOT NULL AND p_y IS NOT NULL THEN ST_SetSRID(ST_MakePoint(p_x, p_y), p_srid) END), 4326)
+        END;
+$$;

@@ -15,6 +15,7 @@ import (
 	"arbor"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // ImportRow is one row of a file made fit for a tree or group: its checked field values, the
@@ -253,24 +254,7 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		return nil, err
 	}
 	lap("species")
-	// One pass makes each row's place (reprojected), what is wrong with it (bad: not a point or
-	// a valid area), its number and its species; the rows as read are dropped. The checks below
-	// read this table and change only the rows they concern. (OFFSET 0 keeps the planner from
-	// pulling the subqueries up, which would reproject a row once for each use of its place.)
-	if _, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_row ON COMMIT DROP AS
-		SELECT r.*, g.geom, g.kind, g.point, CASE
-			WHEN g.geom IS NULL AND r.wkb IS NULL AND r.wkt = '' AND (r.x IS NULL OR r.y IS NULL) THEN 'import.no_place'
-			WHEN g.geom IS NULL THEN 'import.bad_place'
-			WHEN g.kind NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') THEN 'import.geometry_type'
-			WHEN NOT g.point AND NOT ST_IsValid(g.geom) THEN 'import.invalid_area'
-			WHEN ST_XMin(g.geom) < -180 OR ST_XMax(g.geom) > 180 OR ST_YMin(g.geom) < -85 OR ST_YMax(g.geom) > 85 THEN 'import.outside'
-			END AS bad,
-			(r.vals->>'number')::int AS number, s.species_id, false AS renumber, NULL::uuid AS tree_id,
-			false AS changed, false AS moved, false AS found
-		FROM import_raw r
-		CROSS JOIN LATERAL (SELECT a.geom, GeometryType(a.geom) AS kind, GeometryType(a.geom) = 'POINT' AS point
-			FROM (SELECT arbor_import_geometry(r.wkb, r.wkt, r.x, r.y, $1) AS geom OFFSET 0) a OFFSET 0) g
-		LEFT JOIN import_species s ON s.species = r.species AND s.species_common = r.species_common`, plan.SRID); err != nil {
+	if err := tx.importPlaces(ctx, plan.SRID); err != nil {
 		return nil, err
 	}
 	if _, err := tx.q.Exec(ctx, `DROP TABLE import_raw`); err != nil {
@@ -361,6 +345,51 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 	}
 	lap("write")
 	return res, nil
+}
+
+// One pass makes each row's place (reprojected), what is wrong with it (bad: not a point or
+// a valid area), its number and its species; the rows as read are dropped. The checks below
+// read this table and change only the rows they concern. (OFFSET 0 keeps the planner from
+// pulling the subqueries up, which would reproject a row once for each use of its place.)
+//
+// The places are made first by arbor_import_geometry_strict, which fails on a place PostGIS
+// cannot read instead of catching the error row by row (a subtransaction for each of a million
+// rows: half the time of this step); only a file where it fails is read again, within a
+// savepoint, by arbor_import_geometry, which makes such a place NULL and so a reported problem.
+func (tx *Tx) importPlaces(ctx context.Context, srid int) error {
+	places := func(geometry string) error {
+		_, err := tx.q.Exec(ctx, `CREATE TEMP TABLE import_row ON COMMIT DROP AS
+		SELECT r.*, g.geom, g.kind, g.point, CASE
+			WHEN g.geom IS NULL AND r.wkb IS NULL AND r.wkt = '' AND (r.x IS NULL OR r.y IS NULL) THEN 'import.no_place'
+			WHEN g.geom IS NULL THEN 'import.bad_place'
+			WHEN g.kind NOT IN ('POINT', 'POLYGON', 'MULTIPOLYGON') THEN 'import.geometry_type'
+			WHEN NOT g.point AND NOT ST_IsValid(g.geom) THEN 'import.invalid_area'
+			WHEN ST_XMin(g.geom) < -180 OR ST_XMax(g.geom) > 180 OR ST_YMin(g.geom) < -85 OR ST_YMax(g.geom) > 85 THEN 'import.outside'
+			END AS bad,
+			(r.vals->>'number')::int AS number, s.species_id, false AS renumber, NULL::uuid AS tree_id,
+			false AS changed, false AS moved, false AS found
+		FROM import_raw r
+		CROSS JOIN LATERAL (SELECT a.geom, GeometryType(a.geom) AS kind, GeometryType(a.geom) = 'POINT' AS point
+			FROM (SELECT `+geometry+`(r.wkb, r.wkt, r.x, r.y, $1) AS geom OFFSET 0) a OFFSET 0) g
+		LEFT JOIN import_species s ON s.species = r.species AND s.species_common = r.species_common`, srid)
+		return err
+	}
+	if _, err := tx.q.Exec(ctx, `SAVEPOINT import_places`); err != nil {
+		return err
+	}
+	err := places("arbor_import_geometry_strict")
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code != "57014" { // not when cancelled or timed out
+		if _, err := tx.q.Exec(ctx, `ROLLBACK TO SAVEPOINT import_places`); err != nil {
+			return err
+		}
+		err = places("arbor_import_geometry")
+	}
+	if err != nil {
+		return err
+	}
+	_, err = tx.q.Exec(ctx, `RELEASE SAVEPOINT import_places`)
+	return err
 }
 
 // importLaps answers a function that tells timing (when set) how long each step took since
@@ -624,9 +653,11 @@ func (tx *Tx) importNumbers(ctx context.Context, sc Content, unique bool, plan I
 }
 
 // writeImport records the import and makes its trees and groups in one statement; the
-// triggers stamp, count and record them as any other new object. An import that updates keeps
-// what it changes of each object as it was (tree_import_update) and then changes the objects in
-// one statement, the history naming the import.
+// triggers count and record them as any other new object. The INSERT stamps its trees with the
+// person itself, so that tree_stamp_insert need not run for each (groups still take it, for
+// their area). An import that updates keeps what it changes of each object as it was
+// (tree_import_update) and then changes the objects in one statement, the history naming the
+// import.
 func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan ImportPlan, set []importSet, res *ImportResult) error {
 	if err := tx.setActor(ctx, who); err != nil {
 		return err
@@ -663,9 +694,11 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 		cols, exprs = append(cols, f.Column), append(exprs, fmt.Sprintf(e, f.Column))
 	}
 	_, err := tx.q.Exec(ctx, `
-		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, external_id, `+strings.Join(cols, ", ")+`)
-		SELECT $1, $2, $3, r.point, r.geom, r.number, r.species_id, r.external_id, `+strings.Join(exprs, ", ")+`
-		FROM import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
+		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, external_id,
+		                  create_username, create_alias, object_username, object_alias, `+strings.Join(cols, ", ")+`)
+		SELECT $1, $2, $3, r.point, r.geom, r.number, r.species_id, r.external_id,
+		       who.username, who.alias, who.username, who.alias, `+strings.Join(exprs, ", ")+`
+		FROM arbor_actor() who, import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
 		WHERE r.tree_id IS NULL
 		ORDER BY r.line`, sc.OrganisationID, sc.ProjectID, res.ID)
 	if err != nil {

@@ -156,6 +156,13 @@ func TestImport(t *testing.T) {
 	if n := count(`SELECT count(*) FROM list_entry WHERE organisation_id = (SELECT organisation_id FROM project WHERE id = $1) AND botanical = 'Fantasia arborea'`); n != 1 {
 		t.Errorf("species added %d times", n)
 	}
+	// Stamped by the import's INSERT (trees) or tree_stamp_insert (groups, which need their area)
+	// alike: the person, the time, a group's area.
+	if n := count(`SELECT count(*) FROM tree WHERE project_id = $1 AND import_id IS NOT NULL
+		AND create_alias = 'Importer' AND object_alias = 'Importer' AND create_username <> '' AND object_username = create_username
+		AND object_timestamp = create_timestamp AND (area IS NULL) = single_tree`); n != 6 {
+		t.Errorf("%d imported objects stamped", n)
+	}
 	if n := count(`SELECT count(*) FROM history WHERE project_id = $1 AND op = 'insert' AND new_value->>'import_id' IS NOT NULL`); n != 6 {
 		t.Errorf("%d objects' history names their import", n)
 	}
