@@ -404,27 +404,6 @@ func TestTreePagesInOrder(t *testing.T) {
 	}
 }
 
-// sqlHelpers runs seeding SQL in tests: must executes, id answers the one value a statement
-// returns; either fails the test on an error.
-func sqlHelpers(t *testing.T, db *store.DB) (must func(string, ...any), id func(string, ...any) string) {
-	ctx := context.Background()
-	must = func(sql string, args ...any) {
-		t.Helper()
-		if _, err := db.Pool.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	id = func(sql string, args ...any) string {
-		t.Helper()
-		var v string
-		if err := db.Pool.QueryRow(ctx, sql, args...).Scan(&v); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		return v
-	}
-	return must, id
-}
-
 // TestSegmentsOpenTheirObjects runs the filter each segment of the project dashboard opens in
 // the data view (web/src/features/dashboard/segment-filters.json, the very filters the web app
 // builds, pinned by its Vitest) through the data view's count, and wants the figure the card
