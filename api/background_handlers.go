@@ -24,16 +24,8 @@ import (
 // the organisation's projects (and API keys of them) read their tiles, which a project's map
 // settings offer as basemaps.
 
-// backgroundMapID is the {mapId} of the path.
-func backgroundMapID(r *http.Request) (string, error) {
-	id, err := uuid.Parse(chi.URLParam(r, "mapId"))
-	if err != nil {
-		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	}
-	return id.String(), nil
-}
-
-// listBackgroundMaps answers the organisation's archives and whether it may use the add-on.
+// listBackgroundMaps answers the organisation's archives and whether it may use the add-on: to
+// its administrators, and to a project's settings, which may offer them as basemaps.
 func (s *Server) listBackgroundMaps(w http.ResponseWriter, r *http.Request) error {
 	t := targetOf(r)
 	list, err := s.db.BackgroundMaps(r.Context(), t.organisationID)
@@ -117,7 +109,7 @@ func (s *Server) backgroundUploadError(err error) error {
 
 // deleteBackgroundMap removes an archive, and with it every project's basemap of it.
 func (s *Server) deleteBackgroundMap(w http.ResponseWriter, r *http.Request) error {
-	id, err := backgroundMapID(r)
+	id, err := pathID(r, "mapId")
 	if err != nil {
 		return err
 	}
@@ -128,20 +120,9 @@ func (s *Server) deleteBackgroundMap(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// projectBackgroundMaps answers the organisation's archives a project's map settings may offer.
-func (s *Server) projectBackgroundMaps(w http.ResponseWriter, r *http.Request) error {
-	t := targetOf(r)
-	list, err := s.db.BackgroundMaps(r.Context(), t.organisationID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list), "addon": slices.Contains(t.addons, "background")})
-	return nil
-}
-
 // projectBackgroundMap is the {mapId} of the path, one of the project's organisation's.
 func (s *Server) projectBackgroundMap(r *http.Request) (*store.BackgroundMap, error) {
-	id, err := backgroundMapID(r)
+	id, err := pathID(r, "mapId")
 	if err != nil {
 		return nil, err
 	}

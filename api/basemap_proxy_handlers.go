@@ -17,7 +17,7 @@ import (
 
 // upstream reads the basemap of the path as the proxy needs it.
 func (s *Server) upstream(r *http.Request) (geo.Upstream, error) {
-	id, err := basemapID(r)
+	id, err := pathID(r, "basemapId")
 	if err != nil {
 		return geo.Upstream{}, err
 	}

@@ -10,9 +10,6 @@ import (
 	"arbor/fields"
 	"arbor/geo"
 	"arbor/store"
-
-	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
 )
 
 // getSettings answers every member: the app needs custom fields, required fields, defaults and
@@ -266,16 +263,8 @@ func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func basemapID(r *http.Request) (string, error) {
-	id, err := uuid.Parse(chi.URLParam(r, "basemapId"))
-	if err != nil {
-		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	}
-	return id.String(), nil
-}
-
 func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
-	id, err := basemapID(r)
+	id, err := pathID(r, "basemapId")
 	if err != nil {
 		return err
 	}
@@ -300,7 +289,7 @@ func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) deleteBasemap(w http.ResponseWriter, r *http.Request) error {
-	id, err := basemapID(r)
+	id, err := pathID(r, "basemapId")
 	if err != nil {
 		return err
 	}
