@@ -245,12 +245,18 @@ func (s *Server) basemapFields(r *http.Request, req basemapRequest) (store.Basem
 	return f, c.err()
 }
 
-func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
+// decodeBasemap reads a basemap's fields from the request's body.
+func (s *Server) decodeBasemap(r *http.Request) (basemapRequest, store.BasemapFields, error) {
 	var req basemapRequest
 	if err := decode(r, &req); err != nil {
-		return err
+		return req, store.BasemapFields{}, err
 	}
 	f, err := s.basemapFields(r, req)
+	return req, f, err
+}
+
+func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
+	_, f, err := s.decodeBasemap(r)
 	if err != nil {
 		return err
 	}
@@ -268,11 +274,7 @@ func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var req basemapRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	f, err := s.basemapFields(r, req)
+	req, f, err := s.decodeBasemap(r)
 	if err != nil {
 		return err
 	}
