@@ -266,8 +266,7 @@ func (s *Server) cancelOrganisation(w http.ResponseWriter, r *http.Request) erro
 	if err := s.app.CancelOrganisation(r.Context(), id, me.Sub, me.Alias); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "org.cancelled", nil)})
-	return nil
+	return writeMessage(w, r, http.StatusOK, "org.cancelled")
 }
 
 func (s *Server) listAssignments(w http.ResponseWriter, r *http.Request) error {

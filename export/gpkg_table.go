@@ -12,8 +12,8 @@ import (
 // GeoPackage type (INTEGER, REAL, TEXT, …).
 type GeoPackageColumn struct{ Name, Type string }
 
-// GeoPackageRow writes a row of a GeoPackage's feature table: a geometry as WKB with its envelope (min
-// x, max x, min y, max y) and the columns' values.
+// GeoPackageRow writes a row of a GeoPackage's feature table: a geometry as WKB with its
+// envelope (min x, max x, min y, max y) and the columns' values.
 type GeoPackageRow = func(wkb []byte, box [4]float64, values []any) error
 
 // GeoPackageTable writes a GeoPackage to the file path holding one feature table, "trees", of
