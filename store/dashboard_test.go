@@ -20,7 +20,6 @@ import (
 func dashboardProject(t *testing.T, db *store.DB) store.Content {
 	t.Helper()
 	ctx := context.Background()
-	var org, project, other, work string
 	q := db.Pool
 	must := func(err error) {
 		t.Helper()
@@ -28,11 +27,11 @@ func dashboardProject(t *testing.T, db *store.DB) store.Content {
 			t.Fatal(err)
 		}
 	}
-	must(q.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Dashboard town') RETURNING id`).Scan(&org))
-	must(q.QueryRow(ctx, `INSERT INTO project (organisation_id, name, unique_number) VALUES ($1, 'Figures', false) RETURNING id`, org).Scan(&project))
-	must(q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Elsewhere') RETURNING id`, org).Scan(&other))
-	must(q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, security_relevance, action_security)
-		VALUES ($1, 'work', 'Deadwood', 'Totholz', 'Bois mort', true, 2) RETURNING id`, org).Scan(&work))
+	org := newOrg(t, db, "Dashboard town")
+	project := rowID(t, db, `INSERT INTO project (organisation_id, name, unique_number) VALUES ($1, 'Figures', false) RETURNING id`, org)
+	other := newProject(t, db, org, "Elsewhere")
+	work := rowID(t, db, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, security_relevance, action_security)
+		VALUES ($1, 'work', 'Deadwood', 'Totholz', 'Bois mort', true, 2) RETURNING id`, org)
 	// random() after setseed, on one connection, is the same sequence every run.
 	conn, err := q.Acquire(ctx)
 	must(err)
