@@ -105,25 +105,23 @@ func ownDeps(p listedPackage, pkgs map[string]listedPackage) []string {
 // TestLayers: no package depends on one the architecture forbids it.
 func TestLayers(t *testing.T) {
 	pkgs := modulePackages(t)
-	for name, ok := range allowed {
+	depsOf := func(name string) []string {
 		p, found := pkgs[name]
 		if !found {
 			t.Errorf("%s: no such package (update the rules)", name)
-			continue
+			return nil
 		}
-		for _, d := range ownDeps(p, pkgs) {
+		return ownDeps(p, pkgs)
+	}
+	for name, ok := range allowed {
+		for _, d := range depsOf(name) {
 			if d != root && !slices.Contains(ok, d) {
 				t.Errorf("%s depends on %s; it may depend only on %v (docs/ARCHITECTURE.md)", name, d, ok)
 			}
 		}
 	}
 	for name, no := range forbidden {
-		p, found := pkgs[name]
-		if !found {
-			t.Errorf("%s: no such package (update the rules)", name)
-			continue
-		}
-		for _, d := range ownDeps(p, pkgs) {
+		for _, d := range depsOf(name) {
 			if slices.Contains(no, d) {
 				t.Errorf("%s depends on %s, which the architecture forbids it (docs/ARCHITECTURE.md)", name, d)
 			}

@@ -7,7 +7,6 @@ import (
 
 	"arbor"
 	"arbor/auth"
-	"arbor/i18n"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -57,8 +56,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := s.app.Register(r.Context(), nu, req.Password); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, message{i18n.T(language(r), "auth.registered", nil)})
-	return nil
+	return writeMessage(w, r, http.StatusCreated, "auth.registered")
 }
 
 type confirmRequest struct {
@@ -84,8 +82,7 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
 	if purpose == store.TokenEmail {
 		key = "auth.email_changed"
 	}
-	writeJSON(w, http.StatusOK, message{i18n.T(language(r), key, nil)})
-	return nil
+	return writeMessage(w, r, http.StatusOK, key)
 }
 
 // requireLink checks the parameters of an e-mail link; without the address the user is told
@@ -171,8 +168,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
 	if err := s.app.RequestReset(r.Context(), req.Email); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_sent", nil)})
-	return nil
+	return writeMessage(w, r, http.StatusOK, "auth.reset_sent")
 }
 
 type resetPasswordRequest struct {
@@ -200,8 +196,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := s.app.ResetPassword(r.Context(), req.Email, req.Token, req.Password); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.reset_done", nil)})
-	return nil
+	return writeMessage(w, r, http.StatusOK, "auth.reset_done")
 }
 
 type sessionAnswer struct {

@@ -179,9 +179,7 @@ func TestLoginRemember(t *testing.T) {
 func TestRegisterAgainUnconfirmedReplaces(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	b := e.browser()
-	wantStatus(t, b.do("POST", "/api/auth/register", registration(email, "first password")), http.StatusCreated)
+	b, email := e.register(t, "first password")
 	first := linkIn(t, e.mail.last(t, email).Text, "/confirm")
 	id := e.userID(t, email)
 
@@ -369,8 +367,7 @@ func TestRegisterWhileMailIsDown(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	e.mail.setFail(errMailDown)
-	email := newEmail(t)
-	wantStatus(t, e.browser().do("POST", "/api/auth/register", registration(email, testPassword)), http.StatusCreated)
+	_, email := e.register(t, testPassword)
 	if e.userID(t, email) == "" {
 		t.Fatal("the account was not kept")
 	}
@@ -408,8 +405,7 @@ func TestRegisterWhileMailIsDown(t *testing.T) {
 func TestMailAttempts(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	wantStatus(t, e.browser().do("POST", "/api/auth/register", registration(email, testPassword)), http.StatusCreated)
+	_, email := e.register(t, testPassword)
 	e.mail.settle()
 	if n := e.count(t, `SELECT max_attempts FROM river_job WHERE kind = 'mail' AND args->>'to' = $1`, email); n != mail.Attempts {
 		t.Fatalf("max attempts %d", n)
@@ -419,9 +415,7 @@ func TestMailAttempts(t *testing.T) {
 func TestConfirmBadInput(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	b := e.browser()
-	wantStatus(t, b.do("POST", "/api/auth/register", registration(email, testPassword)), http.StatusCreated)
+	b, email := e.register(t, testPassword)
 	l := linkIn(t, e.mail.last(t, email).Text, "/confirm")
 
 	m := wantError(t, b.do("POST", "/api/auth/confirm", map[string]string{"token": l.token}), 400, "invalid", msgEmailLost)
@@ -855,9 +849,7 @@ func TestResetBadInput(t *testing.T) {
 func TestResetConfirmsAndUnthrottles(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	b := e.browser()
-	wantStatus(t, b.do("POST", "/api/auth/register", registration(email, testPassword)), 201)
+	b, email := e.register(t, testPassword)
 	for i := 0; i < DefaultThrottle.MaxPerEmail; i++ {
 		wantError(t, b.do("POST", "/api/auth/login", map[string]any{"email": email, "password": "wrong!!!"}), 400, "login_failed", "")
 	}

@@ -24,16 +24,8 @@ import (
 // the organisation's projects (and API keys of them) read their tiles, which a project's map
 // settings offer as basemaps.
 
-// backgroundMapID is the {mapId} of the path.
-func backgroundMapID(r *http.Request) (string, error) {
-	id, err := uuid.Parse(chi.URLParam(r, "mapId"))
-	if err != nil {
-		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	}
-	return id.String(), nil
-}
-
-// listBackgroundMaps answers the organisation's archives and whether it may use the add-on.
+// listBackgroundMaps answers the organisation's archives and whether it may use the add-on: to
+// its administrators, and to a project's settings, which may offer them as basemaps.
 func (s *Server) listBackgroundMaps(w http.ResponseWriter, r *http.Request) error {
 	t := targetOf(r)
 	list, err := s.db.BackgroundMaps(r.Context(), t.organisationID)
@@ -51,13 +43,9 @@ func (s *Server) saveBackgroundMap(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if mt := r.Header.Get("Content-Type"); !strings.HasPrefix(mt, "multipart/form-data") {
-		return arbor.Invalid(map[string]string{"file": "files.file_required"})
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.bgMax+(1<<20))
-	parts, err := r.MultipartReader()
+	parts, err := multipartBody(w, r, s.bgMax, "files.file_required")
 	if err != nil {
-		return arbor.Invalid(map[string]string{"file": "files.file_required"})
+		return err
 	}
 	name, p, err := backgroundPart(parts)
 	if err != nil {
@@ -121,7 +109,7 @@ func (s *Server) backgroundUploadError(err error) error {
 
 // deleteBackgroundMap removes an archive, and with it every project's basemap of it.
 func (s *Server) deleteBackgroundMap(w http.ResponseWriter, r *http.Request) error {
-	id, err := backgroundMapID(r)
+	id, err := pathID(r, "mapId")
 	if err != nil {
 		return err
 	}
@@ -132,20 +120,9 @@ func (s *Server) deleteBackgroundMap(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// projectBackgroundMaps answers the organisation's archives a project's map settings may offer.
-func (s *Server) projectBackgroundMaps(w http.ResponseWriter, r *http.Request) error {
-	t := targetOf(r)
-	list, err := s.db.BackgroundMaps(r.Context(), t.organisationID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list), "addon": slices.Contains(t.addons, "background")})
-	return nil
-}
-
 // projectBackgroundMap is the {mapId} of the path, one of the project's organisation's.
 func (s *Server) projectBackgroundMap(r *http.Request) (*store.BackgroundMap, error) {
-	id, err := backgroundMapID(r)
+	id, err := pathID(r, "mapId")
 	if err != nil {
 		return nil, err
 	}
@@ -166,26 +143,39 @@ func (s *Server) backgroundTile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	yExt := chi.URLParam(r, "tile")
-	dot := strings.LastIndexByte(yExt, '.')
-	if dot < 0 || yExt[dot+1:] != m.Format {
-		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	}
-	var zxy [3]int
-	for i, v := range []string{chi.URLParam(r, "z"), chi.URLParam(r, "x"), yExt[:dot]} {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || (i == 0 && n > 30) {
-			return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-		}
-		zxy[i] = n
-	}
-	if zxy[1] >= 1<<zxy[0] || zxy[2] >= 1<<zxy[0] {
+	zxy, ok := tileAddress(r, m.Format)
+	if !ok {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	tile, err := fs.Tile(r.Context(), m, zxy[0], zxy[1], zxy[2])
 	if err != nil {
 		return err
 	}
+	writeBackgroundTile(w, r, m, tile)
+	return nil
+}
+
+// tileAddress is the z/x/y of the path, when the tile lies in the web map's grid and is asked for
+// in the archive's format.
+func tileAddress(r *http.Request, format string) ([3]int, bool) {
+	var zxy [3]int
+	yExt := chi.URLParam(r, "tile")
+	dot := strings.LastIndexByte(yExt, '.')
+	if dot < 0 || yExt[dot+1:] != format {
+		return zxy, false
+	}
+	for i, v := range []string{chi.URLParam(r, "z"), chi.URLParam(r, "x"), yExt[:dot]} {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || (i == 0 && n > 30) {
+			return zxy, false
+		}
+		zxy[i] = n
+	}
+	return zxy, zxy[1] < 1<<zxy[0] && zxy[2] < 1<<zxy[0]
+}
+
+// writeBackgroundTile writes a tile of m, or none (nil).
+func writeBackgroundTile(w http.ResponseWriter, r *http.Request, m *store.BackgroundMap, tile *files.BackgroundTile) {
 	h := w.Header()
 	// An archive never changes (a new upload is a new archive): a day in the browser's cache,
 	// then asked again cheaply by its ETag.
@@ -193,12 +183,12 @@ func (s *Server) backgroundTile(w http.ResponseWriter, r *http.Request) error {
 	h.Set("Vary", "Cookie, Authorization")
 	if tile == nil {
 		w.WriteHeader(http.StatusNoContent)
-		return nil
+		return
 	}
 	h.Set("ETag", tile.ETag)
 	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, tile.ETag) {
 		w.WriteHeader(http.StatusNotModified)
-		return nil
+		return
 	}
 	h.Set("Content-Type", files.TileContentType(m.Format))
 	if m.Compression == "gzip" {
@@ -207,7 +197,6 @@ func (s *Server) backgroundTile(w http.ResponseWriter, r *http.Request) error {
 	h.Set("Content-Length", strconv.Itoa(len(tile.Body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(tile.Body)
-	return nil
 }
 
 // backgroundTileURL is the absolute address of an archive's tiles for a project.
@@ -265,26 +254,31 @@ func (s *Server) backgroundStyle(w http.ResponseWriter, r *http.Request) error {
 		layers = append(layers, map[string]any{"id": "background", "type": "raster", "source": "background"})
 	}
 	for _, l := range m.Layers {
-		water := strings.Contains(strings.ToLower(l), "water")
-		fill, line := "#e4e2dc", "#b9b4aa"
-		if water {
-			fill, line = "#b9d3e6", "#8fb5d1"
-		}
-		layers = append(layers,
-			map[string]any{"id": l + "-fill", "type": "fill", "source": "background", "source-layer": l,
-				"filter": []any{"==", []any{"geometry-type"}, "Polygon"},
-				"paint":  map[string]any{"fill-color": fill, "fill-outline-color": line, "fill-opacity": 0.8}},
-			map[string]any{"id": l + "-line", "type": "line", "source": "background", "source-layer": l,
-				"filter": []any{"==", []any{"geometry-type"}, "LineString"},
-				"paint":  map[string]any{"line-color": line, "line-width": 1}},
-			map[string]any{"id": l + "-point", "type": "circle", "source": "background", "source-layer": l,
-				"filter": []any{"==", []any{"geometry-type"}, "Point"},
-				"paint":  map[string]any{"circle-color": line, "circle-radius": 2}})
+		layers = append(layers, vectorStyleLayers(l)...)
 	}
 	w.Header().Set("Cache-Control", "private, max-age=3600")
 	writeJSON(w, http.StatusOK, map[string]any{"version": 8, "name": m.Name,
 		"sources": map[string]any{"background": src}, "layers": layers})
 	return nil
+}
+
+// vectorStyleLayers draws a vector layer's areas, lines and points: water in blues, the rest in greys.
+func vectorStyleLayers(l string) []map[string]any {
+	fill, line := "#e4e2dc", "#b9b4aa"
+	if strings.Contains(strings.ToLower(l), "water") {
+		fill, line = "#b9d3e6", "#8fb5d1"
+	}
+	return []map[string]any{
+		{"id": l + "-fill", "type": "fill", "source": "background", "source-layer": l,
+			"filter": []any{"==", []any{"geometry-type"}, "Polygon"},
+			"paint":  map[string]any{"fill-color": fill, "fill-outline-color": line, "fill-opacity": 0.8}},
+		{"id": l + "-line", "type": "line", "source": "background", "source-layer": l,
+			"filter": []any{"==", []any{"geometry-type"}, "LineString"},
+			"paint":  map[string]any{"line-color": line, "line-width": 1}},
+		{"id": l + "-point", "type": "circle", "source": "background", "source-layer": l,
+			"filter": []any{"==", []any{"geometry-type"}, "Point"},
+			"paint":  map[string]any{"circle-color": line, "circle-radius": 2}},
+	}
 }
 
 // hostedBasemapFields are a project's basemap of one of its organisation's archives: its URL is

@@ -17,7 +17,7 @@ import (
 
 // upstream reads the basemap of the path as the proxy needs it.
 func (s *Server) upstream(r *http.Request) (geo.Upstream, error) {
-	id, err := basemapID(r)
+	id, err := pathID(r, "basemapId")
 	if err != nil {
 		return geo.Upstream{}, err
 	}
@@ -60,85 +60,64 @@ func writeProxied(w http.ResponseWriter, r *http.Request, a *geo.ProxyAnswer) {
 	_, _ = w.Write(a.Body)
 }
 
-func (s *Server) proxyWMS(w http.ResponseWriter, r *http.Request) error {
+// proxied answers what fetch asks the service of the path's basemap for.
+func (s *Server) proxied(w http.ResponseWriter, r *http.Request, fetch func(up geo.Upstream) (*geo.ProxyAnswer, error)) error {
 	up, err := s.upstream(r)
 	if err != nil {
 		return err
 	}
-	a, err := s.proxy.WMS(r.Context(), up, r.URL.Query())
+	a, err := fetch(up)
 	if err != nil {
 		return err
 	}
 	writeProxied(w, r, a)
 	return nil
+}
+
+func (s *Server) proxyWMS(w http.ResponseWriter, r *http.Request) error {
+	return s.proxied(w, r, func(up geo.Upstream) (*geo.ProxyAnswer, error) {
+		return s.proxy.WMS(r.Context(), up, r.URL.Query())
+	})
 }
 
 func (s *Server) proxyTile(w http.ResponseWriter, r *http.Request) error {
-	up, err := s.upstream(r)
-	if err != nil {
-		return err
-	}
-	var zxy [3]int
-	for i, name := range []string{"z", "x", "y"} {
-		n, err := strconv.Atoi(chi.URLParam(r, name))
-		if err != nil {
-			return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	return s.proxied(w, r, func(up geo.Upstream) (*geo.ProxyAnswer, error) {
+		var zxy [3]int
+		for i, name := range []string{"z", "x", "y"} {
+			n, err := strconv.Atoi(chi.URLParam(r, name))
+			if err != nil {
+				return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+			}
+			zxy[i] = n
 		}
-		zxy[i] = n
-	}
-	a, err := s.proxy.Tile(r.Context(), up, zxy[0], zxy[1], zxy[2])
-	if err != nil {
-		return err
-	}
-	writeProxied(w, r, a)
-	return nil
+		return s.proxy.Tile(r.Context(), up, zxy[0], zxy[1], zxy[2])
+	})
 }
 
 func (s *Server) proxyExport(w http.ResponseWriter, r *http.Request) error {
-	up, err := s.upstream(r)
-	if err != nil {
-		return err
-	}
-	a, err := s.proxy.ESRIExport(r.Context(), up, r.URL.Query())
-	if err != nil {
-		return err
-	}
-	writeProxied(w, r, a)
-	return nil
+	return s.proxied(w, r, func(up geo.Upstream) (*geo.ProxyAnswer, error) {
+		return s.proxy.ESRIExport(r.Context(), up, r.URL.Query())
+	})
 }
 
 // proxyStyle answers a protected vector basemap's style, its addresses on the service's host
 // written as the proxy's (…/vector/…).
 func (s *Server) proxyStyle(w http.ResponseWriter, r *http.Request) error {
-	up, err := s.upstream(r)
-	if err != nil {
-		return err
-	}
-	a, err := s.proxy.Vector(r.Context(), up, "", "")
-	if err != nil {
-		return err
-	}
-	writeProxied(w, r, a)
-	return nil
+	return s.proxied(w, r, func(up geo.Upstream) (*geo.ProxyAnswer, error) {
+		return s.proxy.Vector(r.Context(), up, "", "")
+	})
 }
 
 // proxyVector answers a part of a protected vector style — TileJSON, a tile, the sprite, glyphs —
 // from the path after /vector/ on the style's own host.
 func (s *Server) proxyVector(w http.ResponseWriter, r *http.Request) error {
-	up, err := s.upstream(r)
-	if err != nil {
-		return err
-	}
-	_, rest, ok := strings.Cut(r.URL.EscapedPath(), "/basemaps/"+chi.URLParam(r, "basemapId")+"/vector/")
-	if !ok || rest == "" {
-		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	}
-	a, err := s.proxy.Vector(r.Context(), up, rest, r.URL.RawQuery)
-	if err != nil {
-		return err
-	}
-	writeProxied(w, r, a)
-	return nil
+	return s.proxied(w, r, func(up geo.Upstream) (*geo.ProxyAnswer, error) {
+		_, rest, ok := strings.Cut(r.URL.EscapedPath(), "/basemaps/"+chi.URLParam(r, "basemapId")+"/vector/")
+		if !ok || rest == "" {
+			return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+		}
+		return s.proxy.Vector(r.Context(), up, rest, r.URL.RawQuery)
+	})
 }
 
 // checkBasemap asks the service for something small and answers 204, or why it cannot be loaded

@@ -125,12 +125,18 @@ func pngOf(t *testing.T, c color.Color) []byte {
 const getMap = "?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=parcels&STYLES=&CRS=EPSG:3857" +
 	"&BBOX=-20037508,-20037508,20037508,20037508&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE"
 
+// proxyWorld is a world whose proxy may reach this machine's test servers, with its manager and
+// its reader logged in.
+func proxyWorld(t *testing.T) (e *env, w *world, manager, reader *browser) {
+	t.Helper()
+	e = newEnv(t, withProxy(geo.ProxyOptions{AllowPrivate: true, Timeout: 3 * time.Second, MaxBytes: 1 << 20}))
+	w = e.buildWorld(t)
+	return e, w, e.login(t, w.members[0], testPassword), e.login(t, w.members[1], testPassword)
+}
+
 func TestBasemapProxy(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, withProxy(geo.ProxyOptions{AllowPrivate: true, Timeout: 3 * time.Second, MaxBytes: 1 << 20}))
-	w := e.buildWorld(t)
-	manager := e.login(t, w.members[0], testPassword)
-	reader := e.login(t, w.members[1], testPassword)
+	e, w, manager, reader := proxyWorld(t)
 	base := "/api/management/project/" + w.project
 	add := func(body map[string]any) string {
 		t.Helper()
@@ -354,10 +360,7 @@ func TestBasemapProxy(t *testing.T) {
 // proxy, and the proxy reaches only that host.
 func TestBasemapProxyVectorStyle(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, withProxy(geo.ProxyOptions{AllowPrivate: true, Timeout: 3 * time.Second, MaxBytes: 1 << 20}))
-	w := e.buildWorld(t)
-	manager := e.login(t, w.members[0], testPassword)
-	reader := e.login(t, w.members[1], testPassword)
+	e, w, manager, reader := proxyWorld(t)
 	base := "/api/management/project/" + w.project
 
 	tile := []byte{0x1a, 0x05, 0x0a, 0x03, 'r', 'o', 'w'}

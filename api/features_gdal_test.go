@@ -78,15 +78,22 @@ func wantOGR(t *testing.T, name string, args ...string) string {
 	return out
 }
 
+// createRow creates n trees in a row from west to east, numbered from 1, of vitality 0 to 3 in
+// turn.
+func (w *treeWorld) createRow(t *testing.T, n int) {
+	t.Helper()
+	for i := range n {
+		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "number": i + 1, "vitality": i % 4})
+	}
+}
+
 // TestFeatureServiceWithGDAL: GDAL's OGC API Features driver, the client inside QGIS, lists
 // the collections and reads features, all of them over several pages and within a bbox.
 func TestFeatureServiceWithGDAL(t *testing.T) {
 	t.Parallel()
 	e, proxy, _ := geoEnv(t)
 	w := e.buildTreeWorld(t)
-	for i := 0; i < 25; i++ {
-		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "number": i + 1, "vitality": i % 4})
-	}
+	w.createRow(t, 25)
 	w.createTree(t, w.editor, map[string]any{"geom": square(9.44, 54.79, 0.001), "number": 100})
 	token := w.reader.cookie(sessionCookie)
 	auth := append([]string{"--config", "GDAL_HTTP_HEADERS", "Authorization: Bearer " + token}, proxy...)
@@ -140,9 +147,7 @@ func TestFeatureFilterPushdownWithGDAL(t *testing.T) {
 	t.Parallel()
 	e, proxy, log := geoEnv(t)
 	w := e.buildTreeWorld(t)
-	for i := 0; i < 24; i++ {
-		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "number": i + 1, "vitality": i % 4})
-	}
+	w.createRow(t, 24)
 	auth := append([]string{"--config", "GDAL_HTTP_HEADERS", "Authorization: Bearer " + w.reader.cookie(sessionCookie),
 		"--config", "CPL_DEBUG", "OAPIF"}, proxy...)
 	src := "OAPIF:" + testBaseURL + "/api/features/" + w.project

@@ -248,10 +248,7 @@ func TestFeatureService(t *testing.T) {
 func TestFeatureServiceAccessLimit(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	w := e.buildTreeWorld(t)
-	inside := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 1})
-	outside := w.createTree(t, w.editor, map[string]any{"geom": point(9.5001, 54.8001), "number": 2})
-	w.addWork(t, w.care, outside["id"].(string), w.felling, nil)
+	w, inside, outside := e.districtTrees(t)
 	readerID := e.userID(t, w.members[1])
 	wantStatus(t, w.manager.do("PUT", "/api/management/project/"+w.project+"/users/"+readerID+"/limit",
 		map[string]any{"name": "North", "filter": map[string]any{"geometry": square(9.42, 54.77, 0.02)}}), http.StatusOK)

@@ -109,7 +109,7 @@ func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store
 	if err != nil {
 		return err
 	}
-	parts, err := multipartBody(w, r)
+	parts, err := multipartBody(w, r, files.MaxSize, "files.file_required")
 	if err != nil {
 		return err
 	}
@@ -127,17 +127,36 @@ func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store
 	return nil
 }
 
-// multipartBody reads an upload's body as multipart/form-data of at most the largest file.
-func multipartBody(w http.ResponseWriter, r *http.Request) (*multipart.Reader, error) {
+// multipartBody reads an upload's body as multipart/form-data whose file is at most limit bytes
+// (a megabyte more for the other parts); a body that is no form is refused with missing, the
+// message of its "file" field.
+func multipartBody(w http.ResponseWriter, r *http.Request, limit int64, missing string) (*multipart.Reader, error) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
+		return nil, arbor.Invalid(map[string]string{"file": missing})
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, files.MaxSize+(1<<20))
+	r.Body = http.MaxBytesReader(w, r.Body, limit+(1<<20))
 	parts, err := r.MultipartReader()
 	if err != nil {
-		return nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
+		return nil, arbor.Invalid(map[string]string{"file": missing})
 	}
 	return parts, nil
+}
+
+// eachPart calls read with each part of the form in the order they come, until the form ends
+// or read fails.
+func eachPart(parts *multipart.Reader, read func(*multipart.Part) error) error {
+	for {
+		p, err := parts.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := read(p); err != nil {
+			return err
+		}
+	}
 }
 
 // filePart reads the form up to its file: a caption and a client id before it go into u (over

@@ -83,19 +83,10 @@ func (s *Server) deleteFilter(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-type shareFilterRequest struct {
-	Emails string `json:"emails"` // comma-separated (docs/PRODUCT.md §5)
-}
-
 // shareFilter shares one's own filter with project members by e-mail (the share modal).
 func (s *Server) shareFilter(w http.ResponseWriter, r *http.Request) error {
-	var req shareFilterRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	c := checks{}
-	emails := c.emailList("emails", req.Emails)
-	if err := c.err(); err != nil {
+	emails, err := decodeEmails(r)
+	if err != nil {
 		return err
 	}
 	return answerInTx(w, r, s.db, http.StatusOK, func(tx *store.Tx) (*store.SavedFilter, error) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -103,20 +102,10 @@ func TestConcurrentSpeciesCreate(t *testing.T) {
 	e := newEnv(t)
 	w := e.buildTreeWorld(t)
 	admin := e.login(t, w.admin, testPassword)
-	var wg sync.WaitGroup
-	statuses := make([]int, 8)
-	start := make(chan struct{})
-	for i := range statuses {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			statuses[i] = admin.do("POST", "/api/management/organisation/"+w.org+"/lists/species",
-				map[string]any{"values": []map[string]any{{"botanical": "Sorbus concurrens", "name": "Concurrent rowan"}}}).StatusCode
-		}()
-	}
-	close(start)
-	wg.Wait()
+	statuses, _ := concurrently(8, func(int) *resp {
+		return admin.do("POST", "/api/management/organisation/"+w.org+"/lists/species",
+			map[string]any{"values": []map[string]any{{"botanical": "Sorbus concurrens", "name": "Concurrent rowan"}}})
+	})
 	for _, s := range statuses {
 		if s >= 500 {
 			t.Fatalf("statuses %v", statuses)

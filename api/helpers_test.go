@@ -475,11 +475,47 @@ func registration(email, password string) map[string]any {
 		"passwordConfirm": password, "language": "en", "agb": true}
 }
 
-// signUp registers and confirms an account through the API and returns its id.
-func (e *env) signUp(t *testing.T, email, password string) string {
+// concurrently sends do(0) … do(n-1) at the same moment, each from a goroutine of its own, and
+// answers each one's status and how many ended in each status.
+func concurrently(n int, do func(i int) *resp) ([]int, map[int]int) {
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			statuses[i] = do(i).StatusCode
+		})
+	}
+	close(start)
+	wg.Wait()
+	counts := map[int]int{}
+	for _, s := range statuses {
+		counts[s]++
+	}
+	return statuses, counts
+}
+
+// register registers a new address with password from a new browser; the account is not
+// confirmed yet.
+func (e *env) register(t *testing.T, password string) (*browser, string) {
+	t.Helper()
+	email := newEmail(t)
+	return e.registerAs(t, email, password), email
+}
+
+// registerAs registers email with password from a new browser.
+func (e *env) registerAs(t *testing.T, email, password string) *browser {
 	t.Helper()
 	b := e.browser().in(t)
 	wantStatus(t, b.do("POST", "/api/auth/register", registration(email, password)), http.StatusCreated)
+	return b
+}
+
+// signUp registers and confirms an account through the API and returns its id.
+func (e *env) signUp(t *testing.T, email, password string) string {
+	t.Helper()
+	b := e.registerAs(t, email, password)
 	l := linkIn(t, e.mail.last(t, email).Text, "/confirm")
 	wantStatus(t, b.do("POST", "/api/auth/confirm", map[string]string{"email": l.email, "token": l.token}), http.StatusOK)
 	return e.userID(t, email)

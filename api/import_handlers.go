@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"mime"
+	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -36,55 +36,16 @@ func (u *upload) Close() {
 // receiveUpload streams the "file" part of a multipart form to a temporary file, never whole in
 // memory, and reads the "options" part (JSON) beside it.
 func receiveUpload(w http.ResponseWriter, r *http.Request) (*upload, error) {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return nil, arbor.Invalid(map[string]string{"file": "field.required"})
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxImportFile+(1<<20))
-	parts, err := r.MultipartReader()
+	parts, err := multipartBody(w, r, maxImportFile, "field.required")
 	if err != nil {
-		return nil, arbor.Invalid(map[string]string{"file": "field.required"})
+		return nil, err
 	}
 	u := &upload{}
-	fail := func(err error) (*upload, error) {
+	if err := eachPart(parts, u.readPart); err != nil {
 		if u.file != nil {
 			u.Close()
 		}
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return nil, arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": "512 MB"})
-		}
-		return nil, err
-	}
-	for {
-		p, err := parts.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return fail(err)
-		}
-		switch p.FormName() {
-		case "file":
-			if u.file != nil {
-				return fail(arbor.Invalid(map[string]string{"file": "import.one_file"}))
-			}
-			f, err := os.CreateTemp("", "arbor-import-*")
-			if err != nil {
-				return fail(err)
-			}
-			u.file, u.name = f, filepath.Base(p.FileName())
-			if u.size, err = io.Copy(f, p); err != nil {
-				return fail(err)
-			}
-		case "options":
-			raw, err := io.ReadAll(io.LimitReader(p, 1<<20))
-			if err != nil {
-				return fail(err)
-			}
-			if err := json.Unmarshal(raw, &u.options); err != nil {
-				return fail(arbor.Invalid(map[string]string{"options": "error.bad_json"}))
-			}
-		}
+		return nil, uploadTooLarge(err)
 	}
 	if u.file == nil {
 		return nil, arbor.Invalid(map[string]string{"file": "field.required"})
@@ -93,6 +54,52 @@ func receiveUpload(w http.ResponseWriter, r *http.Request) (*upload, error) {
 		u.name = "upload"
 	}
 	return u, nil
+}
+
+// readPart reads one part of the form; any other than the file and the options is passed over.
+func (u *upload) readPart(p *multipart.Part) error {
+	switch p.FormName() {
+	case "file":
+		return u.readFile(p)
+	case "options":
+		return u.readOptions(p)
+	}
+	return nil
+}
+
+// readFile copies the one file of the form to a temporary file.
+func (u *upload) readFile(p *multipart.Part) error {
+	if u.file != nil {
+		return arbor.Invalid(map[string]string{"file": "import.one_file"})
+	}
+	f, err := os.CreateTemp("", "arbor-import-*")
+	if err != nil {
+		return err
+	}
+	u.file, u.name = f, filepath.Base(p.FileName())
+	u.size, err = io.Copy(f, p)
+	return err
+}
+
+// readOptions reads the import's options, a small JSON object.
+func (u *upload) readOptions(p *multipart.Part) error {
+	raw, err := io.ReadAll(io.LimitReader(p, 1<<20))
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, &u.options); err != nil {
+		return arbor.Invalid(map[string]string{"options": "error.bad_json"})
+	}
+	return nil
+}
+
+// uploadTooLarge names the limit where the body went past it, and passes any other error on.
+func uploadTooLarge(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return arbor.Errorf(arbor.ETOOLARGE, "error.too_large", map[string]any{"limit": "512 MB"})
+	}
+	return err
 }
 
 // importUpload is the project and the file of an import request. A member whose access is

@@ -207,8 +207,7 @@ func (s *Server) addParticipants(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	by := domain.Sharer{UserID: sessionOf(r).claims.Sub, Alias: sessionOf(r).claims.Alias, Language: language(r)}
-	if err := s.app.AddParticipants(r.Context(), content(r), chi.URLParam(r, "jobId"), by, emails, req.Role); err != nil {
+	if err := s.app.AddParticipants(r.Context(), content(r), chi.URLParam(r, "jobId"), sharerOf(r), emails, req.Role); err != nil {
 		return err
 	}
 	return s.listParticipants(w, r)

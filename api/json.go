@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arbor"
+	"arbor/i18n"
 	"arbor/store"
 )
 
@@ -31,6 +32,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // message is the answer of calls whose result is a sentence for the user.
 type message struct {
 	Message string `json:"message"`
+}
+
+// writeMessage answers the sentence of the message key in the caller's language.
+func writeMessage(w http.ResponseWriter, r *http.Request, status int, key string) error {
+	writeJSON(w, status, message{i18n.T(language(r), key, nil)})
+	return nil
 }
 
 // decode reads a JSON body into v, answering people's mistakes with errors they understand.

@@ -7,16 +7,24 @@ import (
 	"testing"
 )
 
+// districtTrees is a tree world with a tree inside the district square(9.42, 54.77, 0.02), and
+// one outside it with a work.
+func (e *env) districtTrees(t *testing.T) (w *treeWorld, inside, outside map[string]any) {
+	t.Helper()
+	w = e.buildTreeWorld(t)
+	inside = w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 1})
+	outside = w.createTree(t, w.editor, map[string]any{"geom": point(9.5001, 54.8001), "number": 2})
+	w.addWork(t, w.care, outside["id"].(string), w.felling, nil)
+	return w, inside, outside
+}
+
 // TestAccessLimitedByFilter: a member limited to a district never reads or writes past it — in
 // the list, one by one, in history, works, tiles, archive and mass edit — and widening the limit
 // gives the whole project back.
 func TestAccessLimitedByFilter(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	w := e.buildTreeWorld(t)
-	inside := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 1})
-	outside := w.createTree(t, w.editor, map[string]any{"geom": point(9.5001, 54.8001), "number": 2})
-	w.addWork(t, w.care, outside["id"].(string), w.felling, nil)
+	w, inside, outside := e.districtTrees(t)
 	district := map[string]any{"geometry": square(9.42, 54.77, 0.02)}
 
 	// Limits are set by management, by user id; a bad filter is refused.

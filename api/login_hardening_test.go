@@ -3,7 +3,6 @@ package api
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -16,28 +15,17 @@ func TestLoginConcurrentAttempts(t *testing.T) {
 	email := newEmail(t)
 	e.signUp(t, email, testPassword)
 	const n = 100
-	statuses := make([]int, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		b := e.browser()
+	browsers := make([]*browser, n)
+	for i := range browsers {
+		browsers[i] = e.browser()
+	}
+	_, counts := concurrently(n, func(i int) *resp {
 		password := "wrong password"
 		if i == n/2 {
 			password = testPassword
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			statuses[i] = b.do("POST", "/api/auth/login", map[string]any{"email": email, "password": password}).StatusCode
-		}()
-	}
-	close(start)
-	wg.Wait()
-	counts := map[int]int{}
-	for _, s := range statuses {
-		counts[s]++
-	}
+		return browsers[i].do("POST", "/api/auth/login", map[string]any{"email": email, "password": password})
+	})
 	evaluated := counts[http.StatusOK] + counts[http.StatusBadRequest]
 	t.Logf("%d concurrent log-ins for one address: %d evaluated (%d×200, %d×400), %d×429", n, evaluated, counts[200], counts[400], counts[429])
 	if evaluated > DefaultThrottle.MaxPerEmail || counts[429] != n-evaluated || evaluated == 0 {

@@ -83,78 +83,22 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 	if si.apiKey != "" && rt.action != auth.ActPublic {
 		return s.authoriseKey(r, rt, si.apiKey)
 	}
-	if rt.action != auth.ActPublic {
-		if !si.presented {
-			return ctx, arbor.Errorf(arbor.EUNAUTHENTICATED, "error.unauthenticated", nil)
-		}
-		if !si.valid {
-			return ctx, arbor.Errorf(arbor.EUNTRUSTED, "error.untrusted_token", nil)
-		}
+	if err := s.checkSession(r, rt, si); err != nil {
+		return ctx, err
 	}
-	if si.valid && si.fromCookie && !rt.noCSRF && changesState(r.Method) {
-		if !s.signer.CheckCSRF(si.token, r.Header.Get(csrfHeader)) {
-			return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.csrf", nil)
-		}
-	}
-	roles := []auth.Role{auth.Anonymous}
-	if si.valid {
-		roles = []auth.Role{auth.User}
-		if si.claims.HasAuthority(string(auth.Super)) {
-			roles = append(roles, auth.Super)
-		}
-	}
+	roles := callerRoles(si)
 	if rt.scope == noScope {
 		if !auth.Can(roles, rt.action) {
 			return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
 		}
 		return context.WithValue(ctx, targetKey, target{caller: roles}), nil
 	}
-	id, err := scopeID(r, rt.scope, si)
+	t, err := s.scopeTarget(r, rt, si)
 	if err != nil {
 		return ctx, err
 	}
-	var t target
-	now := s.now() // one clock for the demo's end and the add-ons (store.Plan)
-	switch rt.scope {
-	case organisationScope:
-		acc, err := s.db.OrganisationAccess(ctx, id, si.claims.Sub)
-		if err != nil {
-			return ctx, err
-		}
-		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership)), addons: acc.Addons(now),
-			demoOver: acc.DemoOver(now)}
-	case projectScope, contentScope:
-		acc, err := s.projectAccess(ctx, id, si.claims.Sub, cacheable(r))
-		if err != nil {
-			return ctx, err
-		}
-		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit, addons: acc.Addons(now),
-			demoOver: acc.DemoOver(now)}
-	}
 	t.caller = roles
-	if rt.scope == contentScope && si.claims.Type == "job" && t.exists {
-		// A job session sees and changes only the job's objects, within the participant's role.
-		if t, err = s.jobTarget(ctx, t, si.claims); err != nil {
-			return ctx, err
-		}
-	}
-	if !t.exists || (len(t.roles) == 0 && !hasRole(roles, auth.Super)) {
-		return ctx, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	}
-	if !auth.Can(roles, rt.action) && !auth.Can(t.roles, rt.action) {
-		return ctx, arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
-	}
-	if t.terminated && changesState(r.Method) {
-		return ctx, arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
-	}
-	if t.demoOver && changesState(r.Method) && (rt.scope != organisationScope || rt.action == auth.ActProjectCreate) &&
-		rt.action != auth.ActTreeRead && rt.action != auth.ActTreeExport {
-		// After the demo the organisation's data is read-only: it can be read and exported (reads
-		// that are POSTs), its own settings (billing data, administrators) changed and a package
-		// booked, nothing else (docs/PRODUCT.md §4).
-		return ctx, arbor.Errorf(arbor.ECONFLICT, "org.demo_expired", nil)
-	}
-	if err := needAddon(rt, t); err != nil {
+	if err := checkTarget(r, rt, t); err != nil {
 		return ctx, err
 	}
 	if !auth.Can(t.roles, rt.action) && !rt.ownRecord {
@@ -164,6 +108,93 @@ func (s *Server) authorise(r *http.Request, rt route) (context.Context, error) {
 		}
 	}
 	return context.WithValue(ctx, targetKey, t), nil
+}
+
+// checkSession wants a valid session for any but a public route, and the CSRF token beside a
+// cookie's session for a change.
+func (s *Server) checkSession(r *http.Request, rt route, si *sessionInfo) error {
+	if rt.action != auth.ActPublic {
+		if !si.presented {
+			return arbor.Errorf(arbor.EUNAUTHENTICATED, "error.unauthenticated", nil)
+		}
+		if !si.valid {
+			return arbor.Errorf(arbor.EUNTRUSTED, "error.untrusted_token", nil)
+		}
+	}
+	if si.valid && si.fromCookie && !rt.noCSRF && changesState(r.Method) {
+		if !s.signer.CheckCSRF(si.token, r.Header.Get(csrfHeader)) {
+			return arbor.Errorf(arbor.EFORBIDDEN, "error.csrf", nil)
+		}
+	}
+	return nil
+}
+
+// callerRoles are the caller's roles apart from any organisation: anonymous, or user and
+// perhaps super.
+func callerRoles(si *sessionInfo) []auth.Role {
+	if !si.valid {
+		return []auth.Role{auth.Anonymous}
+	}
+	roles := []auth.Role{auth.User}
+	if si.claims.HasAuthority(string(auth.Super)) {
+		roles = append(roles, auth.Super)
+	}
+	return roles
+}
+
+// scopeTarget is the organisation or project a scoped route acts on, with the caller's roles
+// in it; a job session's, narrowed to the job.
+func (s *Server) scopeTarget(r *http.Request, rt route, si *sessionInfo) (target, error) {
+	ctx := r.Context()
+	id, err := scopeID(r, rt.scope, si)
+	if err != nil {
+		return target{}, err
+	}
+	var t target
+	now := s.now() // one clock for the demo's end and the add-ons (store.Plan)
+	switch rt.scope {
+	case organisationScope:
+		acc, err := s.db.OrganisationAccess(ctx, id, si.claims.Sub)
+		if err != nil {
+			return t, err
+		}
+		t = target{exists: acc.Exists, organisationID: id, terminated: acc.Terminated, roles: auth.OrganisationRoles(auth.Membership(acc.Membership)), addons: acc.Addons(now),
+			demoOver: acc.DemoOver(now)}
+	case projectScope, contentScope:
+		acc, err := s.projectAccess(ctx, id, si.claims.Sub, cacheable(r))
+		if err != nil {
+			return t, err
+		}
+		t = target{exists: acc.Exists, organisationID: acc.OrganisationID, projectID: id, terminated: acc.Terminated, roles: auth.ProjectRoles(auth.Membership(acc.Membership)), limit: acc.Limit, addons: acc.Addons(now),
+			demoOver: acc.DemoOver(now)}
+	}
+	if rt.scope == contentScope && si.claims.Type == "job" && t.exists {
+		// A job session sees and changes only the job's objects, within the participant's role.
+		return s.jobTarget(ctx, t, si.claims)
+	}
+	return t, nil
+}
+
+// checkTarget decides a scoped route by the caller's roles (t.caller) and those in the target:
+// 404 without any role in it, and the state of the organisation (cancelled, demo over, add-ons).
+func checkTarget(r *http.Request, rt route, t target) error {
+	if !t.exists || (len(t.roles) == 0 && !hasRole(t.caller, auth.Super)) {
+		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
+	}
+	if !auth.Can(t.caller, rt.action) && !auth.Can(t.roles, rt.action) {
+		return arbor.Errorf(arbor.EFORBIDDEN, "error.forbidden", nil)
+	}
+	if t.terminated && changesState(r.Method) {
+		return arbor.Errorf(arbor.ECONFLICT, "org.terminated", nil)
+	}
+	if t.demoOver && changesState(r.Method) && (rt.scope != organisationScope || rt.action == auth.ActProjectCreate) &&
+		rt.action != auth.ActTreeRead && rt.action != auth.ActTreeExport {
+		// After the demo the organisation's data is read-only: it can be read and exported (reads
+		// that are POSTs), its own settings (billing data, administrators) changed and a package
+		// booked, nothing else (docs/PRODUCT.md §4).
+		return arbor.Errorf(arbor.ECONFLICT, "org.demo_expired", nil)
+	}
+	return needAddon(rt, t)
 }
 
 // scopeID finds the id of the object a scoped route acts on. Content routes keep docs/PRODUCT.md §7's

@@ -196,8 +196,26 @@ func (s *Server) writeAdministrators(w http.ResponseWriter, r *http.Request, mes
 	return nil
 }
 
+// emailsRequest is a list of addresses to share with or invite.
 type emailsRequest struct {
 	Emails string `json:"emails"` // comma separated (docs/PRODUCT.md §5)
+}
+
+// decodeEmails reads an emailsRequest and checks each address.
+func decodeEmails(r *http.Request) ([]string, error) {
+	var req emailsRequest
+	if err := decode(r, &req); err != nil {
+		return nil, err
+	}
+	c := checks{}
+	emails := c.emailList("emails", req.Emails)
+	return emails, c.err()
+}
+
+// sharerOf is the caller as someone who shares or invites.
+func sharerOf(r *http.Request) domain.Sharer {
+	me := sessionOf(r).claims
+	return domain.Sharer{UserID: me.Sub, Alias: me.Alias, Language: language(r)}
 }
 
 // addAdministrators invites every listed address to administer the organisation, or none when
@@ -205,18 +223,11 @@ type emailsRequest struct {
 // address has an account or not; nobody is an administrator before accepting.
 func (s *Server) addAdministrators(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id")
-	var req emailsRequest
-	if err := decode(r, &req); err != nil {
+	emails, err := decodeEmails(r)
+	if err != nil {
 		return err
 	}
-	c := checks{}
-	emails := c.emailList("emails", req.Emails)
-	if err := c.err(); err != nil {
-		return err
-	}
-	me := sessionOf(r).claims
-	by := domain.Sharer{UserID: me.Sub, Alias: me.Alias, Language: language(r)}
-	if err := s.app.InviteAdministrators(r.Context(), id, by, emails); err != nil {
+	if err := s.app.InviteAdministrators(r.Context(), id, sharerOf(r), emails); err != nil {
 		return err
 	}
 	return s.writeAdministrators(w, r, i18n.T(language(r), "org.admins_invited", map[string]any{"count": len(emails)}))
@@ -255,8 +266,7 @@ func (s *Server) cancelOrganisation(w http.ResponseWriter, r *http.Request) erro
 	if err := s.app.CancelOrganisation(r.Context(), id, me.Sub, me.Alias); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "org.cancelled", nil)})
-	return nil
+	return writeMessage(w, r, http.StatusOK, "org.cancelled")
 }
 
 func (s *Server) listAssignments(w http.ResponseWriter, r *http.Request) error {

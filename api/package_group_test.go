@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"sync"
 	"testing"
 )
 
@@ -83,31 +82,12 @@ func TestTreePackageConcurrentRedraws(t *testing.T) {
 	start := e.count(t, `SELECT tree_units FROM organisation WHERE id = $1`, w.org)
 	growth := groupUnits(t, e, square(9.43, 54.78, grown)) - groupUnits(t, e, square(9.43, 54.78, size))
 	e.exec(t, `UPDATE organisation SET max_object = $2 WHERE id = $1`, w.org, start+3*growth)
-	var wg sync.WaitGroup
-	status := make([]int, len(groups))
-	for i, g := range groups {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := w.editor.do("PUT", w.url("/api/content/tree/"+g["id"].(string)),
-				map[string]any{"version": g["version"], "geom": square(9.43+float64(i)*0.002, 54.78, grown)})
-			status[i] = r.StatusCode
-		}()
-	}
-	wg.Wait()
-	made, refused := 0, 0
-	for _, s := range status {
-		switch s {
-		case http.StatusOK:
-			made++
-		case http.StatusConflict:
-			refused++
-		default:
-			t.Fatalf("statuses %v", status)
-		}
-	}
-	if made != 3 || refused != 7 {
-		t.Fatalf("redrawn %d, refused %d: %v", made, refused, status)
+	status, counts := concurrently(len(groups), func(i int) *resp {
+		return w.editor.do("PUT", w.url("/api/content/tree/"+groups[i]["id"].(string)),
+			map[string]any{"version": groups[i]["version"], "geom": square(9.43+float64(i)*0.002, 54.78, grown)})
+	})
+	if counts[http.StatusOK] != 3 || counts[http.StatusConflict] != 7 {
+		t.Fatalf("redrawn %d, refused %d: %v", counts[http.StatusOK], counts[http.StatusConflict], status)
 	}
 	if n := e.count(t, `SELECT tree_units FROM organisation WHERE id = $1`, w.org); n != start+3*growth {
 		t.Fatalf("the count is %d, the limit %d", n, start+3*growth)

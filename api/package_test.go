@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"os/exec"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -113,30 +112,11 @@ func TestTreePackageConcurrentCreates(t *testing.T) {
 	w := e.buildTreeWorld(t)
 	w.createTree(t, w.editor, map[string]any{"number": 1})
 	e.exec(t, `UPDATE organisation SET max_object = 6 WHERE id = $1`, w.org)
-	var wg sync.WaitGroup
-	status := make([]int, 20)
-	for i := range status {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.43+float64(i)/1000, 54.78), "number": 100 + i})
-			status[i] = r.StatusCode
-		}()
-	}
-	wg.Wait()
-	made, refused := 0, 0
-	for _, s := range status {
-		switch s {
-		case http.StatusCreated:
-			made++
-		case http.StatusConflict:
-			refused++
-		default:
-			t.Fatalf("statuses %v", status)
-		}
-	}
-	if made != 5 || refused != 15 {
-		t.Fatalf("made %d, refused %d: %v", made, refused, status)
+	status, counts := concurrently(20, func(i int) *resp {
+		return w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.43+float64(i)/1000, 54.78), "number": 100 + i})
+	})
+	if counts[http.StatusCreated] != 5 || counts[http.StatusConflict] != 15 {
+		t.Fatalf("made %d, refused %d: %v", counts[http.StatusCreated], counts[http.StatusConflict], status)
 	}
 	if n := e.count(t, `SELECT count(*) FROM tree WHERE organisation_id = $1`, w.org); n != 6 {
 		t.Fatalf("%d trees", n)

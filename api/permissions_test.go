@@ -271,6 +271,20 @@ type walkWorld struct {
 	users                 map[string]string // role → user id
 }
 
+// statusAs sends req with role's token (none for a stranger) and answers the status.
+func (w walkWorld) statusAs(t *testing.T, role string, req *http.Request) int {
+	t.Helper()
+	if tok := w.tokens[role]; tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
 func buildWalkWorld(t *testing.T, e *env) walkWorld {
 	t.Helper()
 	ctx := context.Background()
@@ -439,21 +453,14 @@ func walkRoute(t *testing.T, e *env, rt route, want expect) {
 			body = strings.NewReader("{}")
 		}
 		req, _ := http.NewRequest(rt.method, e.ts.URL+path, body)
-		if tok := w.tokens[role]; tok != "" {
-			req.Header.Set("Authorization", "Bearer "+tok)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
+		status := w.statusAs(t, role, req)
 		got := "ok"
-		switch res.StatusCode {
+		switch status {
 		case 401, 403, 404:
-			got = strconv.Itoa(res.StatusCode)
+			got = strconv.Itoa(status)
 		}
 		if got != want[role] {
-			t.Errorf("%s as %s: got %s (status %d), want %s", key, role, got, res.StatusCode, want[role])
+			t.Errorf("%s as %s: got %s (status %d), want %s", key, role, got, status, want[role])
 		}
 	}
 }
@@ -523,17 +530,8 @@ func TestHandlerActionsForEveryRole(t *testing.T) {
 			}
 			for _, role := range walkRoles {
 				w := buildWalkWorld(t, e)
-				req := v.call(w, role)
-				if tok := w.tokens[role]; tok != "" {
-					req.Header.Set("Authorization", "Bearer "+tok)
-				}
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res.Body.Close()
-				if res.StatusCode != v.want[role] {
-					t.Errorf("%s as %s: status %d, want %d", v.name, role, res.StatusCode, v.want[role])
+				if status := w.statusAs(t, role, v.call(w, role)); status != v.want[role] {
+					t.Errorf("%s as %s: status %d, want %d", v.name, role, status, v.want[role])
 				}
 			}
 		})

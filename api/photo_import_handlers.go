@@ -3,7 +3,7 @@ package api
 import (
 	"errors"
 	"io"
-	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -40,50 +40,47 @@ func (s *Server) matchPhotos(w http.ResponseWriter, r *http.Request) error {
 // (the rest of a whole photo is skipped, within the body's limit).
 func readPhotoHeads(w http.ResponseWriter, r *http.Request) (float64, []files.PhotoHead, error) {
 	radius := files.DefaultMatchRadius
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return 0, nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, files.MaxMatchPhotos*(files.HeadSize+4<<10)+(1<<20))
-	parts, err := r.MultipartReader()
+	parts, err := multipartBody(w, r, files.MaxMatchPhotos*(files.HeadSize+4<<10), "files.file_required")
 	if err != nil {
-		return 0, nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
+		return 0, nil, err
 	}
 	var photos []files.PhotoHead
-	for {
-		p, err := parts.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return 0, nil, matchUploadError(err)
-		}
+	err = eachPart(parts, func(p *multipart.Part) error {
 		switch p.FormName() {
 		case "radius":
-			b, err := io.ReadAll(io.LimitReader(p, 64))
-			if err != nil {
-				return 0, nil, matchUploadError(err)
-			}
-			if radius, err = strconv.ParseFloat(strings.TrimSpace(string(b)), 64); err != nil {
-				return 0, nil, arbor.Invalid(map[string]string{"radius": "files.match_radius"})
-			}
+			return readRadius(p, &radius)
 		case "file":
 			if len(photos) == files.MaxMatchPhotos {
-				return 0, nil, arbor.Errorf(arbor.ETOOLARGE, "files.match_too_many", map[string]any{"max": files.MaxMatchPhotos})
+				return arbor.Errorf(arbor.ETOOLARGE, "files.match_too_many", map[string]any{"max": files.MaxMatchPhotos})
 			}
 			head, err := io.ReadAll(io.LimitReader(p, files.HeadSize))
 			if err == nil {
 				_, err = io.Copy(io.Discard, p)
 			}
-			if err != nil {
-				return 0, nil, matchUploadError(err)
-			}
 			photos = append(photos, files.PhotoHead{Name: rawFileName(p.Header.Get("Content-Disposition")), Head: head})
+			return err
 		}
+		return nil
+	})
+	if err != nil {
+		return 0, nil, matchUploadError(err)
 	}
 	if len(photos) == 0 {
 		return 0, nil, arbor.Invalid(map[string]string{"file": "files.file_required"})
 	}
 	return radius, photos, nil
+}
+
+// readRadius reads the radius part, metres as a decimal number.
+func readRadius(p *multipart.Part, radius *float64) error {
+	b, err := io.ReadAll(io.LimitReader(p, 64))
+	if err != nil {
+		return err
+	}
+	if *radius, err = strconv.ParseFloat(strings.TrimSpace(string(b)), 64); err != nil {
+		return arbor.Invalid(map[string]string{"radius": "files.match_radius"})
+	}
+	return nil
 }
 
 // matchUploadError names a batch too large to match at once as such (413).

@@ -7,7 +7,6 @@ import (
 	"arbor"
 	"arbor/auth"
 	"arbor/domain"
-	"arbor/i18n"
 	"arbor/store"
 )
 
@@ -91,8 +90,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	writeJSON(w, http.StatusOK, message{i18n.T(language(r), "auth.password_changed", nil)})
-	return nil
+	return writeMessage(w, r, http.StatusOK, "auth.password_changed")
 }
 
 type deleteAccountRequest struct {

@@ -39,13 +39,26 @@ func (req *projectRequest) fields() (store.ProjectFields, error) {
 	return f, c.err()
 }
 
-// createProject creates a project in the organisation of the path (administrators only).
-func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
+// decodeProject reads a project's fields from the request's body.
+func decodeProject(r *http.Request) (projectRequest, store.ProjectFields, error) {
 	var req projectRequest
 	if err := decode(r, &req); err != nil {
-		return err
+		return req, store.ProjectFields{}, err
 	}
 	f, err := req.fields()
+	return req, f, err
+}
+
+// writeProject answers a project with the names of the caller's roles in it.
+func writeProject(w http.ResponseWriter, status int, p *store.Project) error {
+	projectRoles(p)
+	writeJSON(w, status, p)
+	return nil
+}
+
+// createProject creates a project in the organisation of the path (administrators only).
+func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
+	_, f, err := decodeProject(r)
 	if err != nil {
 		return err
 	}
@@ -53,9 +66,7 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	projectRoles(p)
-	writeJSON(w, http.StatusCreated, p)
-	return nil
+	return writeProject(w, http.StatusCreated, p)
 }
 
 func (s *Server) listProjects(w http.ResponseWriter, r *http.Request) error {
@@ -83,17 +94,11 @@ func (s *Server) getProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	projectRoles(p)
-	writeJSON(w, http.StatusOK, p)
-	return nil
+	return writeProject(w, http.StatusOK, p)
 }
 
 func (s *Server) updateProject(w http.ResponseWriter, r *http.Request) error {
-	var req projectRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	f, err := req.fields()
+	req, f, err := decodeProject(r)
 	if err != nil {
 		return err
 	}
@@ -104,9 +109,7 @@ func (s *Server) updateProject(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	projectRoles(p)
-	writeJSON(w, http.StatusOK, p)
-	return nil
+	return writeProject(w, http.StatusOK, p)
 }
 
 func (s *Server) listProjectMembers(w http.ResponseWriter, r *http.Request) error {
@@ -143,9 +146,8 @@ func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
 	if err := c.err(); err != nil {
 		return err
 	}
-	t, me := targetOf(r), sessionOf(r).claims
-	by := domain.Sharer{UserID: me.Sub, Alias: me.Alias, Language: language(r)}
-	if err := s.app.ShareProject(r.Context(), t.organisationID, t.projectID, by, emails, *req.Access); err != nil {
+	t := targetOf(r)
+	if err := s.app.ShareProject(r.Context(), t.organisationID, t.projectID, sharerOf(r), emails, *req.Access); err != nil {
 		return err
 	}
 	list, err := s.db.ProjectMembers(r.Context(), t.organisationID, t.projectID)

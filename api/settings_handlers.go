@@ -10,9 +10,6 @@ import (
 	"arbor/fields"
 	"arbor/geo"
 	"arbor/store"
-
-	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
 )
 
 // getSettings answers every member: the app needs custom fields, required fields, defaults and
@@ -248,12 +245,18 @@ func (s *Server) basemapFields(r *http.Request, req basemapRequest) (store.Basem
 	return f, c.err()
 }
 
-func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
+// decodeBasemap reads a basemap's fields from the request's body.
+func (s *Server) decodeBasemap(r *http.Request) (basemapRequest, store.BasemapFields, error) {
 	var req basemapRequest
 	if err := decode(r, &req); err != nil {
-		return err
+		return req, store.BasemapFields{}, err
 	}
 	f, err := s.basemapFields(r, req)
+	return req, f, err
+}
+
+func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
+	_, f, err := s.decodeBasemap(r)
 	if err != nil {
 		return err
 	}
@@ -266,24 +269,12 @@ func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func basemapID(r *http.Request) (string, error) {
-	id, err := uuid.Parse(chi.URLParam(r, "basemapId"))
-	if err != nil {
-		return "", arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
-	}
-	return id.String(), nil
-}
-
 func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
-	id, err := basemapID(r)
+	id, err := pathID(r, "basemapId")
 	if err != nil {
 		return err
 	}
-	var req basemapRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	f, err := s.basemapFields(r, req)
+	req, f, err := s.decodeBasemap(r)
 	if err != nil {
 		return err
 	}
@@ -300,7 +291,7 @@ func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) deleteBasemap(w http.ResponseWriter, r *http.Request) error {
-	id, err := basemapID(r)
+	id, err := pathID(r, "basemapId")
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"testing"
 )
@@ -10,11 +9,7 @@ import (
 // gallery asks for dozens at once), and a revoked access or session still stops them within moments.
 func TestThumbnailsWithNotices(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go e.srv.Listen(ctx)
-	waitFor(t, "listening", e.srv.Listening)
+	e := newListeningEnv(t)
 	w := e.buildTreeWorld(t)
 	tree := w.createTree(t, w.editor, map[string]any{"number": 5})["id"].(string)
 	body, ct := fileForm(t, "Krone.jpg", testJPEG(t, 300, 200))

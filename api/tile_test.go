@@ -198,15 +198,23 @@ func TestTiles(t *testing.T) {
 	wantStatus(t, r, http.StatusNotFound)
 }
 
+// newListeningEnv is an env whose server listens for notices, and so keeps its caches, until
+// the test ends.
+func newListeningEnv(t *testing.T) *env {
+	t.Helper()
+	e := newEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go e.srv.Listen(ctx)
+	waitFor(t, "listening", e.srv.Listening)
+	return e
+}
+
 // TestTilesWithNotices: with the caches of a listening server, an edit still shows at once in
 // the next tile, and a revoked session or access stops tiles within moments.
 func TestTilesWithNotices(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go e.srv.Listen(ctx)
-	waitFor(t, "listening", e.srv.Listening)
+	e := newListeningEnv(t)
 	w := e.buildTreeWorld(t)
 	tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "vitality": 1})
 	x, y := tileOf(9.4301, 54.7801, 17)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"strings"
+	"time"
 
 	"arbor"
 	"arbor/auth"
@@ -38,17 +39,24 @@ func (d *Service) Register(ctx context.Context, nu store.NewUser, password strin
 			if u, err = tx.ReplaceUnconfirmed(ctx, existing.ID, nu); err != nil {
 				return err
 			}
-			if err := tx.DeleteTokens(ctx, u.ID, store.TokenConfirm); err != nil {
-				return err
-			}
 		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, auth.TokenHash(token), ConfirmTTL); err != nil {
-			return err
-		}
-		return d.Send(ctx, tx, u.Language, u.Email, "mail.confirm", u.FirstName, map[string]any{
-			"link": d.Link("/confirm", url.Values{"email": {u.Email}, "token": {token}})})
+		return d.mailLink(ctx, tx, u, u.Email, store.TokenConfirm, ConfirmTTL, "mail.confirm", "/confirm")
 	})
+}
+
+// mailLink replaces u's links of purpose (a token's) by a new one, good for ttl, and mails it
+// to email: the message template's link to path of the web app.
+func (d *Service) mailLink(ctx context.Context, tx *store.Tx, u *store.User, email, purpose string, ttl time.Duration,
+	template, path string) error {
+	if err := tx.DeleteTokens(ctx, u.ID, purpose); err != nil {
+		return err
+	}
+	token := auth.RandomToken()
+	if err := tx.InsertToken(ctx, u.ID, purpose, email, auth.TokenHash(token), ttl); err != nil {
+		return err
+	}
+	return d.Send(ctx, tx, u.Language, email, template, u.FirstName, map[string]any{
+		"link": d.Link(path, url.Values{"email": {email}, "token": {token}})})
 }
 
 // ProfileChange is what a person changes of their own profile; Email empty keeps the address.
@@ -88,15 +96,7 @@ func (d *Service) UpdateProfile(ctx context.Context, userID string, c ProfileCha
 		if !up.SetPending || up.PendingEmail == nil {
 			return nil
 		}
-		if err := tx.DeleteTokens(ctx, userID, store.TokenEmail); err != nil {
-			return err
-		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(ctx, userID, store.TokenEmail, c.Email, auth.TokenHash(token), ConfirmTTL); err != nil {
-			return err
-		}
-		return d.Send(ctx, tx, updated.Language, c.Email, "mail.email", updated.FirstName, map[string]any{
-			"link": d.Link("/confirm", url.Values{"email": {c.Email}, "token": {token}})})
+		return d.mailLink(ctx, tx, updated, c.Email, store.TokenEmail, ConfirmTTL, "mail.email", "/confirm")
 	})
 	return updated, err
 }
@@ -138,15 +138,7 @@ func (d *Service) RequestReset(ctx context.Context, email string) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.DeleteTokens(ctx, u.ID, store.TokenReset); err != nil {
-			return err
-		}
-		token := auth.RandomToken()
-		if err := tx.InsertToken(ctx, u.ID, store.TokenReset, u.Email, auth.TokenHash(token), ResetTTL); err != nil {
-			return err
-		}
-		return d.Send(ctx, tx, u.Language, u.Email, "mail.reset", u.FirstName, map[string]any{
-			"link": d.Link("/reset-password", url.Values{"email": {u.Email}, "token": {token}})})
+		return d.mailLink(ctx, tx, u, u.Email, store.TokenReset, ResetTTL, "mail.reset", "/reset-password")
 	})
 }
 

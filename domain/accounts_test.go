@@ -138,40 +138,35 @@ func TestConfirmAndReset(t *testing.T) {
 		t.Fatalf("a used link: %v", err)
 	}
 
-	if err := db.InsertSession(ctx, []byte("a session's hash"), u.ID, "user", time.Now().Add(time.Hour)); err != nil {
-		t.Fatal(err)
+	// changes changes the password by change and wants a session begun before it ended.
+	hash := u.PasswordHash
+	changes := func(what string, change func() error) {
+		t.Helper()
+		session := []byte("a session before the " + what)
+		if err := db.InsertSession(ctx, session, u.ID, "user", time.Now().Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if err := change(); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		after, err := db.UserByEmail(ctx, email)
+		if err != nil || after.PasswordHash == hash {
+			t.Fatalf("the %s did not change the password: %v", what, err)
+		}
+		hash = after.PasswordHash
+		if ok, err := db.SessionValid(ctx, session, u.ID); err != nil || ok {
+			t.Fatalf("a session outlived the %s: %v, %v", what, ok, err)
+		}
 	}
 	if err := app.RequestReset(ctx, email); err != nil {
 		t.Fatal(err)
 	}
 	reset := linkToken(t, db, queue, email)
-	if err := app.ResetPassword(ctx, email, reset, "second password"); err != nil {
-		t.Fatal(err)
-	}
-	after, err := db.UserByEmail(ctx, email)
-	if err != nil || after.PasswordHash == u.PasswordHash {
-		t.Fatalf("the password did not change: %v", err)
-	}
-	if ok, err := db.SessionValid(ctx, []byte("a session's hash"), u.ID); err != nil || ok {
-		t.Fatalf("a session outlived the reset: %v, %v", ok, err)
-	}
+	changes("reset", func() error { return app.ResetPassword(ctx, email, reset, "second password") })
 	if err := app.ResetPassword(ctx, email, reset, "third password"); arbor.ErrorCode(err) != arbor.EINVALIDTOKEN {
 		t.Fatalf("a used reset link: %v", err)
 	}
-
-	if err := db.InsertSession(ctx, []byte("another session"), u.ID, "user", time.Now().Add(time.Hour)); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.ChangePassword(ctx, u.ID, "fourth password"); err != nil {
-		t.Fatal(err)
-	}
-	changed, err := db.UserByEmail(ctx, email)
-	if err != nil || changed.PasswordHash == after.PasswordHash {
-		t.Fatalf("the password did not change: %v", err)
-	}
-	if ok, err := db.SessionValid(ctx, []byte("another session"), u.ID); err != nil || ok {
-		t.Fatalf("a session outlived the change: %v, %v", ok, err)
-	}
+	changes("change", func() error { return app.ChangePassword(ctx, u.ID, "fourth password") })
 
 	nobody := uniqueEmail(t)
 	if err := app.RequestReset(ctx, nobody); err != nil || len(queued(t, db, queue, nobody)) != 0 {

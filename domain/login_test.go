@@ -1,10 +1,12 @@
 package domain_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"arbor"
+	"arbor/domain"
 	"arbor/store"
 )
 
@@ -25,29 +27,17 @@ func TestLogIn(t *testing.T) {
 	if _, err := app.Confirm(ctx, email, linkToken(t, db, "mail_login_test", email)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.LogIn(ctx, throttle, uniqueEmail(t), "right password", "198.51.100.1", ""); arbor.ErrorCode(err) != arbor.ELOGINFAILED {
-		t.Fatalf("unknown address: %v", err)
-	}
-	if _, err := app.LogIn(ctx, throttle, email, "wrong password", "198.51.100.1", ""); arbor.ErrorCode(err) != arbor.ELOGINFAILED {
-		t.Fatalf("wrong password: %v", err)
-	}
-	u, err := app.LogIn(ctx, throttle, email, "right password", "198.51.100.1", "")
-	if err != nil || u.Email != email {
-		t.Fatalf("right password: %+v, %v", u, err)
-	}
-	// The success forgot its own try, not the wrong one before it (a stranger's, for all the
-	// server knows): two more fail, the third is not even evaluated.
-	for range 2 {
-		if _, err := app.LogIn(ctx, throttle, email, "wrong password", "198.51.100.2", ""); arbor.ErrorCode(err) != arbor.ELOGINFAILED {
-			t.Fatalf("wrong password: %v", err)
-		}
-	}
-	if _, err := app.LogIn(ctx, throttle, email, "wrong password", "198.51.100.2", ""); arbor.ErrorCode(err) != arbor.ETHROTTLED {
-		t.Fatalf("a fourth try within the window: %v", err)
-	}
-	if _, err := app.LogIn(ctx, throttle, email, "right password", "198.51.100.3", ""); arbor.ErrorCode(err) != arbor.ETHROTTLED {
-		t.Fatalf("beyond the limit: %v", err)
-	}
+	stranger := uniqueEmail(t)
+	tryLogIns(t, app, throttle, []loginTry{
+		{"unknown address", stranger, "right password", "198.51.100.1", "", 1, arbor.ELOGINFAILED},
+		{"wrong password", email, "wrong password", "198.51.100.1", "", 1, arbor.ELOGINFAILED},
+		{"right password", email, "right password", "198.51.100.1", "", 1, ""},
+		// The success forgot its own try, not the wrong one before it (a stranger's, for all
+		// the server knows): two more fail, the third is not even evaluated.
+		{"wrong password", email, "wrong password", "198.51.100.2", "", 2, arbor.ELOGINFAILED},
+		{"a fourth try within the window", email, "wrong password", "198.51.100.2", "", 1, arbor.ETHROTTLED},
+		{"beyond the limit", email, "right password", "198.51.100.3", "", 1, arbor.ETHROTTLED},
+	})
 }
 
 // TestLogInKnownDevice: a browser that logged in before (a device cookie's id) keeps its own
@@ -63,26 +53,36 @@ func TestLogInKnownDevice(t *testing.T) {
 	if _, err := app.Confirm(ctx, email, linkToken(t, db, "mail_login_device_test", email)); err != nil {
 		t.Fatal(err)
 	}
-	for range 3 {
-		if _, err := app.LogIn(ctx, throttle, email, "guess", "203.0.113.66", ""); arbor.ErrorCode(err) != arbor.ELOGINFAILED {
-			t.Fatalf("stranger: %v", err)
+	tryLogIns(t, app, throttle, []loginTry{
+		{"stranger", email, "guess", "203.0.113.66", "", 3, arbor.ELOGINFAILED},
+		{"an unknown browser while the address is locked", email, "right password", "198.51.100.7", "", 1, arbor.ETHROTTLED},
+		{"the owner's known browser is locked out by a stranger", email, "right password", "198.51.100.7", "device-one", 1, ""},
+		{"the device's own failure", email, "typo", "198.51.100.7", "device-one", 2, arbor.ELOGINFAILED},
+		{"beyond the device's own allowance", email, "right password", "198.51.100.7", "device-one", 1, arbor.ETHROTTLED},
+		{"another known device", email, "right password", "198.51.100.8", "device-two", 1, ""},
+	})
+}
+
+// loginTry is a log-in tried times in a row from a client (and a device, "" none), and the
+// error code each try must end in ("" a success).
+type loginTry struct {
+	what, email, password, client, device string
+	times                                 int
+	want                                  string
+}
+
+// tryLogIns runs the tries in order.
+func tryLogIns(t *testing.T, app *domain.Service, throttle store.Throttle, tries []loginTry) {
+	t.Helper()
+	for _, try := range tries {
+		for range try.times {
+			u, err := app.LogIn(context.Background(), throttle, try.email, try.password, try.client, try.device)
+			switch {
+			case try.want == "" && (err != nil || u.Email != try.email):
+				t.Fatalf("%s: %+v, %v", try.what, u, err)
+			case try.want != "" && arbor.ErrorCode(err) != try.want:
+				t.Fatalf("%s: %v", try.what, err)
+			}
 		}
-	}
-	if _, err := app.LogIn(ctx, throttle, email, "right password", "198.51.100.7", ""); arbor.ErrorCode(err) != arbor.ETHROTTLED {
-		t.Fatalf("an unknown browser while the address is locked: %v", err)
-	}
-	if _, err := app.LogIn(ctx, throttle, email, "right password", "198.51.100.7", "device-one"); err != nil {
-		t.Fatalf("the owner's known browser is locked out by a stranger: %v", err)
-	}
-	for range 2 {
-		if _, err := app.LogIn(ctx, throttle, email, "typo", "198.51.100.7", "device-one"); arbor.ErrorCode(err) != arbor.ELOGINFAILED {
-			t.Fatalf("the device's own failure: %v", err)
-		}
-	}
-	if _, err := app.LogIn(ctx, throttle, email, "right password", "198.51.100.7", "device-one"); arbor.ErrorCode(err) != arbor.ETHROTTLED {
-		t.Fatalf("beyond the device's own allowance: %v", err)
-	}
-	if _, err := app.LogIn(ctx, throttle, email, "right password", "198.51.100.8", "device-two"); err != nil {
-		t.Fatalf("another known device: %v", err)
 	}
 }

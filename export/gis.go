@@ -55,11 +55,7 @@ func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o 
 			return err
 		}
 		custom := customFields(settings.CustomFields)
-		names := append([]string{}, gisFields...)
-		for _, c := range custom {
-			names = append(names, c.label)
-		}
-		names = uniqueLabels(append(names, "link"))
+		names := uniqueLabels(gisNames(custom))
 		var csvw *csv.Writer
 		switch req.Format {
 		case "csv":
@@ -137,6 +133,16 @@ func GIS(ctx context.Context, db *store.DB, sc store.Content, req GISRequest, o 
 	}
 	_, err = io.Copy(w, tmp)
 	return n, err
+}
+
+// gisNames are the columns of a GIS export: gisFields, the project's custom fields and the
+// object's link.
+func gisNames(custom []customField) []string {
+	names := append([]string{}, gisFields...)
+	for _, c := range custom {
+		names = append(names, c.label)
+	}
+	return append(names, "link")
 }
 
 // FileType is the media type and file extension of an export's format.

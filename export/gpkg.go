@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,6 +81,33 @@ func gpkgNames(names []string) []string {
 	return out
 }
 
+// gpkgColumns are the columns of a GeoPackage export, gisNames: gisFields typed, the project's
+// custom fields and the object's link TEXT.
+func gpkgColumns(custom []customField) []GeoPackageColumn {
+	names := gisNames(custom)
+	columns := make([]GeoPackageColumn, len(names))
+	for i, name := range names {
+		columns[i] = GeoPackageColumn{Name: name, Type: "TEXT"}
+		if i < len(gisFields) {
+			columns[i].Type = gpkgTypes[name]
+		}
+	}
+	return columns
+}
+
+// gpkgValues are a tree's values of gpkgColumns; link is its address in the app.
+func gpkgValues(t *store.Tree, custom []customField, link string) []any {
+	values := gisValues(t)
+	for _, c := range custom {
+		if v := t.Custom[c.field]; v != "" {
+			values = append(values, v)
+		} else {
+			values = append(values, nil)
+		}
+	}
+	return append(values, link)
+}
+
 // GeoPackage writes the objects of a view as a GeoPackage (OGC 12-128r18, version 1.3) of one
 // feature table, "trees", in the reference system srid (its definition from PostGIS), to w.
 // SQLite needs a file: it is built in a temporary one and copied to w when whole, so a failure
@@ -96,12 +122,6 @@ func GeoPackage(ctx context.Context, db *store.DB, sc store.Content, filter stor
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "arbor.gpkg")
-	lite, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath())
-	if err != nil {
-		return 0, err
-	}
-	defer lite.Close()
-	lite.SetMaxOpenConns(1) // the pragmas hold for the one connection
 	n := 0
 	err = db.ReadTx(ctx, func(tx *store.Tx) error {
 		settings, err := tx.ProjectSettings(ctx, sc.OrganisationID, sc.ProjectID)
@@ -117,74 +137,23 @@ func GeoPackage(ctx context.Context, db *store.DB, sc store.Content, filter stor
 			return err
 		}
 		custom := customFields(settings.CustomFields)
-		names := append([]string{}, gisFields...)
-		for _, c := range custom {
-			names = append(names, c.label)
-		}
-		names = gpkgNames(append(names, "link"))
-		defs := make([]string, len(names))
-		for i, name := range names {
-			typ := "TEXT"
-			if i < len(gisFields) {
-				typ = gpkgTypes[gisFields[i]]
-			}
-			defs[i] = quoteIdent(name) + " " + typ
-		}
-		ltx, err := gpkgCreate(ctx, lite, srid, srsName, srsWKT, wgs84, defs)
-		if err != nil {
-			return err
-		}
-		defer ltx.Rollback()
-		marks := strings.TrimSuffix(strings.Repeat("?, ", len(names)+1), ", ")
-		quoted := make([]string, len(names))
-		for i, name := range names {
-			quoted[i] = quoteIdent(name)
-		}
-		insert, err := ltx.PrepareContext(ctx, `INSERT INTO `+gpkgTable+` (geom, `+strings.Join(quoted, ", ")+`) VALUES (`+marks+`)`)
-		if err != nil {
-			return err
-		}
-		defer insert.Close()
-		ext := [4]float64{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
-		err = tx.EachFeatureWKB(ctx, sc, filter, srid, func(t *store.Tree, wkb []byte, box [4]float64) error {
-			values := make([]any, 0, len(names)+1)
-			values = append(values, gpkgGeometry(srid, box, wkb))
-			values = append(values, gisValues(t)...)
-			for _, c := range custom {
-				if v := t.Custom[c.field]; v != "" {
-					values = append(values, v)
-				} else {
-					values = append(values, nil)
+		return GeoPackageTable(ctx, path, srid, srsName, srsWKT, wgs84, gpkgColumns(custom), func(put GeoPackageRow) error {
+			err := tx.EachFeatureWKB(ctx, sc, filter, srid, func(t *store.Tree, wkb []byte, box [4]float64) error {
+				if err := put(wkb, box, gpkgValues(t, custom, RecordURL(o.BaseURL, sc.ProjectID, t.ID))); err != nil {
+					return err
 				}
+				if n++; o.Progress != nil && n%progressStep == 0 {
+					o.Progress(n)
+				}
+				return nil
+			})
+			if err == nil && n == 0 {
+				return arbor.Errorf(arbor.EINVALID, "export.nothing", nil)
 			}
-			values = append(values, RecordURL(o.BaseURL, sc.ProjectID, t.ID))
-			if _, err := insert.ExecContext(ctx, values...); err != nil {
-				return err
-			}
-			ext[0], ext[1] = math.Min(ext[0], box[0]), math.Max(ext[1], box[1])
-			ext[2], ext[3] = math.Min(ext[2], box[2]), math.Max(ext[3], box[3])
-			n++
-			if o.Progress != nil && n%progressStep == 0 {
-				o.Progress(n)
-			}
-			return nil
+			return err
 		})
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return arbor.Errorf(arbor.EINVALID, "export.nothing", nil)
-		}
-		if _, err := ltx.ExecContext(ctx, `UPDATE gpkg_contents SET min_x = ?, max_x = ?, min_y = ?, max_y = ? WHERE table_name = ?`,
-			ext[0], ext[1], ext[2], ext[3], gpkgTable); err != nil {
-			return err
-		}
-		return ltx.Commit()
 	})
 	if err != nil {
-		return 0, err
-	}
-	if err := lite.Close(); err != nil {
 		return 0, err
 	}
 	file, err := os.Open(path)

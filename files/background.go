@@ -214,7 +214,8 @@ func checkPMTiles(f *os.File, size int64) (archiveInfo, error) {
 			return archiveInfo{}, errNotPMTiles
 		}
 	}
-	read := func(off, n uint64) ([]byte, error) {
+	// section reads a part the archive keeps compressed: a directory or the metadata.
+	section := func(off, n uint64) ([]byte, error) {
 		if n > 64<<20 {
 			return nil, errNotPMTiles
 		}
@@ -222,13 +223,9 @@ func checkPMTiles(f *os.File, size int64) (archiveInfo, error) {
 		if _, err := f.ReadAt(b, int64(off)); err != nil {
 			return nil, errNotPMTiles
 		}
-		return b, nil
+		return decompress(b, h.InternalCompression)
 	}
-	raw, err := read(h.RootOffset, h.RootLength)
-	if err != nil {
-		return archiveInfo{}, err
-	}
-	dir, err := decompress(raw, h.InternalCompression)
+	dir, err := section(h.RootOffset, h.RootLength)
 	if err != nil {
 		return archiveInfo{}, err
 	}
@@ -241,14 +238,11 @@ func checkPMTiles(f *os.File, size int64) (archiveInfo, error) {
 			if e.Offset+uint64(e.Length) > h.LeafLength {
 				return archiveInfo{}, errNotPMTiles
 			}
-			raw, err := read(h.LeafOffset+e.Offset, uint64(e.Length))
+			leaf, err := section(h.LeafOffset+e.Offset, uint64(e.Length))
 			if err != nil {
 				return archiveInfo{}, err
 			}
-			if dir, err = decompress(raw, h.InternalCompression); err != nil {
-				return archiveInfo{}, err
-			}
-			if _, err := readPMDirectory(dir); err != nil {
+			if _, err := readPMDirectory(leaf); err != nil {
 				return archiveInfo{}, err
 			}
 		} else if e.Offset+uint64(e.Length) > h.DataLength {
@@ -257,24 +251,25 @@ func checkPMTiles(f *os.File, size int64) (archiveInfo, error) {
 	}
 	info := archiveFromHeader(h, format)
 	if h.MetaLength > 0 {
-		raw, err := read(h.MetadataOffset, h.MetaLength)
+		meta, err := section(h.MetadataOffset, h.MetaLength)
 		if err != nil {
 			return archiveInfo{}, err
 		}
-		b, err := decompress(raw, h.InternalCompression)
-		if err != nil {
-			return archiveInfo{}, err
-		}
-		var meta struct {
-			Name        string `json:"name"`
-			Attribution string `json:"attribution"`
-		}
-		if json.Unmarshal(b, &meta) == nil {
-			info.Name, info.Attribution = meta.Name, meta.Attribution
-		}
-		info.Layers = vectorLayerNames(b)
+		info.readMetadata(meta)
 	}
 	return info, nil
+}
+
+// readMetadata takes the archive's name, attribution and vector layers from its metadata (JSON).
+func (info *archiveInfo) readMetadata(b []byte) {
+	var meta struct {
+		Name        string `json:"name"`
+		Attribution string `json:"attribution"`
+	}
+	if json.Unmarshal(b, &meta) == nil {
+		info.Name, info.Attribution = meta.Name, meta.Attribution
+	}
+	info.Layers = vectorLayerNames(b)
 }
 
 // SizeLabel names a size limit for people: whole megabytes, or bytes below one.

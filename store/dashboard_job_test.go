@@ -17,10 +17,9 @@ func TestJobDashboard(t *testing.T) {
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
 	must, id := sqlHelpers(t, db)
-	org := id(`INSERT INTO organisation (name) VALUES ('Job town') RETURNING id`)
-	project := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Avenue') RETURNING id`, org)
-	other := id(`INSERT INTO project (organisation_id, name) VALUES ($1, 'Elsewhere') RETURNING id`, org)
-	work := id(`INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr) VALUES ($1, 'work', 'Work', 'Work', 'Work') RETURNING id`, org)
+	org, project := newOrgProject(t, db, "Job town", "Avenue")
+	other := newProject(t, db, org, "Elsewhere")
+	work := newWork(t, db, org, "Work", "Work", "Work")
 	tree := func(number int, single bool) string {
 		geom := "ST_SetSRID(ST_MakePoint(9.43, 54.78), 4326)"
 		if !single {

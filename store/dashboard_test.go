@@ -20,7 +20,6 @@ import (
 func dashboardProject(t *testing.T, db *store.DB) store.Content {
 	t.Helper()
 	ctx := context.Background()
-	var org, project, other, work string
 	q := db.Pool
 	must := func(err error) {
 		t.Helper()
@@ -28,11 +27,11 @@ func dashboardProject(t *testing.T, db *store.DB) store.Content {
 			t.Fatal(err)
 		}
 	}
-	must(q.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Dashboard town') RETURNING id`).Scan(&org))
-	must(q.QueryRow(ctx, `INSERT INTO project (organisation_id, name, unique_number) VALUES ($1, 'Figures', false) RETURNING id`, org).Scan(&project))
-	must(q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Elsewhere') RETURNING id`, org).Scan(&other))
-	must(q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, security_relevance, action_security)
-		VALUES ($1, 'work', 'Deadwood', 'Totholz', 'Bois mort', true, 2) RETURNING id`, org).Scan(&work))
+	org := newOrg(t, db, "Dashboard town")
+	project := rowID(t, db, `INSERT INTO project (organisation_id, name, unique_number) VALUES ($1, 'Figures', false) RETURNING id`, org)
+	other := newProject(t, db, org, "Elsewhere")
+	work := rowID(t, db, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, security_relevance, action_security)
+		VALUES ($1, 'work', 'Deadwood', 'Totholz', 'Bois mort', true, 2) RETURNING id`, org)
 	// random() after setseed, on one connection, is the same sequence every run.
 	conn, err := q.Acquire(ctx)
 	must(err)
@@ -402,27 +401,6 @@ func TestTreePagesInOrder(t *testing.T) {
 	if _, _, err := db.Trees(ctx, sc, store.TreeQuery{Sort: []string{"geom"}}); err == nil {
 		t.Fatal("a sort on an unknown field was taken")
 	}
-}
-
-// sqlHelpers runs seeding SQL in tests: must executes, id answers the one value a statement
-// returns; either fails the test on an error.
-func sqlHelpers(t *testing.T, db *store.DB) (must func(string, ...any), id func(string, ...any) string) {
-	ctx := context.Background()
-	must = func(sql string, args ...any) {
-		t.Helper()
-		if _, err := db.Pool.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	id = func(sql string, args ...any) string {
-		t.Helper()
-		var v string
-		if err := db.Pool.QueryRow(ctx, sql, args...).Scan(&v); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		return v
-	}
-	return must, id
 }
 
 // TestSegmentsOpenTheirObjects runs the filter each segment of the project dashboard opens in

@@ -20,11 +20,10 @@ func TestFilterCompiler(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	var org, project, other, lime, oak string
+	var lime, oak string
 	q := db.Pool
-	q.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Filter town') RETURNING id`).Scan(&org)
-	q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Avenue') RETURNING id`, org).Scan(&project)
-	q.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Other') RETURNING id`, org).Scan(&other)
+	org, project := newOrgProject(t, db, "Filter town", "Avenue")
+	other := newProject(t, db, org, "Other")
 	q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, botanical)
 		VALUES ($1, 'species', 'Small-leaved lime', 'Winter-Linde', 'Tilleul', 'Tilia cordata') RETURNING id`, org).Scan(&lime)
 	q.QueryRow(ctx, `INSERT INTO list_entry (organisation_id, list, name_en, name_de, name_fr, botanical)

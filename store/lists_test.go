@@ -11,18 +11,6 @@ import (
 	"arbor/store/storetest"
 )
 
-func newListOrg(t *testing.T, db *store.DB, name string) (org, project string) {
-	t.Helper()
-	ctx := context.Background()
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ($1) RETURNING id`, name).Scan(&org); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Avenue') RETURNING id`, org).Scan(&project); err != nil {
-		t.Fatal(err)
-	}
-	return org, project
-}
-
 func addEntries(t *testing.T, db *store.DB, org, list string, entries ...store.NewListEntry) (*store.AddedEntries, error) {
 	t.Helper()
 	var res *store.AddedEntries
@@ -47,7 +35,7 @@ func TestGlobalListsSeeded(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	org, _ := newListOrg(t, db, "Seeded")
+	org, _ := newOrgProject(t, db, "Seeded", "Avenue")
 	all, err := db.AllLists(ctx, org, "fr")
 	if err != nil {
 		t.Fatal(err)
@@ -131,8 +119,8 @@ func TestOwnListEntries(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	org, _ := newListOrg(t, db, "Own A")
-	other, _ := newListOrg(t, db, "Own B")
+	org, _ := newOrgProject(t, db, "Own A", "Avenue")
+	other, _ := newOrgProject(t, db, "Own B", "Avenue")
 
 	res, err := addEntries(t, db, org, "species",
 		store.NewListEntry{Botanical: "tilia CORDATA"},
@@ -208,8 +196,8 @@ func TestUpdateAndDeleteListEntries(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	org, project := newListOrg(t, db, "Changes")
-	other, _ := newListOrg(t, db, "Elsewhere")
+	org, project := newOrgProject(t, db, "Changes", "Avenue")
+	other, _ := newOrgProject(t, db, "Elsewhere", "Avenue")
 	res, err := addEntries(t, db, org, "work", store.NewListEntry{Name: "Kopfbaumschnitt", Category: "pruning"},
 		store.NewListEntry{Name: "Mistel entfernen", Category: "pruning"})
 	if err != nil {

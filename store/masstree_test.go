@@ -19,13 +19,7 @@ func TestMassEditTenThousand(t *testing.T) {
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
 	u := newUser(t, db)
-	var org, project string
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Mass') RETURNING id`).Scan(&org); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Avenue') RETURNING id`, org).Scan(&project); err != nil {
-		t.Fatal(err)
-	}
+	org, project := newOrgProject(t, db, "Mass", "Avenue")
 	var ids []string
 	rows, err := db.Pool.Query(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
 		SELECT $1, $2, ST_SetSRID(ST_MakePoint(9.4 + n * 1e-5, 54.78), 4326), n FROM generate_series(1, 10001) n

@@ -43,15 +43,22 @@ func wantCode(t *testing.T, err error, code string) {
 	}
 }
 
+// tokenUser is a new user holding a token of purpose, good for ttl.
+func tokenUser(t *testing.T, db *store.DB, purpose string, ttl time.Duration) (*store.User, string) {
+	t.Helper()
+	u := newUser(t, db)
+	token := auth.RandomToken()
+	if err := db.InsertToken(context.Background(), u.ID, purpose, u.Email, auth.TokenHash(token), ttl); err != nil {
+		t.Fatal(err)
+	}
+	return u, token
+}
+
 func TestTakeTokenSingleUse(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	u := newUser(t, db)
-	token := auth.RandomToken()
-	if err := db.InsertToken(ctx, u.ID, store.TokenReset, u.Email, auth.TokenHash(token), time.Hour); err != nil {
-		t.Fatal(err)
-	}
+	u, token := tokenUser(t, db, store.TokenReset, time.Hour)
 	// Wrong purpose, wrong address, wrong token: refused and not used up.
 	_, _, err := db.TakeToken(ctx, u.Email, auth.TokenHash(token), store.TokenConfirm, store.TokenEmail)
 	wantCode(t, err, arbor.EINVALIDTOKEN)
@@ -79,11 +86,7 @@ func TestTakeTokenConcurrently(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	u := newUser(t, db)
-	token := auth.RandomToken()
-	if err := db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, auth.TokenHash(token), time.Hour); err != nil {
-		t.Fatal(err)
-	}
+	u, token := tokenUser(t, db, store.TokenConfirm, time.Hour)
 	const n = 8
 	results := make(chan error, n)
 	for i := 0; i < n; i++ {
@@ -109,11 +112,7 @@ func TestTakeTokenExpiry(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	u := newUser(t, db)
-	token := auth.RandomToken()
-	if err := db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, auth.TokenHash(token), 90*time.Minute); err != nil {
-		t.Fatal(err)
-	}
+	u, token := tokenUser(t, db, store.TokenConfirm, 90*time.Minute)
 	var exp time.Time
 	if err := db.Pool.QueryRow(ctx, `SELECT expires_at FROM user_token WHERE token_hash = $1`, auth.TokenHash(token)).Scan(&exp); err != nil {
 		t.Fatal(err)

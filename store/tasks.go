@@ -72,13 +72,8 @@ func (tx *Tx) QueueArchive(ctx context.Context, sc Content, who Actor, f Filter,
 	if !archive {
 		kind = "activate"
 	}
-	// Finished tasks are of interest for a while only.
-	if _, err := tx.q.Exec(ctx, `DELETE FROM task WHERE project_id = $1 AND finished_at < now() - interval '30 days'`, sc.ProjectID); err != nil {
-		return nil, err
-	}
-	var id string
-	if err := tx.q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`, sc.OrganisationID, sc.ProjectID, who.UserID, kind, total).Scan(&id); err != nil {
+	id, err := tx.insertTask(ctx, sc, who, kind, total)
+	if err != nil {
 		return nil, err
 	}
 	job := ArchiveJob{Task: id, Organisation: sc.OrganisationID, Project: sc.ProjectID, Limit: sc.Limit, Who: who, Filter: f, Archive: archive}
@@ -147,15 +142,23 @@ func (s *Queries) OpenTasks(ctx context.Context, sc Content, userID string, kind
 // NewTask records a task of the project that who started and follows (kind import; archiving
 // has QueueArchive); the caller queues its job in the same transaction.
 func (tx *Tx) NewTask(ctx context.Context, sc Content, who Actor, kind string, total int) (*Task, error) {
-	if _, err := tx.q.Exec(ctx, `DELETE FROM task WHERE project_id = $1 AND finished_at < now() - interval '30 days'`, sc.ProjectID); err != nil {
-		return nil, err
-	}
-	var id string
-	if err := tx.q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`, sc.OrganisationID, sc.ProjectID, who.UserID, kind, total).Scan(&id); err != nil {
+	id, err := tx.insertTask(ctx, sc, who, kind, total)
+	if err != nil {
 		return nil, err
 	}
 	return tx.Task(ctx, sc, who.UserID, id, []string{kind})
+}
+
+// insertTask writes a task of the project and answers its id.
+func (tx *Tx) insertTask(ctx context.Context, sc Content, who Actor, kind string, total int) (string, error) {
+	// Finished tasks are of interest for a while only.
+	if _, err := tx.q.Exec(ctx, `DELETE FROM task WHERE project_id = $1 AND finished_at < now() - interval '30 days'`, sc.ProjectID); err != nil {
+		return "", err
+	}
+	var id string
+	err := tx.q.QueryRow(ctx, `INSERT INTO task (organisation_id, project_id, user_id, kind, total)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id`, sc.OrganisationID, sc.ProjectID, who.UserID, kind, total).Scan(&id)
+	return id, err
 }
 
 // TaskState reads a task's state by its id alone: the queue's worker, which knows it from its job.

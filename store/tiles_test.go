@@ -27,13 +27,7 @@ func TestStreetTilesUseGenericPlans(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
 	ctx := context.Background()
-	var org, project string
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Street tiles') RETURNING id`).Scan(&org); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Street') RETURNING id`, org).Scan(&project); err != nil {
-		t.Fatal(err)
-	}
+	org, project := newOrgProject(t, db, "Street tiles", "Street")
 	const lon, lat = 9.4321, 54.7834
 	if _, err := db.Pool.Exec(ctx, `INSERT INTO tree (organisation_id, project_id, number, geom, single_tree)
 		VALUES ($1, $2, 7, ST_SetSRID(ST_MakePoint($3, $4), 4326), true)`, org, project, lon, lat); err != nil {

@@ -366,8 +366,13 @@ var benchSigner = func() *auth.Signer {
 
 // benchToken is a day's session of the bench user, as a Bearer token.
 func benchToken(ctx context.Context, db *store.DB, u *store.User) (string, error) {
+	return signedSession(ctx, db, benchSigner, u)
+}
+
+// signedSession is a day's session of u signed by signer, as a Bearer token.
+func signedSession(ctx context.Context, db *store.DB, signer *auth.Signer, u *store.User) (string, error) {
 	now := time.Now()
-	token, err := benchSigner.Sign(auth.Claims{Sub: u.ID, Alias: u.Alias, Authorities: []string{"user"}, Location: "en",
+	token, err := signer.Sign(auth.Claims{Sub: u.ID, Alias: u.Alias, Authorities: []string{"user"}, Location: "en",
 		Iat: now.Unix(), Exp: now.Add(24 * time.Hour).Unix(), Type: auth.TypeUser})
 	if err != nil {
 		return "", err

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -189,18 +188,19 @@ func writeBenchGeoPackage(ctx context.Context, db *store.DB, path string, n int)
 	columns := []export.GeoPackageColumn{{Name: "Baumnummer", Type: "INTEGER"}, {Name: "Baumart", Type: "TEXT"}, {Name: "Höhe", Type: "REAL"},
 		{Name: "Stammumfang", Type: "INTEGER"}, {Name: "Kronendurchmesser", Type: "REAL"}, {Name: "Pflanzjahr", Type: "INTEGER"}}
 	row := benchRegister()
-	i := 0
 	point := []byte{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0} // WKB: little-endian point
 	return export.GeoPackageTable(ctx, path, 31467, srsName, srsWKT, wgs84, columns,
-		func() ([]byte, [4]float64, []any, error) {
-			if i++; i > n {
-				return nil, [4]float64{}, nil, io.EOF
+		func(put export.GeoPackageRow) error {
+			for i := 1; i <= n; i++ {
+				t := row(i)
+				binary.LittleEndian.PutUint64(point[5:], math.Float64bits(t.x))
+				binary.LittleEndian.PutUint64(point[13:], math.Float64bits(t.y))
+				if err := put(point, [4]float64{t.x, t.x, t.y, t.y}, []any{int64(t.number), t.species, round(t.height, 1),
+					int64(t.scope), round(t.crown, 1), int64(t.year)}); err != nil {
+					return err
+				}
 			}
-			t := row(i)
-			binary.LittleEndian.PutUint64(point[5:], math.Float64bits(t.x))
-			binary.LittleEndian.PutUint64(point[13:], math.Float64bits(t.y))
-			return point, [4]float64{t.x, t.x, t.y, t.y}, []any{int64(t.number), t.species, round(t.height, 1),
-				int64(t.scope), round(t.crown, 1), int64(t.year)}, nil
+			return nil
 		})
 }
 

@@ -38,13 +38,7 @@ func remoteToken(ctx context.Context, cfg config, db *store.DB, u *store.User) (
 	if err != nil {
 		return "", err
 	}
-	now := time.Now()
-	token, err := signer.Sign(auth.Claims{Sub: u.ID, Alias: u.Alias, Authorities: []string{"user"}, Location: "en",
-		Iat: now.Unix(), Exp: now.Add(24 * time.Hour).Unix(), Type: auth.TypeUser})
-	if err != nil {
-		return "", err
-	}
-	return token, db.InsertSession(ctx, auth.TokenHash(token), u.ID, auth.TypeUser, now.Add(24*time.Hour))
+	return signedSession(ctx, db, signer, u)
 }
 
 // cpuTime is the processor time a process has used so far (user and system), from /proc.

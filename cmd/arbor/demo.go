@@ -9,7 +9,6 @@ import (
 
 	"arbor/auth"
 	"arbor/seed"
-	"arbor/store"
 )
 
 // demoCmd loads the demo: an account, an organisation and a project holding the real Flensburg
@@ -29,12 +28,7 @@ func demoCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) e
 	if !auth.PasswordLongEnough(*password) {
 		return configError{"demo: the password must be at least 8 characters long"}
 	}
-	if !*noMigrate {
-		if err := migrateCmd(ctx, cfg, log, nil); err != nil {
-			return err
-		}
-	}
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := migratedDB(ctx, cfg, log, !*noMigrate)
 	if err != nil {
 		return err
 	}

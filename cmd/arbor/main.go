@@ -116,6 +116,16 @@ func migrateCmd(ctx context.Context, cfg config, log *slog.Logger, args []string
 	return nil
 }
 
+// migratedDB opens the database, migrated first when migrate is set.
+func migratedDB(ctx context.Context, cfg config, log *slog.Logger, migrate bool) (*store.DB, error) {
+	if migrate {
+		if err := migrateCmd(ctx, cfg, log, nil); err != nil {
+			return nil, err
+		}
+	}
+	return store.Open(ctx, cfg.DatabaseURL)
+}
+
 func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	noMigrate := fs.Bool("no-migrate", false, "do not migrate the database on start")
@@ -125,12 +135,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if err := cfg.ensureSecret(); err != nil {
 		return err
 	}
-	if !*noMigrate {
-		if err := migrateCmd(ctx, cfg, log, nil); err != nil {
-			return err
-		}
-	}
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := migratedDB(ctx, cfg, log, !*noMigrate)
 	if err != nil {
 		return err
 	}
