@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '@/components/CardHeading';
 import { PageHeader } from '@/components/PageHeader';
 
 export const SUPPORT_EMAIL = 'support@arbor.example';
@@ -32,14 +33,7 @@ function HelpCard({
         <ThemeIcon size={44} radius="md" variant="light" color="arbor">
           <Icon size={24} stroke={1.6} />
         </ThemeIcon>
-        <Stack gap={6} style={{ flex: 1 }}>
-          <Title order={3} fz="lg">
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {text}
-          </Text>
-        </Stack>
+        <CardHeading title={title} text={text} size="lg" gap={6} style={{ flex: 1 }} />
         {children}
       </Stack>
     </Card>
