@@ -8,7 +8,8 @@ import { HeadedTable } from '@/components/HeadedTable';
 import { CardHeading } from '@/components/CardHeading';
 import { EmptyNote } from '@/components/EmptyNote';
 import { useProjects } from '@/api/projects/getProjects';
-import { AccessBadge, ProjectRoleBadge } from '@/features/projects/components/ProjectBadges';
+import { AccessBadge } from '@/features/projects/components/ProjectBadges';
+import { ProjectTable } from '@/features/projects/components/ProjectTable';
 import { CreateProjectModal } from '@/features/projects/components/CreateProjectModal';
 import { useAssignments } from '@/features/organisations/api/getAssignments';
 import type { Organisation } from '@/api/organisations/types';
@@ -118,37 +119,7 @@ export function OrganisationProjects({ organisation: o }: { organisation: Organi
             py="lg"
           />
         ) : (
-          <HeadedTable
-            minWidth={480}
-            columns={[
-              { label: t('projects.name') },
-              { label: t('projects.myRole') },
-              { label: t('projects.members'), right: true },
-            ]}
-            verticalSpacing="sm"
-            data-testid="organisation-project-table"
-          >
-            {projects.data.map((p) => (
-              <Table.Tr key={p.id} data-testid="project-row">
-                <Table.Td>
-                  <Anchor component={Link} to={`/projects/${p.id}`} size="sm" fw={600}>
-                    {p.name}
-                  </Anchor>
-                  {p.companyName && (
-                    <Text size="xs" c="dimmed">
-                      {p.companyName}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <ProjectRoleBadge role={p.role} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm">{p.member_count}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </HeadedTable>
+          <ProjectTable projects={projects.data} testId="organisation-project-table" />
         )}
       </Card>
       {isAdmin(o) && <Assignments organisation={o} />}
