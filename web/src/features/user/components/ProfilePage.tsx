@@ -120,13 +120,7 @@ function PasswordForm() {
           required
           {...form.getInputProps('oldPassword')}
         />
-        <NewPasswordFields
-          label={t('user.newPassword')}
-          name="newPassword"
-          value={form.values.newPassword}
-          passwordProps={form.getInputProps('newPassword')}
-          confirmProps={form.getInputProps('passwordConfirm')}
-        />
+        <NewPasswordFields label={t('user.newPassword')} name="newPassword" form={form} />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={change.isPending}>
             {t('user.changePassword')}
