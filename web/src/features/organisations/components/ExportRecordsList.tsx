@@ -3,22 +3,14 @@ import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/PagedList';
+import { ListRow, RowList } from '@/components/RowList';
 import { EXPORTS_PAGE, useExportRecords, type ExportRecord } from '../api/getExportRecords';
 
 function ExportRecordRow({ r, first }: { r: ExportRecord; first: boolean }) {
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Group
-      justify="space-between"
-      align="flex-start"
-      wrap="nowrap"
-      gap="md"
-      py="xs"
-      style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}
-      data-testid="export-record"
-      data-kind={r.kind}
-    >
+    <ListRow first={first} align="flex-start" gap="md" py="xs" testId="export-record" data-kind={r.kind}>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
           <Text size="sm" fw={600}>
@@ -38,7 +30,7 @@ function ExportRecordRow({ r, first }: { r: ExportRecord; first: boolean }) {
           formatted: new Intl.NumberFormat(i18n.language).format(r.objects),
         })}
       </Text>
-    </Group>
+    </ListRow>
   );
 }
 
@@ -64,11 +56,11 @@ export function ExportRecordsList({ organisationId }: { organisationId: string }
       }
     >
       {(list) => (
-        <Stack gap={0} data-testid="export-records">
+        <RowList testId="export-records">
           {list.map((r, i) => (
             <ExportRecordRow key={r.id} r={r} first={i === 0} />
           ))}
-        </Stack>
+        </RowList>
       )}
     </PagedList>
   );

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard, ListSkeleton } from '@/components/ListStates';
 import { PagedList } from '@/components/PagedList';
+import { ListRow, RowList } from '@/components/RowList';
 import { SUPPORT_PAGE, useSupportRecords, type SupportRecord } from '../api/support';
 
 /** What a record says was done: an extension with its days and new end, a listing, or the call. */
@@ -60,16 +61,7 @@ function SupportRecordRow({
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Group
-      wrap="nowrap"
-      align="flex-start"
-      gap="md"
-      px="md"
-      py="sm"
-      style={first ? undefined : { borderTop: '1px solid var(--arbor-border)' }}
-      data-testid="support-record"
-      data-action={r.action}
-    >
+    <ListRow first={first} align="flex-start" gap="md" px="md" testId="support-record" data-action={r.action}>
       <ThemeIcon variant="light" color={r.action === 'extend demo' ? 'arbor' : 'gray'} radius="md" size={34} mt={2}>
         <ActionIcon action={r.action} />
       </ThemeIcon>
@@ -105,7 +97,7 @@ function SupportRecordRow({
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="support-record-at">
         {when.format(new Date(r.at))}
       </Text>
-    </Group>
+    </ListRow>
   );
 }
 
@@ -176,9 +168,11 @@ export function SupportRecordsList({
     >
       {(list) => (
         <Card padding={0} data-testid="support-records">
-          {list.map((r, i) => (
-            <SupportRecordRow key={r.id} r={r} first={i === 0} onOrganisation={organisation ? undefined : narrow} />
-          ))}
+          <RowList>
+            {list.map((r, i) => (
+              <SupportRecordRow key={r.id} r={r} first={i === 0} onOrganisation={organisation ? undefined : narrow} />
+            ))}
+          </RowList>
         </Card>
       )}
     </PagedList>
