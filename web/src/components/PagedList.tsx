@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Group, Pagination, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from './ListStates';
@@ -39,6 +39,22 @@ export function ListPages({
   );
 }
 
+/** Which page of a list is shown, and how to turn it. */
+export interface Pager {
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}
+
+/**
+ * The page state of a list the server sends a page at a time: `offset` for the query, `pager` for
+ * PagedList, `reset` back to the first page when what narrows the list changes.
+ */
+export function usePager(pageSize: number) {
+  const [page, setPage] = useState(1);
+  return { offset: (page - 1) * pageSize, pager: { page, pageSize, onPage: setPage }, reset: () => setPage(1) };
+}
+
 /** A page of a list as the server answers it: the rows and how many there are on all pages. */
 export interface ListPage<T> {
   items: T[];
@@ -51,9 +67,7 @@ export interface ListPage<T> {
  */
 export function PagedList<T>({
   query,
-  pageSize,
-  page,
-  onPage,
+  pager,
   pagesTestId,
   empty,
   loading = <ListSkeleton />,
@@ -62,9 +76,7 @@ export function PagedList<T>({
   children,
 }: {
   query: { isPending: boolean; data?: ListPage<T> };
-  pageSize: number;
-  page: number;
-  onPage: (page: number) => void;
+  pager: Pager;
   pagesTestId: string;
   empty: ReactNode;
   loading?: ReactNode;
@@ -77,7 +89,7 @@ export function PagedList<T>({
     <Stack gap={gap}>
       {header}
       {query.isPending ? loading : items.length === 0 ? empty : children(items)}
-      <ListPages total={query.data?.total ?? 0} pageSize={pageSize} page={page} onPage={onPage} testId={pagesTestId} />
+      <ListPages total={query.data?.total ?? 0} {...pager} testId={pagesTestId} />
     </Stack>
   );
 }

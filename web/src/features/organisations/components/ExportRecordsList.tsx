@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '@/components/PagedList';
+import { PagedList, usePager } from '@/components/PagedList';
 import { ListRow, RowList } from '@/components/RowList';
 import { EXPORTS_PAGE, useExportRecords, type ExportRecord } from '../api/getExportRecords';
 
@@ -37,14 +36,12 @@ function ExportRecordRow({ r, first }: { r: ExportRecord; first: boolean }) {
 /** What left the organisation as files — who exported what of which project, when — newest first. */
 export function ExportRecordsList({ organisationId }: { organisationId: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const records = useExportRecords(organisationId, (page - 1) * EXPORTS_PAGE);
+  const { offset, pager } = usePager(EXPORTS_PAGE);
+  const records = useExportRecords(organisationId, offset);
   return (
     <PagedList
       query={records}
-      pageSize={EXPORTS_PAGE}
-      page={page}
-      onPage={setPage}
+      pager={pager}
       pagesTestId="export-records-pages"
       gap="sm"
       loading={<Skeleton h={80} radius="md" />}

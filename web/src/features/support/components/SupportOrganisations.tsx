@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { HeadedTable } from '@/components/HeadedTable';
 import { IconAction } from '@/components/IconAction';
 import { EmptyCard, ListSkeleton } from '@/components/ListStates';
-import { PagedList } from '@/components/PagedList';
+import { PagedList, usePager } from '@/components/PagedList';
 import {
   canExtend,
   SUPPORT_PAGE,
@@ -146,8 +146,8 @@ export function SupportOrganisations({
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('');
-  const [page, setPage] = useState(1);
-  const list = useSupportOrganisations(q, status, (page - 1) * SUPPORT_PAGE);
+  const { offset, pager, reset } = usePager(SUPPORT_PAGE);
+  const list = useSupportOrganisations(q, status, offset);
   const total = list.data?.total ?? 0;
   const statuses: { value: StatusFilter; label: string }[] = [
     { value: '', label: t('support.filter.all') },
@@ -170,7 +170,7 @@ export function SupportOrganisations({
         value={search}
         onChange={(e) => {
           setSearch(e.currentTarget.value);
-          setPage(1);
+          reset();
         }}
         leftSection={<IconSearch size={16} />}
         placeholder={t('support.search')}
@@ -183,7 +183,7 @@ export function SupportOrganisations({
         value={status}
         onChange={(v) => {
           setStatus((v ?? '') as StatusFilter);
-          setPage(1);
+          reset();
         }}
         allowDeselect={false}
         aria-label={t('support.filter.label')}
@@ -198,9 +198,7 @@ export function SupportOrganisations({
   return (
     <PagedList
       query={list}
-      pageSize={SUPPORT_PAGE}
-      page={page}
-      onPage={setPage}
+      pager={pager}
       pagesTestId="support-pages"
       loading={<ListSkeleton rows={6} />}
       header={filters}

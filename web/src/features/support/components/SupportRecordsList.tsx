@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Anchor, Badge, Card, Code, CloseButton, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarPlus, IconHistory, IconList, IconPointer } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard, ListSkeleton } from '@/components/ListStates';
-import { PagedList } from '@/components/PagedList';
+import { PagedList, usePager } from '@/components/PagedList';
 import { ListRow, RowList } from '@/components/RowList';
 import { SUPPORT_PAGE, useSupportRecords, type SupportRecord } from '../api/support';
 
@@ -142,18 +141,16 @@ export function SupportRecordsList({
   onOrganisation: (o: OrganisationRef | null) => void;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const records = useSupportRecords(organisation?.id ?? '', (page - 1) * SUPPORT_PAGE);
+  const { offset, pager, reset } = usePager(SUPPORT_PAGE);
+  const records = useSupportRecords(organisation?.id ?? '', offset);
   const narrow = (o: OrganisationRef | null) => {
     onOrganisation(o);
-    setPage(1);
+    reset();
   };
   return (
     <PagedList
       query={records}
-      pageSize={SUPPORT_PAGE}
-      page={page}
-      onPage={setPage}
+      pager={pager}
       pagesTestId="support-records-pages"
       loading={<ListSkeleton rows={5} />}
       header={organisation && <OrganisationFilter organisation={organisation} onAll={() => narrow(null)} />}
