@@ -1,17 +1,25 @@
 import type { ReactNode } from 'react';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title, type PaperProps } from '@mantine/core';
 
+/**
+ * The card a guest page stands in (login, register, reset; the legal pages `wide`: more padding,
+ * up to 820 px).
+ */
 export function GuestCard({
   title,
   subtitle,
+  wide,
   children,
+  ...props
 }: {
   title?: ReactNode;
   subtitle?: ReactNode;
+  wide?: boolean;
   children: ReactNode;
-}) {
+} & Omit<PaperProps, 'title'>) {
+  const size = wide ? { p: { base: 'lg', sm: 48 }, maw: 820, mx: 'auto', w: '100%' } : { p: { base: 'lg', sm: 32 } };
   return (
-    <Paper className="arbor-guest-card" p={{ base: 'lg', sm: 32 }} radius="lg">
+    <Paper className="arbor-guest-card" radius="lg" {...size} {...props}>
       <Stack gap="lg">
         {(title || subtitle) && (
           <Stack gap={6}>

@@ -7,16 +7,13 @@ import { PasswordStrength } from './PasswordStrength';
 export function NewPasswordFields({
   label,
   name,
-  value,
-  passwordProps,
-  confirmProps,
+  form,
   autoFocus,
 }: {
   label: string;
+  /** The field of `form` that holds the new password; `passwordConfirm` holds its repeat. */
   name: 'password' | 'newPassword';
-  value: string;
-  passwordProps: GetInputPropsReturnType;
-  confirmProps: GetInputPropsReturnType;
+  form: { values: Record<string, unknown>; getInputProps: (path: string) => GetInputPropsReturnType };
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
@@ -29,16 +26,16 @@ export function NewPasswordFields({
           autoComplete="new-password"
           required
           autoFocus={autoFocus}
-          {...passwordProps}
+          {...form.getInputProps(name)}
         />
-        <PasswordStrength password={value} />
+        <PasswordStrength password={String(form.values[name] ?? '')} />
       </Stack>
       <PasswordInput
         label={t('auth.passwordConfirm')}
         name="passwordConfirm"
         autoComplete="new-password"
         required
-        {...confirmProps}
+        {...form.getInputProps('passwordConfirm')}
       />
     </>
   );

@@ -14,8 +14,8 @@ export function ListSkeleton({ h }: { h: number }) {
   );
 }
 
-/** A list of rows of a settings section (administrators, API keys …), divided by lines. */
-export function RowList({ testId, children }: { testId: string; children: ReactNode }) {
+/** A list of rows (administrators, API keys, export and support records …), divided by lines. */
+export function RowList({ testId, children }: { testId?: string; children: ReactNode }) {
   return (
     <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={testId}>
       {children}
@@ -29,19 +29,31 @@ export function ListRow({
   first,
   testId,
   children,
+  align,
+  gap,
+  px,
+  py = 'sm',
   ...data
 }: {
   first: boolean;
   testId: string;
   children: ReactNode;
+  /** `flex-start` where a row's parts take several lines. */
+  align?: 'flex-start';
+  gap?: 'md';
+  px?: 'md';
+  py?: 'xs' | 'sm';
   [data: `data-${string}`]: string;
 }) {
   return (
     <Group
       component="li"
       justify="space-between"
+      align={align}
+      gap={gap}
       wrap="nowrap"
-      py="sm"
+      px={px}
+      py={py}
       style={first ? undefined : { borderTop: '1px solid var(--arbor-border)' }}
       data-testid={testId}
       {...data}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid } from '@mantine/core';
+import { CardHeading } from './CardHeading';
 
 /** A settings block: its title and explanation on the left, the content in a card on the right. */
 export function SettingsSection({
@@ -18,16 +19,7 @@ export function SettingsSection({
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap={4}>
-          <Title order={3} fz="md" c={danger ? 'red' : undefined}>
-            {title}
-          </Title>
-          {text && (
-            <Text size="sm" c="dimmed">
-              {text}
-            </Text>
-          )}
-        </Stack>
+        <CardHeading title={title} text={text} color={danger ? 'red' : undefined} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Card

@@ -1,3 +1,5 @@
+import type { ProjectAccess } from '@/api/projects/types';
+
 /** An organisation's address and billing fields (docs/API.md "Organisations and projects"). */
 export interface OrganisationFields {
   name: string;
@@ -69,16 +71,10 @@ export interface AdministratorsAnswer extends ListAnswer<Person> {
   message?: string;
 }
 
-/** One person's access to one project of the organisation; `pending` is an open invitation. */
-export interface Assignment {
+/** One person's access to one project of the organisation. */
+export interface Assignment extends ProjectAccess {
   projectId: string;
   projectName: string;
-  userId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  access: number;
-  pending: boolean;
 }
 
 export interface ScopedSession {

@@ -84,13 +84,7 @@ export function useUpdateSettings(id: string) {
   });
 }
 
-export interface BasemapInput {
-  name: string;
-  type: BasemapType;
-  url: string;
-  layers: string;
-  attribution: string;
-  username: string;
+export interface BasemapInput extends Pick<Basemap, 'name' | 'type' | 'url' | 'layers' | 'attribution' | 'username'> {
   /** Left out: keep the kept password; "": remove it. */
   password?: string;
   version?: number;

@@ -25,14 +25,18 @@ export interface Project extends ProjectFields {
   created_at: string;
 }
 
-/** A member, or an open invitation (`pending`, no userId yet). */
-export interface ProjectMember {
+/** A person's access to a project (0–3, `api/projects/access.ts`), or an open invitation (`pending`, no userId yet). */
+export interface ProjectAccess {
   userId: string | null;
   firstName: string;
   lastName: string;
   email: string;
   access: number;
   pending: boolean;
+}
+
+/** A member, or an open invitation. */
+export interface ProjectMember extends ProjectAccess {
   /** The saved filter the member's access is limited to ("" and false: the whole project). */
   limit_name: string;
   limited: boolean;

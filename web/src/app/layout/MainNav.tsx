@@ -22,31 +22,44 @@ interface Item {
   children?: { to: string; label: string; icon: typeof IconHome }[];
 }
 
+/** A page of the navigation (not a section with pages under it). */
+function PageLink({ item, active }: { item: Omit<Item, 'children'>; active: boolean }) {
+  return (
+    <NavLink
+      className="arbor-navlink"
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={<item.icon size={18} stroke={1.7} />}
+      active={active}
+      variant="light"
+    />
+  );
+}
+
 export function MainNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const session = useSession();
+  // Projects and jobs each have an overview, a dashboard and a data page.
+  const areaPages = (base: string) => [
+    { to: base, label: t('nav.overview'), icon: IconLayoutList },
+    { to: `${base}/dashboard`, label: t('nav.dashboard'), icon: IconChartDonut3 },
+    { to: `${base}/data`, label: t('nav.data'), icon: IconMap2 },
+  ];
   const items: Item[] = [
     { to: '/', label: t('nav.home'), icon: IconHome },
     {
       to: '/projects',
       label: t('nav.projects'),
       icon: IconTrees,
-      children: [
-        { to: '/projects', label: t('nav.overview'), icon: IconLayoutList },
-        { to: '/projects/dashboard', label: t('nav.dashboard'), icon: IconChartDonut3 },
-        { to: '/projects/data', label: t('nav.data'), icon: IconMap2 },
-      ],
+      children: areaPages('/projects'),
     },
     {
       to: '/jobs',
       label: t('nav.jobs'),
       icon: IconClipboardList,
-      children: [
-        { to: '/jobs', label: t('nav.overview'), icon: IconLayoutList },
-        { to: '/jobs/dashboard', label: t('nav.dashboard'), icon: IconChartDonut3 },
-        { to: '/jobs/data', label: t('nav.data'), icon: IconMap2 },
-      ],
+      children: areaPages('/jobs'),
     },
     { to: '/organisations', label: t('nav.organisations'), icon: IconBuildingCommunity },
   ];
@@ -85,30 +98,13 @@ export function MainNav() {
                 ))}
               </NavLink>
             ) : (
-              <NavLink
-                key={item.to}
-                className="arbor-navlink"
-                component={Link}
-                to={item.to}
-                label={item.label}
-                leftSection={<item.icon size={18} stroke={1.7} />}
-                active={inSection(item.to)}
-                variant="light"
-              />
+              <PageLink key={item.to} item={item} active={inSection(item.to)} />
             ),
           )}
         </Stack>
       </ScrollArea>
       <Stack gap={2} pt="sm" style={{ borderTop: '1px solid var(--arbor-border)' }}>
-        <NavLink
-          className="arbor-navlink"
-          component={Link}
-          to="/help"
-          label={t('nav.help')}
-          leftSection={<IconHelpCircle size={18} stroke={1.7} />}
-          active={inSection('/help')}
-          variant="light"
-        />
+        <PageLink item={{ to: '/help', label: t('nav.help'), icon: IconHelpCircle }} active={inSection('/help')} />
       </Stack>
     </Stack>
   );

@@ -1,60 +1,16 @@
-import {
-  Anchor,
-  Card,
-  EmptyState,
-  Grid,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  Skeleton,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Grid, Group, List, SimpleGrid, Stack, Skeleton, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingCommunity, IconClipboardList, IconStethoscope, IconTrees, IconFolders } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
 import { useSession } from '@/api/auth/getSession';
+import { EmptyNote } from '@/components/EmptyNote';
 import { PageHeader } from '@/components/PageHeader';
+import { StatCard } from '@/components/StatCard';
 import { useProjects } from '@/api/projects/getProjects';
 import { AddProjectButton } from '@/features/projects/components/AddProjectButton';
 import { ProjectCard } from '@/features/projects/components/ProjectCard';
 import { useUserDashboard } from '@/features/dashboard/api/getUserDashboard';
 import { InvitationsNotice } from '@/features/user/components/InvitationsNotice';
-
-function Stat({
-  label,
-  icon: Icon,
-  value = 0,
-  testId,
-}: {
-  label: string;
-  icon: typeof IconTrees;
-  value?: number;
-  testId?: string;
-}) {
-  const { i18n } = useTranslation();
-  return (
-    <Card padding="lg" className="arbor-stat" h="100%" data-testid={testId} data-value={value}>
-      {/* The figure keeps to the card's foot, so figures line up when a label takes two lines. */}
-      <Group justify="space-between" align="flex-start" wrap="nowrap" h="100%">
-        <Stack gap={4} justify="space-between" h="100%">
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-            {label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.1}>
-            {formatNumber(value, i18n.language)}
-          </Text>
-        </Stack>
-        <ThemeIcon variant="light" color="arbor" size={40} radius="md">
-          <Icon size={22} stroke={1.7} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 /** The first steps of a new user, each leading where it is taken. */
 const GETTING_STARTED = [
@@ -78,16 +34,17 @@ export default function HomePage() {
       />
       <InvitationsNotice />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Stat label={t('home.stats.projects')} icon={IconFolders} value={projects.data?.length ?? 0} />
-        <Stat label={t('home.stats.jobs')} icon={IconClipboardList} value={totals?.jobs} />
+        <StatCard size="lg" label={t('home.stats.projects')} icon={IconFolders} value={projects.data?.length ?? 0} />
+        <StatCard size="lg" label={t('home.stats.jobs')} icon={IconClipboardList} value={totals?.jobs} />
         {/* Trees and groups, as the label says (the dashboards show trees and groups apart). */}
-        <Stat
+        <StatCard
+          size="lg"
           label={t('home.stats.trees')}
           icon={IconTrees}
           value={totals ? totals.trees + totals.groups : 0}
           testId="home-objects"
         />
-        <Stat label={t('home.stats.checks')} icon={IconStethoscope} value={totals?.open_checks} />
+        <StatCard size="lg" label={t('home.stats.checks')} icon={IconStethoscope} value={totals?.open_checks} />
       </SimpleGrid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -115,15 +72,10 @@ export default function HomePage() {
                 ))}
               </SimpleGrid>
             ) : (
-              <EmptyState
-                variant="light"
-                color="arbor"
+              <EmptyNote
                 icon={<IconTrees size={28} stroke={1.6} />}
                 title={t('home.emptyTitle')}
-                description={t('home.emptyText')}
-                py="xl"
-                maw={460}
-                mx="auto"
+                text={t('home.emptyText')}
               />
             )}
           </Card>

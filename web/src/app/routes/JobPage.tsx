@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, Drawer, EmptyState, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Drawer, EmptyState, Grid, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDoorEnter, IconFileCode, IconLockOff, IconTrash } from '@tabler/icons-react';
 import { GaebExportModal } from '@/components/exports/GaebExportModal';
@@ -9,6 +9,8 @@ import { ApiError } from '@/lib/api';
 import { useCrumbLabel } from '@/lib/crumbs';
 import { PageHeader } from '@/components/PageHeader';
 import { NotFoundState } from '@/components/NotFoundState';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { PageSkeleton } from '@/components/PageStates';
 import { useSession } from '@/api/auth/getSession';
 import { useJob } from '@/features/jobs/api/getJob';
 import { useJobItems } from '@/features/jobs/api/getJobItems';
@@ -74,23 +76,9 @@ export default function JobPage() {
     );
   }
   const error = limited ? null : (mine.error ?? job.error);
-  if (error) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-        {error.message}
-      </Alert>
-    );
-  }
+  if (error) return <ErrorAlert>{error.message}</ErrorAlert>;
   const data = job.data ?? (limited ? mine.entry : undefined);
-  if (!data) {
-    return (
-      <Stack gap="lg" data-testid="loading">
-        <Skeleton h={30} w={300} radius="sm" />
-        <Skeleton h={16} w={200} radius="sm" />
-        <Skeleton h={200} radius="lg" />
-      </Stack>
-    );
-  }
+  if (!data) return <PageSkeleton blocks={[200]} />;
   const j = data;
   const role = mine.entry?.role;
   const manage = canManage(role);

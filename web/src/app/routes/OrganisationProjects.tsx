@@ -1,12 +1,15 @@
-import { Anchor, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFolders, IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HeadedTable } from '@/components/HeadedTable';
+import { CardHeading } from '@/components/CardHeading';
+import { EmptyNote } from '@/components/EmptyNote';
 import { useProjects } from '@/api/projects/getProjects';
-import { AccessBadge, ProjectRoleBadge } from '@/features/projects/components/ProjectBadges';
+import { AccessBadge } from '@/features/projects/components/ProjectBadges';
+import { ProjectTable } from '@/features/projects/components/ProjectTable';
 import { CreateProjectModal } from '@/features/projects/components/CreateProjectModal';
 import { useAssignments } from '@/features/organisations/api/getAssignments';
 import type { Organisation } from '@/api/organisations/types';
@@ -27,26 +30,15 @@ function Assignments({ organisation: o }: { organisation: Organisation }) {
   const list = useAssignments(o.id);
   return (
     <Card padding="xl" data-testid="assignments">
-      <Stack gap={4} mb="md">
-        <Title order={3} fz="md">
-          {t('assignments.heading')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('assignments.text')}
-        </Text>
-      </Stack>
+      <CardHeading title={t('assignments.heading')} text={t('assignments.text')} mb="md" />
       {list.isPending ? (
         <TableSkeleton />
       ) : !list.data?.length ? (
-        <EmptyState
-          variant="light"
-          color="arbor"
+        <EmptyNote
           icon={<IconUsers size={24} stroke={1.6} />}
           title={t('assignments.emptyTitle')}
-          description={t('assignments.emptyText')}
+          text={t('assignments.emptyText')}
           py="lg"
-          maw={460}
-          mx="auto"
         />
       ) : (
         <HeadedTable
@@ -110,14 +102,7 @@ export function OrganisationProjects({ organisation: o }: { organisation: Organi
     <Stack gap="lg">
       <Card padding="xl" data-testid="organisation-projects">
         <Group justify="space-between" align="flex-start" mb="md" gap="sm">
-          <Stack gap={4}>
-            <Title order={3} fz="md">
-              {t('organisation.projectsHeading')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('organisation.projectsText')}
-            </Text>
-          </Stack>
+          <CardHeading title={t('organisation.projectsHeading')} text={t('organisation.projectsText')} />
           {canCreate && (
             <Button leftSection={<IconPlus size={16} />} onClick={open} data-testid="create-project">
               {t('projects.create')}
@@ -127,48 +112,14 @@ export function OrganisationProjects({ organisation: o }: { organisation: Organi
         {projects.isPending ? (
           <TableSkeleton />
         ) : !projects.data?.length ? (
-          <EmptyState
-            variant="light"
-            color="arbor"
+          <EmptyNote
             icon={<IconFolders size={24} stroke={1.6} />}
             title={t('empty.projects.title')}
-            description={canCreate ? t('organisation.projectsEmptyAdmin') : t('organisation.projectsEmpty')}
+            text={canCreate ? t('organisation.projectsEmptyAdmin') : t('organisation.projectsEmpty')}
             py="lg"
-            maw={460}
-            mx="auto"
           />
         ) : (
-          <HeadedTable
-            minWidth={480}
-            columns={[
-              { label: t('projects.name') },
-              { label: t('projects.myRole') },
-              { label: t('projects.members'), right: true },
-            ]}
-            verticalSpacing="sm"
-            data-testid="organisation-project-table"
-          >
-            {projects.data.map((p) => (
-              <Table.Tr key={p.id} data-testid="project-row">
-                <Table.Td>
-                  <Anchor component={Link} to={`/projects/${p.id}`} size="sm" fw={600}>
-                    {p.name}
-                  </Anchor>
-                  {p.companyName && (
-                    <Text size="xs" c="dimmed">
-                      {p.companyName}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <ProjectRoleBadge role={p.role} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm">{p.member_count}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </HeadedTable>
+          <ProjectTable projects={projects.data} testId="organisation-project-table" />
         )}
       </Card>
       {isAdmin(o) && <Assignments organisation={o} />}

@@ -83,13 +83,7 @@ export default function RegisterPage() {
         >
           <NameFields first={form.getInputProps('firstName')} last={form.getInputProps('lastName')} autoComplete />
           <EmailInput {...form.getInputProps('email')} />
-          <NewPasswordFields
-            label={t('auth.password')}
-            name="password"
-            value={form.values.password}
-            passwordProps={form.getInputProps('password')}
-            confirmProps={form.getInputProps('passwordConfirm')}
-          />
+          <NewPasswordFields label={t('auth.password')} name="password" form={form} />
           <LanguageSelect
             {...form.getInputProps('language')}
             onChange={(value) => {

@@ -72,14 +72,7 @@ export default function ResetPasswordPage() {
         submitTestId="reset-password-submit"
         loading={reset.isPending}
       >
-        <NewPasswordFields
-          label={t('auth.newPassword')}
-          name="password"
-          value={form.values.password}
-          passwordProps={form.getInputProps('password')}
-          confirmProps={form.getInputProps('passwordConfirm')}
-          autoFocus
-        />
+        <NewPasswordFields label={t('auth.newPassword')} name="password" form={form} autoFocus />
       </GuestForm>
       <Text ta="center" size="sm">
         <Anchor component={Link} to="/login">

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '@/components/CardHeading';
 import { PageHeader } from '@/components/PageHeader';
 import { useProjects } from '@/api/projects/getProjects';
 
@@ -36,12 +37,7 @@ export default function GisServicePage() {
       <Stack gap="xl" data-testid="help-gis">
         <Card padding="xl">
           <Stack gap="md">
-            <Title order={3} fz="lg">
-              {t('helpGis.addressTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('helpGis.addressText')}
-            </Text>
+            <CardHeading title={t('helpGis.addressTitle')} text={t('helpGis.addressText')} size="lg" gap="md" />
             {(projects.data?.length ?? 0) > 0 && (
               <Select
                 label={t('helpGis.project')}
@@ -111,12 +107,7 @@ export default function GisServicePage() {
           </Code>
         </Card>
         <Card padding="xl">
-          <Title order={3} fz="lg" mb="md">
-            {t('helpGis.filterTitle')}
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('helpGis.filterText')}
-          </Text>
+          <CardHeading title={t('helpGis.filterTitle')} text={t('helpGis.filterText')} size="lg" gap="md" mb="sm" />
           <Code
             block
             style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
@@ -129,12 +120,7 @@ export default function GisServicePage() {
           </Code>
         </Card>
         <Card padding="xl" data-testid="help-gis-basemaps">
-          <Title order={3} fz="lg" mb="md">
-            {t('helpGis.basemapsTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('helpGis.basemapsText')}
-          </Text>
+          <CardHeading title={t('helpGis.basemapsTitle')} text={t('helpGis.basemapsText')} size="lg" gap="md" />
         </Card>
       </Stack>
     </>

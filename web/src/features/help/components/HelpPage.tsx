@@ -11,9 +11,29 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '@/components/CardHeading';
 import { PageHeader } from '@/components/PageHeader';
 
 export const SUPPORT_EMAIL = 'support@arbor.example';
+
+/** The three things the app is built of, in the order one meets them. */
+const CONCEPTS = [
+  { icon: IconBuildingCommunity, title: 'nav.organisations', text: 'help.conceptOrganisations' },
+  { icon: IconTrees, title: 'nav.projects', text: 'help.conceptProjects' },
+  { icon: IconClipboardList, title: 'nav.jobs', text: 'help.conceptJobs' },
+];
+
+/** A topic of the guide or the rules: its name in bold over a grey paragraph. */
+function Topic({ title, text }: { title: string; text: string }) {
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>{title}</Text>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
 
 function HelpCard({
   icon: Icon,
@@ -32,14 +52,7 @@ function HelpCard({
         <ThemeIcon size={44} radius="md" variant="light" color="arbor">
           <Icon size={24} stroke={1.6} />
         </ThemeIcon>
-        <Stack gap={6} style={{ flex: 1 }}>
-          <Title order={3} fz="lg">
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {text}
-          </Text>
-        </Stack>
+        <CardHeading title={title} text={text} size="lg" gap={6} style={{ flex: 1 }} />
         {children}
       </Stack>
     </Card>
@@ -95,21 +108,13 @@ export default function HelpPage() {
           {t('help.conceptsTitle')}
         </Title>
         <Timeline bulletSize={32} lineWidth={2} color="arbor" active={2}>
-          <Timeline.Item bullet={<IconBuildingCommunity size={16} />} title={t('nav.organisations')}>
-            <Text size="sm" c="dimmed">
-              {t('help.conceptOrganisations')}
-            </Text>
-          </Timeline.Item>
-          <Timeline.Item bullet={<IconTrees size={16} />} title={t('nav.projects')}>
-            <Text size="sm" c="dimmed">
-              {t('help.conceptProjects')}
-            </Text>
-          </Timeline.Item>
-          <Timeline.Item bullet={<IconClipboardList size={16} />} title={t('nav.jobs')}>
-            <Text size="sm" c="dimmed">
-              {t('help.conceptJobs')}
-            </Text>
-          </Timeline.Item>
+          {CONCEPTS.map(({ icon: Icon, title, text }) => (
+            <Timeline.Item key={text} bullet={<Icon size={16} />} title={t(title)}>
+              <Text size="sm" c="dimmed">
+                {t(text)}
+              </Text>
+            </Timeline.Item>
+          ))}
         </Timeline>
       </Card>
       <Card padding="xl" mt="xl" data-testid="help-guide">
@@ -132,12 +137,7 @@ export default function HelpPage() {
               'backgroundMaps',
             ] as const
           ).map((part) => (
-            <Stack gap={4} key={part}>
-              <Text fw={600}>{t(`helpGuide.${part}.title`)}</Text>
-              <Text size="sm" c="dimmed">
-                {t(`helpGuide.${part}.text`)}
-              </Text>
-            </Stack>
+            <Topic key={part} title={t(`helpGuide.${part}.title`)} text={t(`helpGuide.${part}.text`)} />
           ))}
         </SimpleGrid>
       </Card>
@@ -147,12 +147,7 @@ export default function HelpPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           {(['Safety', 'Intervals', 'Classes', 'History'] as const).map((rule) => (
-            <Stack gap={4} key={rule}>
-              <Text fw={600}>{t(`help.rule${rule}Title`)}</Text>
-              <Text size="sm" c="dimmed">
-                {t(`help.rule${rule}`)}
-              </Text>
-            </Stack>
+            <Topic key={rule} title={t(`help.rule${rule}Title`)} text={t(`help.rule${rule}`)} />
           ))}
         </SimpleGrid>
       </Card>

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconFlask, IconLanguage } from '@tabler/icons-react';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconFlask, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { legalLanguage, useLegalPage, type LegalPageKind } from '@/api/legal/legal';
 import { formatDate } from '@/lib/trees/format';
+import { GuestCard } from '@/components/GuestCard';
+import { RetryAlert } from '@/components/RetryAlert';
 import { Markdown } from './Markdown';
 
 /** A legal page: the operator's text (or the marked sample) in the user's language, else in English. */
@@ -11,13 +13,8 @@ export function LegalPage({ kind }: { kind: LegalPageKind }) {
   const lang = legalLanguage(i18n.language);
   const page = useLegalPage(kind, lang);
   return (
-    <Paper
-      className="arbor-guest-card"
-      p={{ base: 'lg', sm: 48 }}
-      radius="lg"
-      maw={820}
-      mx="auto"
-      w="100%"
+    <GuestCard
+      wide
       data-testid={`legal-${kind}`}
       data-state={page.isPending ? 'loading' : page.isError ? 'error' : 'ready'}
       data-sample={page.data?.sample ? 'true' : 'false'}
@@ -33,22 +30,15 @@ export function LegalPage({ kind }: { kind: LegalPageKind }) {
           <Skeleton h={14} w="70%" />
         </Stack>
       ) : page.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
+        <RetryAlert
           title={t('legal.errorTitle')}
-          data-testid="legal-error"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{page.error.message || t('legal.errorText')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void page.refetch()}>
-              {t('legal.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          message={page.error.message || t('legal.errorText')}
+          retry={t('legal.retry')}
+          onRetry={() => void page.refetch()}
+          testId="legal-error"
+        />
       ) : (
-        <Stack gap="lg">
+        <>
           {(page.data.sample || page.data.lang !== lang) && (
             <Group gap="xs">
               {page.data.sample && (
@@ -77,8 +67,8 @@ export function LegalPage({ kind }: { kind: LegalPageKind }) {
               {t('legal.updated', { date: formatDate(page.data.updated_at, i18n.language) })}
             </Text>
           )}
-        </Stack>
+        </>
       )}
-    </Paper>
+    </GuestCard>
   );
 }

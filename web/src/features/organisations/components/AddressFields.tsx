@@ -1,5 +1,5 @@
-import { Grid, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Grid } from '@mantine/core';
+import { OrganisationField } from './OrganisationField';
 
 export type AddressField = 'street' | 'number' | 'zip' | 'city';
 
@@ -11,37 +11,20 @@ export function AddressFields({
   inputProps: (field: AddressField) => object;
   readOnly?: boolean;
 }) {
-  const { t } = useTranslation();
+  const form = { getInputProps: inputProps };
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, sm: 8 }}>
-        <TextInput
-          label={t('organisation.fields.street')}
-          name="street"
-          readOnly={readOnly}
-          {...inputProps('street')}
-        />
+        <OrganisationField form={form} name="street" readOnly={readOnly} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput
-          label={t('organisation.fields.number')}
-          name="number"
-          readOnly={readOnly}
-          {...inputProps('number')}
-        />
+        <OrganisationField form={form} name="number" readOnly={readOnly} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput
-          label={t('organisation.fields.zip')}
-          name="zip"
-          inputMode="numeric"
-          maxLength={5}
-          readOnly={readOnly}
-          {...inputProps('zip')}
-        />
+        <OrganisationField form={form} name="zip" inputMode="numeric" maxLength={5} readOnly={readOnly} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8 }}>
-        <TextInput label={t('organisation.fields.city')} name="city" readOnly={readOnly} {...inputProps('city')} />
+        <OrganisationField form={form} name="city" readOnly={readOnly} />
       </Grid.Col>
     </Grid>
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconBan } from '@tabler/icons-react';
+import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { ModalActions } from '@/components/ModalActions';
-import { SettingsSection } from '@/components/SettingsSection';
+import { DangerZone } from '@/components/DangerZone';
 import { useCancelOrganisation } from '../api/cancelOrganisation';
 import type { Organisation } from '@/api/organisations/types';
 
@@ -29,27 +29,15 @@ export function CancelOrganisationSection({ organisation: o }: { organisation: O
       },
     });
   return (
-    <SettingsSection title={t('organisation.dangerZone')} danger testId="danger-zone">
-      <Group justify="space-between" align="center" wrap="wrap" gap="md">
-        <Stack gap={4} maw={420}>
-          <Group gap={8}>
-            <IconAlertTriangle size={18} color="var(--mantine-color-red-6)" />
-            <Text fw={600}>{t('organisation.cancelHeading')}</Text>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('organisation.cancelText')}
-          </Text>
-        </Stack>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconBan size={16} />}
-          onClick={() => setOpened(true)}
-          data-testid="cancel-organisation"
-        >
-          {t('organisation.cancelButton')}
-        </Button>
-      </Group>
+    <DangerZone
+      title={t('organisation.dangerZone')}
+      heading={t('organisation.cancelHeading')}
+      text={t('organisation.cancelText')}
+      action={t('organisation.cancelButton')}
+      icon={IconBan}
+      onAction={() => setOpened(true)}
+      actionTestId="cancel-organisation"
+    >
       <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('organisation.cancelTitle')}</Text>} centered>
         <form
           onSubmit={(e) => {
@@ -81,6 +69,6 @@ export function CancelOrganisationSection({ organisation: o }: { organisation: O
           </Stack>
         </form>
       </Modal>
-    </SettingsSection>
+    </DangerZone>
   );
 }

@@ -1,10 +1,37 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconPackage } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Organisation } from '@/api/organisations/types';
 import { isAdmin } from '@/api/organisations/organisation';
+
+/** An orange notice about the demo, with "Choose a package" for administrators. */
+function PackageNotice({
+  icon,
+  text,
+  onPackages,
+  testId,
+}: {
+  icon: ReactNode;
+  text: string;
+  onPackages?: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" variant="light" icon={icon} data-testid={testId}>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{text}</Text>
+        {onPackages && (
+          <Button size="xs" variant="light" color="orange" onClick={onPackages}>
+            {t('organisation.choosePackage')}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
 
 /** The demo's notices (docs/PRODUCT.md §4): it ends in N days, in one day (from a week before),
  * it has ended — then also the demo expired modal, once per browser session, offering a package. */
@@ -21,31 +48,23 @@ export function DemoNotices({ organisation: o }: { organisation: Organisation })
   const admin = isAdmin(o);
   if (o.status === 'demo' && o.demo_days_left <= 7) {
     return (
-      <Alert color="orange" variant="light" icon={<IconClockHour4 size={18} />} data-testid="demo-ending-notice">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('organisation.demoEnds', { count: o.demo_days_left })}</Text>
-          {admin && (
-            <Button size="xs" variant="light" color="orange" onClick={packages}>
-              {t('organisation.choosePackage')}
-            </Button>
-          )}
-        </Group>
-      </Alert>
+      <PackageNotice
+        icon={<IconClockHour4 size={18} />}
+        text={t('organisation.demoEnds', { count: o.demo_days_left })}
+        onPackages={admin ? packages : undefined}
+        testId="demo-ending-notice"
+      />
     );
   }
   if (o.status !== 'expired') return null;
   return (
     <>
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="expired-notice">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('organisation.expiredText')}</Text>
-          {admin && (
-            <Button size="xs" variant="light" color="orange" onClick={packages}>
-              {t('organisation.choosePackage')}
-            </Button>
-          )}
-        </Group>
-      </Alert>
+      <PackageNotice
+        icon={<IconAlertTriangle size={18} />}
+        text={t('organisation.expiredText')}
+        onPackages={admin ? packages : undefined}
+        testId="expired-notice"
+      />
       <Modal
         opened={open}
         onClose={close}

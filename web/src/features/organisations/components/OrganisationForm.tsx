@@ -1,15 +1,4 @@
-import {
-  Button,
-  Fieldset,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-  Input,
-} from '@mantine/core';
+import { Button, Fieldset, Group, SegmentedControl, Select, SimpleGrid, Stack, Textarea, Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { emailValid } from '@/lib/validation';
 import { SettingsSection } from '@/components/SettingsSection';
@@ -25,6 +14,7 @@ import {
 import { StaleNotice } from '@/components/StaleNotice';
 import { useVersionedForm } from '@/hooks/useVersionedForm';
 import { AddressFields } from './AddressFields';
+import { OrganisationField } from './OrganisationField';
 
 /** Address and billing of an organisation; read-only for members and once cancelled. */
 export function OrganisationForm({ organisation: o }: { organisation: Organisation }) {
@@ -55,7 +45,7 @@ export function OrganisationForm({ organisation: o }: { organisation: Organisati
           <Stack gap="xl">
             <SettingsSection title={t('organisation.addressHeading')} text={t('organisation.addressText')}>
               <Stack gap="md">
-                <TextInput label={t('organisation.fields.name')} name="name" required {...form.getInputProps('name')} />
+                <OrganisationField form={form} name="name" required />
                 <AddressFields inputProps={(f) => form.getInputProps(f)} />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <Select
@@ -66,12 +56,7 @@ export function OrganisationForm({ organisation: o }: { organisation: Organisati
                     data={countries}
                     {...form.getInputProps('country')}
                   />
-                  <TextInput
-                    label={t('organisation.fields.phone')}
-                    name="phone"
-                    type="tel"
-                    {...form.getInputProps('phone')}
-                  />
+                  <OrganisationField form={form} name="phone" type="tel" />
                 </SimpleGrid>
                 <Select
                   label={t('organisation.fields.location')}
@@ -105,46 +90,23 @@ export function OrganisationForm({ organisation: o }: { organisation: Organisati
                   </div>
                 </Input.Wrapper>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput
-                    label={t('organisation.fields.email_invoice')}
-                    name="email_invoice"
-                    type="email"
-                    {...form.getInputProps('email_invoice')}
-                  />
-                  <TextInput
-                    label={t('organisation.fields.contact_invoice')}
-                    name="contact_invoice"
-                    {...form.getInputProps('contact_invoice')}
-                  />
-                  <TextInput
-                    label={t('organisation.fields.address_supplement_invoice')}
-                    name="address_supplement_invoice"
-                    {...form.getInputProps('address_supplement_invoice')}
-                  />
-                  <TextInput
-                    label={t('organisation.fields.invoice_supplement')}
-                    name="invoice_supplement"
-                    {...form.getInputProps('invoice_supplement')}
-                  />
-                  <TextInput
-                    label={t('organisation.fields.leitweg_id_invoice')}
+                  <OrganisationField form={form} name="email_invoice" type="email" />
+                  <OrganisationField form={form} name="contact_invoice" />
+                  <OrganisationField form={form} name="address_supplement_invoice" />
+                  <OrganisationField form={form} name="invoice_supplement" />
+                  <OrganisationField
+                    form={form}
+                    name="leitweg_id_invoice"
                     description={t('organisation.fields.leitwegText')}
                     placeholder="04011000-1234512345-06"
-                    name="leitweg_id_invoice"
-                    {...form.getInputProps('leitweg_id_invoice')}
                   />
-                  <TextInput
-                    label={t('organisation.fields.tax_id_invoice')}
-                    description={t('organisation.fields.taxIdText')}
+                  <OrganisationField
+                    form={form}
                     name="tax_id_invoice"
-                    {...form.getInputProps('tax_id_invoice')}
+                    description={t('organisation.fields.taxIdText')}
                   />
                 </SimpleGrid>
-                <TextInput
-                  label={t('organisation.fields.subject_invoice')}
-                  name="subject_invoice"
-                  {...form.getInputProps('subject_invoice')}
-                />
+                <OrganisationField form={form} name="subject_invoice" />
                 <Textarea
                   label={t('organisation.fields.invoice_note')}
                   name="invoice_note"

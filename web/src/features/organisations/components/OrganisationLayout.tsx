@@ -1,4 +1,4 @@
-import { Alert, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBan,
@@ -10,9 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
 import { useCrumbLabel } from '@/lib/crumbs';
-import { NotFoundState } from '@/components/NotFoundState';
+import { PageLoadError, PageSkeleton } from '@/components/PageStates';
 import { PageHeader } from '@/components/PageHeader';
 import { useEnterOrganisation } from '../api/enterOrganisation';
 import { useOrganisation } from '../api/getOrganisation';
@@ -35,19 +34,6 @@ export function useOrganisationContext() {
   return useOutletContext<{ organisation: Organisation }>();
 }
 
-function HeaderSkeleton() {
-  return (
-    <Stack gap="lg" data-testid="loading">
-      <Stack gap={8}>
-        <Skeleton h={30} w={320} radius="sm" />
-        <Skeleton h={16} w={220} radius="sm" />
-      </Stack>
-      <Skeleton h={36} radius="sm" />
-      <Skeleton h={280} radius="lg" />
-    </Stack>
-  );
-}
-
 /** The single organisation page: enters the organisation (scoped session), then shows its sections. */
 export default function OrganisationLayout() {
   const { t, i18n } = useTranslation();
@@ -58,24 +44,19 @@ export default function OrganisationLayout() {
   useCrumbLabel(`/organisations/${organisationId}`, org.data?.name);
 
   const error = entered.error ?? org.error;
-  if (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      return (
-        <NotFoundState
-          title={t('organisation.notFound')}
-          text={t('organisation.notFoundText')}
-          back="/organisations"
-          backLabel={t('organisation.backToList')}
-        />
-      );
-    }
+  if (error)
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-        {error.message}
-      </Alert>
+      <PageLoadError
+        error={error}
+        notFound={{
+          title: t('organisation.notFound'),
+          text: t('organisation.notFoundText'),
+          back: '/organisations',
+          backLabel: t('organisation.backToList'),
+        }}
+      />
     );
-  }
-  if (!org.data) return <HeaderSkeleton />;
+  if (!org.data) return <PageSkeleton titleWidth={320} blocks={[36, 280]} />;
   const o = org.data;
   const address = addressLine(o);
   const active = ORGANISATION_SECTIONS.some((s) => s.value === section) ? section : null;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDatabase, IconLock, IconTrees } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '@/components/CardHeading';
 import type { Organisation } from '@/api/organisations/types';
 import { isAdmin } from '@/api/organisations/organisation';
 import { usePackages, type Package } from '../api/packages';
@@ -10,19 +11,6 @@ import { InvoicesList } from './InvoicesList';
 import { PackageCard } from './PackageCard';
 import { UsageMeter } from './UsageMeter';
 import { packageTitle } from './names';
-
-function Heading({ title, text }: { title: string; text: string }) {
-  return (
-    <Stack gap={2}>
-      <Title order={3} fz="lg">
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {text}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The organisation's packages page (administrators): what is booked and in use, the price list
  * to book from, and the invoices. */
@@ -63,7 +51,7 @@ export function PackagesPage({ organisation: o }: { organisation: Organisation }
   return (
     <Stack gap={36} data-testid="packages-page" data-status={u.status}>
       <Stack gap="md">
-        <Heading title={t('packages.usageTitle')} text={summary} />
+        <CardHeading size="lg" gap={2} title={t('packages.usageTitle')} text={summary} />
         {u.notices.map((n) => (
           <Alert
             key={n}
@@ -94,7 +82,7 @@ export function PackagesPage({ organisation: o }: { organisation: Organisation }
       </Stack>
 
       <Stack gap="md">
-        <Heading title={t('packages.treesHeading')} text={t('packages.treesText')} />
+        <CardHeading size="lg" gap={2} title={t('packages.treesHeading')} text={t('packages.treesText')} />
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
           {trees.map((p) => (
             <PackageCard
@@ -112,7 +100,7 @@ export function PackagesPage({ organisation: o }: { organisation: Organisation }
       </Stack>
 
       <Stack gap="md">
-        <Heading title={t('packages.extrasHeading')} text={t('packages.extrasText')} />
+        <CardHeading size="lg" gap={2} title={t('packages.extrasHeading')} text={t('packages.extrasText')} />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {packages
             .filter((p) => p.kind !== 'trees')
@@ -138,7 +126,7 @@ export function PackagesPage({ organisation: o }: { organisation: Organisation }
       </Stack>
 
       <Stack gap="md">
-        <Heading title={t('packages.invoices.title')} text={t('packages.invoices.text')} />
+        <CardHeading size="lg" gap={2} title={t('packages.invoices.title')} text={t('packages.invoices.text')} />
         <InvoicesList organisationId={o.id} />
       </Stack>
 

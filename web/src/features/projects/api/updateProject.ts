@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { useVersionedSave } from '@/hooks/useVersionedSave';
 import { projectKeys } from '@/api/projects/keys';
 import type { Project, ProjectFields } from '@/api/projects/types';
 
@@ -9,16 +9,4 @@ export type UpdateProjectInput = ProjectFields & { id: string; version: number }
 export const updateProject = ({ id, ...body }: UpdateProjectInput) =>
   api.put<Project>(`/api/management/project/${encodeURIComponent(id)}`, body);
 
-export function useUpdateProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: updateProject,
-    onSuccess: (p) => {
-      qc.setQueryData(projectKeys.one(p.id), p);
-      void qc.invalidateQueries({ queryKey: ['projects', 'list'] });
-    },
-    onError: (e, input) => {
-      if (e instanceof ApiError && e.stale) qc.setQueryData(projectKeys.one(input.id), e.current as Project);
-    },
-  });
-}
+export const useUpdateProject = () => useVersionedSave(updateProject, projectKeys.one, ['projects', 'list']);

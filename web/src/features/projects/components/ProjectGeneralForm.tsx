@@ -1,12 +1,10 @@
-import { Button, Card, Fieldset, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { canManage } from '@/api/projects/access';
 import { useUpdateProject } from '../api/updateProject';
 import type { Project, ProjectFields } from '@/api/projects/types';
-import { StaleNotice } from '@/components/StaleNotice';
 import { useVersionedForm } from '@/hooks/useVersionedForm';
 import { ProjectFieldInputs } from './ProjectFieldInputs';
-import { ReadOnlyNotice } from './ReadOnlyNotice';
+import { SettingsSection } from '../settings/SettingsSection';
 
 const fieldsOf = (p: Project): ProjectFields => ({
   name: p.name,
@@ -20,7 +18,6 @@ const fieldsOf = (p: Project): ProjectFields => ({
 export function ProjectGeneralForm({ project: p }: { project: Project }) {
   const { t } = useTranslation();
   const update = useUpdateProject();
-  const editable = canManage(p.role) && !p.terminated;
   const { form, submit, stale, reload } = useVersionedForm({
     object: p,
     fieldsOf,
@@ -31,30 +28,19 @@ export function ProjectGeneralForm({ project: p }: { project: Project }) {
   });
 
   return (
-    <Card
-      padding="xl"
-      component="form"
-      onSubmit={submit}
-      noValidate
-      data-testid="project-general-form"
-      data-editable={editable}
+    <SettingsSection
+      project={p}
+      testId="project-general-form"
+      stale={stale}
+      onReload={reload}
+      dirty={form.isDirty()}
+      saving={update.isPending}
+      onSave={() => submit()}
+      saveTestId="project-save"
     >
       <Stack gap="md">
-        {!editable && <ReadOnlyNotice project={p} />}
-        {stale && <StaleNotice text={t('project.stale')} onReload={reload} />}
-        <Fieldset variant="unstyled" disabled={!editable} p={0} m={0}>
-          <Stack gap="md">
-            <ProjectFieldInputs form={form} noteRows={[3, 8]} />
-          </Stack>
-        </Fieldset>
-        {editable && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()} data-testid="project-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        )}
+        <ProjectFieldInputs form={form} noteRows={[3, 8]} />
       </Stack>
-    </Card>
+    </SettingsSection>
   );
 }

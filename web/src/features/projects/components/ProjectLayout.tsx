@@ -1,10 +1,7 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
 import { useCrumbLabel } from '@/lib/crumbs';
-import { NotFoundState } from '@/components/NotFoundState';
+import { PageLoadError, PageSkeleton } from '@/components/PageStates';
 import { useEnterProject } from '../api/enterProject';
 import { useProject } from '@/api/projects/getProject';
 
@@ -17,34 +14,18 @@ export default function ProjectLayout() {
   useCrumbLabel(`/projects/${projectId}`, project.data?.name);
 
   const error = entered.error ?? project.error;
-  if (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      return (
-        <NotFoundState
-          title={t('project.notFound')}
-          text={t('project.notFoundText')}
-          back="/projects"
-          backLabel={t('project.backToList')}
-        />
-      );
-    }
+  if (error)
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-        {error.message}
-      </Alert>
+      <PageLoadError
+        error={error}
+        notFound={{
+          title: t('project.notFound'),
+          text: t('project.notFoundText'),
+          back: '/projects',
+          backLabel: t('project.backToList'),
+        }}
+      />
     );
-  }
-  if (!project.data) {
-    return (
-      <Stack gap="lg" data-testid="loading">
-        <Stack gap={8}>
-          <Skeleton h={30} w={300} radius="sm" />
-          <Skeleton h={16} w={200} radius="sm" />
-        </Stack>
-        <Skeleton h={96} radius="lg" />
-        <Skeleton h={300} radius="lg" />
-      </Stack>
-    );
-  }
+  if (!project.data) return <PageSkeleton blocks={[96, 300]} />;
   return <Outlet context={{ project: project.data }} />;
 }

@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -21,6 +20,7 @@ import { IconLock, IconMailForward, IconShare, IconUserMinus } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/api/auth/getSession';
+import { CardHeading } from '@/components/CardHeading';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { initials } from '@/lib/initials';
 import { accessOptions, canManage, isAccessLevel } from '@/api/projects/access';
@@ -62,14 +62,7 @@ function MembersTable({ project: p }: { project: Project }) {
   return (
     <Card padding="xl" data-testid="project-members">
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
-        <Stack gap={4} maw={520}>
-          <Title order={3} fz="md">
-            {t('members.heading')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('members.text')} {t('members.limit.hint')}
-          </Text>
-        </Stack>
+        <CardHeading title={t('members.heading')} text={`${t('members.text')} ${t('members.limit.hint')}`} maw={520} />
         {editable && (
           <Button leftSection={<IconShare size={16} />} onClick={openShare} data-testid="share-project">
             {t('members.shareButton')}

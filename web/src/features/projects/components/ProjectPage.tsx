@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  EmptyState,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBan,
   IconChartDonut3,
@@ -24,30 +12,45 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
+import { EmptyNote } from '@/components/EmptyNote';
 import { PageHeader } from '@/components/PageHeader';
+import { StatCard } from '@/components/StatCard';
 import { canManage } from '@/api/projects/access';
 import { ProjectRoleBadge } from './ProjectBadges';
 import { useProjectContext } from '@/hooks/useProjectContext';
 
-function Figure({ label, value, icon: Icon }: { label: string; value: number; icon: typeof IconTrees }) {
-  const { i18n } = useTranslation();
+/** The project's views, as the header's buttons (right to left) and the data card's links. */
+const VIEWS = [
+  { to: 'map', icon: IconMap2, label: 'map.open', text: 'project.viewMap', variant: 'filled', testId: 'project-map' },
+  {
+    to: 'data',
+    icon: IconTable,
+    label: 'data.open',
+    text: 'project.viewData',
+    variant: 'light',
+    testId: 'project-data-view',
+  },
+  {
+    to: 'dashboard',
+    icon: IconChartDonut3,
+    label: 'dashboard.open',
+    text: 'project.viewDashboard',
+    variant: 'default',
+    testId: 'project-dashboard-link',
+  },
+] as const;
+
+/** One fact about the project: a small grey label over its value. */
+function Fact({ label, children, pre }: { label: string; children: ReactNode; pre?: boolean }) {
   return (
-    <Card padding="md" className="arbor-stat">
-      <Group justify="space-between" wrap="nowrap">
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-            {label}
-          </Text>
-          <Text fz={24} fw={700} lh={1.1}>
-            {formatNumber(value, i18n.language)}
-          </Text>
-        </Stack>
-        <ThemeIcon variant="light" color="arbor" size={36} radius="md">
-          <Icon size={20} stroke={1.7} />
-        </ThemeIcon>
-      </Group>
-    </Card>
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={pre ? { whiteSpace: 'pre-wrap' } : undefined}>
+        {children}
+      </Text>
+    </div>
   );
 }
 
@@ -81,27 +84,18 @@ export default function ProjectPage() {
               </Text>
               <ProjectRoleBadge role={p.role} size="md" />
             </Group>
-            <Button
-              component={Link}
-              to="dashboard"
-              variant="default"
-              leftSection={<IconChartDonut3 size={16} />}
-              data-testid="project-dashboard-link"
-            >
-              {t('dashboard.open')}
-            </Button>
-            <Button
-              component={Link}
-              to="data"
-              variant="light"
-              leftSection={<IconTable size={16} />}
-              data-testid="project-data-view"
-            >
-              {t('data.open')}
-            </Button>
-            <Button component={Link} to="map" leftSection={<IconMap2 size={16} />} data-testid="project-map">
-              {t('map.open')}
-            </Button>
+            {[...VIEWS].reverse().map((v) => (
+              <Button
+                key={v.to}
+                component={Link}
+                to={v.to}
+                variant={v.variant}
+                leftSection={<v.icon size={16} />}
+                data-testid={v.testId}
+              >
+                {t(v.label)}
+              </Button>
+            ))}
             {manager && (
               <Button
                 component={Link}
@@ -122,9 +116,9 @@ export default function ProjectPage() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <Figure label={t('project.trees')} value={p.tree_count} icon={IconTree} />
-        <Figure label={t('project.groups')} value={p.group_count} icon={IconTrees} />
-        <Figure label={t('project.members')} value={p.member_count} icon={IconUsers} />
+        <StatCard label={t('project.trees')} value={p.tree_count} icon={IconTree} />
+        <StatCard label={t('project.groups')} value={p.group_count} icon={IconTrees} />
+        <StatCard label={t('project.members')} value={p.member_count} icon={IconUsers} />
       </SimpleGrid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -133,37 +127,25 @@ export default function ProjectPage() {
               {t('project.data')}
             </Title>
             {p.tree_count + p.group_count === 0 ? (
-              <Stack align="center" gap="md">
-                <EmptyState
-                  variant="light"
-                  color="arbor"
-                  icon={<IconMap2 size={28} stroke={1.6} />}
-                  title={t('project.dataEmptyTitle')}
-                  description={t('project.dataEmptyText')}
-                  pt="xl"
-                  maw={460}
-                  mx="auto"
-                />
-                <Button component={Link} to="map" leftSection={<IconMap2 size={16} />} mb="xl">
+              <EmptyNote
+                icon={<IconMap2 size={28} stroke={1.6} />}
+                title={t('project.dataEmptyTitle')}
+                text={t('project.dataEmptyText')}
+              >
+                <Button component={Link} to="map" leftSection={<IconMap2 size={16} />}>
                   {t('map.open')}
                 </Button>
-              </Stack>
+              </EmptyNote>
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="project-views">
-                {(
-                  [
-                    ['map', IconMap2, t('map.open'), t('project.viewMap')],
-                    ['data', IconTable, t('data.open'), t('project.viewData')],
-                    ['dashboard', IconChartDonut3, t('dashboard.open'), t('project.viewDashboard')],
-                  ] as const
-                ).map(([to, Icon, title, text]) => (
-                  <Card key={to} component={Link} to={to} withBorder padding="lg" className="arbor-link-card">
-                    <Icon size={26} stroke={1.6} color="var(--mantine-primary-color-filled)" />
+                {VIEWS.map((v) => (
+                  <Card key={v.to} component={Link} to={v.to} withBorder padding="lg" className="arbor-link-card">
+                    <v.icon size={26} stroke={1.6} color="var(--mantine-primary-color-filled)" />
                     <Text fw={600} mt="sm">
-                      {title}
+                      {t(v.label)}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {text}
+                      {t(v.text)}
                     </Text>
                   </Card>
                 ))}
@@ -177,26 +159,13 @@ export default function ProjectPage() {
               {t('project.about')}
             </Title>
             <Stack gap="sm">
-              <div>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {t('project.fields.companyName')}
-                </Text>
-                <Text size="sm">{p.companyName || '—'}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {t('project.treeNumbers')}
-                </Text>
-                <Text size="sm">{p.unique_number ? t('project.numbersUnique') : t('project.numbersRepeating')}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {t('project.fields.note')}
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {p.note || '—'}
-                </Text>
-              </div>
+              <Fact label={t('project.fields.companyName')}>{p.companyName || '—'}</Fact>
+              <Fact label={t('project.treeNumbers')}>
+                {p.unique_number ? t('project.numbersUnique') : t('project.numbersRepeating')}
+              </Fact>
+              <Fact label={t('project.fields.note')} pre>
+                {p.note || '—'}
+              </Fact>
             </Stack>
           </Card>
         </Grid.Col>

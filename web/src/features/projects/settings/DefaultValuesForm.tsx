@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DefaultValue, ProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
@@ -11,6 +11,7 @@ import {
   fieldErrorsUnder,
 } from '@/api/projects/fields';
 import { fieldLabel } from '@/api/projects/labels';
+import { CustomFieldGroup } from './FieldGroup';
 import { SettingsSection, useSettingsPart } from './SettingsSection';
 
 type Draft = Record<string, DefaultValue | null>;
@@ -101,22 +102,13 @@ export function DefaultValuesForm({ project, settings }: { project: Project; set
             <Fragment key={f.name}>{input(f.name, f.kind)}</Fragment>
           ))}
         </SimpleGrid>
-        <div>
-          <Text fw={600} size="sm" mb="xs">
-            {t('requiredFields.customFields')}
-          </Text>
-          {activeCustom.length ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {activeCustom.map((n) => (
-                <Fragment key={n}>{input(n, 'custom')}</Fragment>
-              ))}
-            </SimpleGrid>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('requiredFields.noCustom')}
-            </Text>
-          )}
-        </div>
+        <CustomFieldGroup active={activeCustom}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {activeCustom.map((n) => (
+              <Fragment key={n}>{input(n, 'custom')}</Fragment>
+            ))}
+          </SimpleGrid>
+        </CustomFieldGroup>
       </Stack>
     </SettingsSection>
   );

@@ -1,9 +1,10 @@
-import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
 import { CUSTOM_FIELDS, fieldErrorsUnder, TREE_FIELDS } from '@/api/projects/fields';
 import { fieldLabel } from '@/api/projects/labels';
+import { CustomFieldGroup, FieldGroup } from './FieldGroup';
 import { SettingsSection, useSettingsPart } from './SettingsSection';
 
 /** Required fields: tree fields and active custom fields that must be filled before a tree is saved. */
@@ -37,28 +38,16 @@ export function RequiredFieldsForm({ project, settings }: { project: Project; se
       onSave={() => save({ required_fields: draft, version })}
     >
       <Stack gap="lg">
-        <div>
-          <Text fw={600} size="sm" mb="xs">
-            {t('requiredFields.treeFields')}
-          </Text>
+        <FieldGroup title={t('requiredFields.treeFields')}>
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
             {TREE_FIELDS.map(box)}
           </SimpleGrid>
-        </div>
-        <div>
-          <Text fw={600} size="sm" mb="xs">
-            {t('requiredFields.customFields')}
-          </Text>
-          {activeCustom.length ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
-              {activeCustom.map(box)}
-            </SimpleGrid>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('requiredFields.noCustom')}
-            </Text>
-          )}
-        </div>
+        </FieldGroup>
+        <CustomFieldGroup active={activeCustom}>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" verticalSpacing="xs">
+            {activeCustom.map(box)}
+          </SimpleGrid>
+        </CustomFieldGroup>
       </Stack>
     </SettingsSection>
   );

@@ -80,7 +80,8 @@ export const isEditable = (p: Project) => canManage(p.role) && !p.terminated;
 interface SectionProps {
   project: Project;
   testId: string;
-  title: string;
+  /** Absent where the page's tab names the part (general settings). */
+  title?: string;
   description?: ReactNode;
   stale?: boolean;
   onReload?: () => void;
@@ -89,6 +90,7 @@ interface SectionProps {
   dirty?: boolean;
   saving?: boolean;
   onSave?: () => void;
+  saveTestId?: string;
   /** Extra actions beside Save (managers only). */
   actions?: ReactNode;
   children: ReactNode;
@@ -113,16 +115,18 @@ export function SettingsSection(props: SectionProps) {
       data-editable={editable}
     >
       <Stack gap="md">
-        <div>
-          <Text fw={700} fz="lg">
-            {props.title}
-          </Text>
-          {props.description && (
-            <Text size="sm" c="dimmed" mt={4} maw={720}>
-              {props.description}
+        {props.title && (
+          <div>
+            <Text fw={700} fz="lg">
+              {props.title}
             </Text>
-          )}
-        </div>
+            {props.description && (
+              <Text size="sm" c="dimmed" mt={4} maw={720}>
+                {props.description}
+              </Text>
+            )}
+          </div>
+        )}
         {!editable && <ReadOnlyNotice project={p} />}
         {props.stale && <StaleNotice text={t('project.stale')} onReload={props.onReload} />}
         {props.error && (
@@ -136,7 +140,12 @@ export function SettingsSection(props: SectionProps) {
         {editable && props.onSave && (
           <Group justify="flex-end" gap="sm">
             {props.actions}
-            <Button type="submit" loading={props.saving} disabled={!props.dirty} data-testid="settings-save">
+            <Button
+              type="submit"
+              loading={props.saving}
+              disabled={!props.dirty}
+              data-testid={props.saveTestId ?? 'settings-save'}
+            >
               {t('common.save')}
             </Button>
           </Group>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { ModalActions } from '@/components/ModalActions';
 import { extendedUntil, useExtendDemo, type SupportOrganisation } from '../api/support';
 
 /** Platform support extends an organisation's demo by 1–90 days, after confirming the new end. */
@@ -80,25 +81,16 @@ function ExtendForm({ o, onClose }: { o: SupportOrganisation; onClose: () => voi
           {t('support.extend.newEnd', { date: date.format(until) })}
         </Alert>
       )}
-      {extend.error instanceof ApiError && (
-        <Alert color="red" variant="light" role="alert" data-testid="modal-error">
-          {extend.error.message}
-        </Alert>
-      )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          disabled={!valid}
-          loading={extend.isPending}
-          onClick={confirm}
-          leftSection={<IconCalendarPlus size={16} />}
-          data-testid="extend-demo-confirm"
-        >
-          {t('support.extend.confirm', { count: valid ? n : 0 })}
-        </Button>
-      </Group>
+      <ModalActions
+        error={extend.error instanceof ApiError ? extend.error.message : null}
+        onCancel={onClose}
+        loading={extend.isPending}
+        disabled={!valid}
+        onSubmit={confirm}
+        icon={<IconCalendarPlus size={16} />}
+        submit={t('support.extend.confirm', { count: valid ? n : 0 })}
+        submitTestId="extend-demo-confirm"
+      />
     </Stack>
   );
 }

@@ -59,7 +59,7 @@ export function PackageCell({ o }: { o: SupportOrganisation }) {
 }
 
 /** Use of a package: "used / max" over a thin bar, orange from 90 %, red when full. */
-export function UsageCell({ used, max, label, testId }: { used: number; max: number; label: string; testId: string }) {
+function UsageCell({ used, max, label, testId }: { used: number; max: number; label: string; testId: string }) {
   const pct = max > 0 ? (used * 100) / max : 0;
   const color = pct >= 100 ? 'red' : pct >= 90 ? 'orange' : 'arbor';
   return (
@@ -72,12 +72,41 @@ export function UsageCell({ used, max, label, testId }: { used: number; max: num
   );
 }
 
-/** "812 / 1,000" trees of an organisation. */
-export function useUsageLabels(o: SupportOrganisation) {
+/** "812 / 1,000" trees of an organisation, over its bar. */
+export function TreesCell({ o }: { o: SupportOrganisation }) {
   const { i18n } = useTranslation();
   const n = new Intl.NumberFormat(i18n.language);
-  return {
-    trees: `${n.format(o.tree_count)} / ${n.format(o.tree_count_max)}`,
-    storage: `${storageSize(o.data_space_mb_used, i18n.language)} / ${storageSize(o.data_space_mb_max, i18n.language)}`,
-  };
+  return (
+    <UsageCell
+      used={o.tree_count}
+      max={o.tree_count_max}
+      label={`${n.format(o.tree_count)} / ${n.format(o.tree_count_max)}`}
+      testId="support-org-trees"
+    />
+  );
+}
+
+/** "1.2 GB / 5 GB" of an organisation's storage, over its bar. */
+export function StorageCell({ o }: { o: SupportOrganisation }) {
+  const { i18n } = useTranslation();
+  return (
+    <UsageCell
+      used={o.data_space_mb_used}
+      max={o.data_space_mb_max}
+      label={`${storageSize(o.data_space_mb_used, i18n.language)} / ${storageSize(o.data_space_mb_max, i18n.language)}`}
+      testId="support-org-storage"
+    />
+  );
+}
+
+/** "Created 3 Mar 2025". */
+export function CreatedText({ o }: { o: SupportOrganisation }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Text size="xs" c="dimmed">
+      {t('support.created', {
+        date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(o.created_at)),
+      })}
+    </Text>
+  );
 }

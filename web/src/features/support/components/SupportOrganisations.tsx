@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   IconBuildingCommunity,
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { HeadedTable } from '@/components/HeadedTable';
 import { IconAction } from '@/components/IconAction';
 import { EmptyCard, ListSkeleton } from '@/components/ListStates';
+import { PagedList, usePager } from '@/components/PagedList';
 import {
   canExtend,
   SUPPORT_PAGE,
@@ -20,7 +21,7 @@ import {
   type StatusFilter,
   type SupportOrganisation,
 } from '../api/support';
-import { PackageCell, StateCell, UsageCell, useUsageLabels } from './OrganisationCells';
+import { CreatedText, PackageCell, StateCell, StorageCell, TreesCell } from './OrganisationCells';
 
 interface RowProps {
   o: SupportOrganisation;
@@ -63,7 +64,7 @@ function Actions({ o, onExtend, onRecords }: RowProps) {
 
 /** The organisation's name, place, projects and first administrator; in the table also when it was created. */
 function Name({ o, created }: { o: SupportOrganisation; created?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
       <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -78,20 +79,13 @@ function Name({ o, created }: { o: SupportOrganisation; created?: boolean }) {
           {o.administrators.length > 1 ? ` +${o.administrators.length - 1}` : ''}
         </Text>
       )}
-      {created && (
-        <Text size="xs" c="dimmed">
-          {t('support.created', {
-            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(o.created_at)),
-          })}
-        </Text>
-      )}
+      {created && <CreatedText o={o} />}
     </Stack>
   );
 }
 
 function Row(props: RowProps) {
   const { o } = props;
-  const usage = useUsageLabels(o);
   const { t } = useTranslation();
   return (
     <Table.Tr data-testid="support-org" data-id={o.id}>
@@ -105,15 +99,10 @@ function Row(props: RowProps) {
         <PackageCell o={o} />
       </Table.Td>
       <Table.Td>
-        <UsageCell used={o.tree_count} max={o.tree_count_max} label={usage.trees} testId="support-org-trees" />
+        <TreesCell o={o} />
       </Table.Td>
       <Table.Td>
-        <UsageCell
-          used={o.data_space_mb_used}
-          max={o.data_space_mb_max}
-          label={usage.storage}
-          testId="support-org-storage"
-        />
+        <StorageCell o={o} />
       </Table.Td>
       <Table.Td aria-label={t('support.columns.actions')}>
         <Actions {...props} />
@@ -125,8 +114,6 @@ function Row(props: RowProps) {
 /** On a phone: one card per organisation, the same facts stacked. */
 function PhoneCard(props: RowProps) {
   const { o } = props;
-  const { t, i18n } = useTranslation();
-  const usage = useUsageLabels(o);
   return (
     <Card padding="md" data-testid="support-org" data-id={o.id}>
       <Stack gap="sm">
@@ -134,20 +121,11 @@ function PhoneCard(props: RowProps) {
         <StateCell o={o} />
         <PackageCell o={o} />
         <Group grow gap="md" align="flex-start">
-          <UsageCell used={o.tree_count} max={o.tree_count_max} label={usage.trees} testId="support-org-trees" />
-          <UsageCell
-            used={o.data_space_mb_used}
-            max={o.data_space_mb_max}
-            label={usage.storage}
-            testId="support-org-storage"
-          />
+          <TreesCell o={o} />
+          <StorageCell o={o} />
         </Group>
         <Group justify="space-between" wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            {t('support.created', {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(o.created_at)),
-            })}
-          </Text>
+          <CreatedText o={o} />
           <Actions {...props} />
         </Group>
       </Stack>
@@ -168,9 +146,8 @@ export function SupportOrganisations({
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('');
-  const [page, setPage] = useState(1);
-  const list = useSupportOrganisations(q, status, (page - 1) * SUPPORT_PAGE);
-  const items = list.data?.items ?? [];
+  const { offset, pager, reset } = usePager(SUPPORT_PAGE);
+  const list = useSupportOrganisations(q, status, offset);
   const total = list.data?.total ?? 0;
   const statuses: { value: StatusFilter; label: string }[] = [
     { value: '', label: t('support.filter.all') },
@@ -187,73 +164,70 @@ export function SupportOrganisations({
     { label: t('support.columns.storage') },
     { label: <VisuallyHidden>{t('support.columns.actions')}</VisuallyHidden> },
   ];
+  const filters = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          reset();
+        }}
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('support.search')}
+        aria-label={t('support.search')}
+        style={{ flex: '1 1 260px', maxWidth: 480 }}
+        data-testid="support-search"
+      />
+      <Select
+        data={statuses}
+        value={status}
+        onChange={(v) => {
+          setStatus((v ?? '') as StatusFilter);
+          reset();
+        }}
+        allowDeselect={false}
+        aria-label={t('support.filter.label')}
+        w={{ base: '100%', xs: 200 }}
+        data-testid="support-status"
+      />
+      <Text size="sm" c="dimmed" ml={{ xs: 'auto' }} data-testid="support-total">
+        {t('support.total', { count: total, formatted: new Intl.NumberFormat(i18n.language).format(total) })}
+      </Text>
+    </Group>
+  );
   return (
-    <Stack gap="md">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('support.search')}
-          aria-label={t('support.search')}
-          style={{ flex: '1 1 260px', maxWidth: 480 }}
-          data-testid="support-search"
-        />
-        <Select
-          data={statuses}
-          value={status}
-          onChange={(v) => {
-            setStatus((v ?? '') as StatusFilter);
-            setPage(1);
-          }}
-          allowDeselect={false}
-          aria-label={t('support.filter.label')}
-          w={{ base: '100%', xs: 200 }}
-          data-testid="support-status"
-        />
-        <Text size="sm" c="dimmed" ml={{ xs: 'auto' }} data-testid="support-total">
-          {t('support.total', { count: total, formatted: new Intl.NumberFormat(i18n.language).format(total) })}
-        </Text>
-      </Group>
-      {list.isPending ? (
-        <ListSkeleton rows={6} />
-      ) : items.length === 0 ? (
+    <PagedList
+      query={list}
+      pager={pager}
+      pagesTestId="support-pages"
+      loading={<ListSkeleton rows={6} />}
+      header={filters}
+      empty={
         <EmptyCard
           icon={<IconBuildingCommunity size={30} stroke={1.6} />}
           title={t('support.empty.title')}
           text={t('support.empty.text')}
           testId="support-empty"
         />
-      ) : phone ? (
-        <Stack gap="sm" data-testid="support-organisations">
-          {items.map((o) => (
-            <PhoneCard key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
-          ))}
-        </Stack>
-      ) : (
-        <Card padding={0} data-testid="support-organisations">
-          <HeadedTable minWidth={920} columns={columns} verticalSpacing="sm" horizontalSpacing="md">
+      }
+    >
+      {(items) =>
+        phone ? (
+          <Stack gap="sm" data-testid="support-organisations">
             {items.map((o) => (
-              <Row key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
+              <PhoneCard key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
             ))}
-          </HeadedTable>
-        </Card>
-      )}
-      {total > SUPPORT_PAGE && (
-        <Group justify="flex-end">
-          <Pagination
-            total={Math.ceil(total / SUPPORT_PAGE)}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            data-testid="support-pages"
-            getControlProps={(control) => ({ 'aria-label': t(`lists.page.${control}`) })}
-          />
-        </Group>
-      )}
-    </Stack>
+          </Stack>
+        ) : (
+          <Card padding={0} data-testid="support-organisations">
+            <HeadedTable minWidth={920} columns={columns} verticalSpacing="sm" horizontalSpacing="md">
+              {items.map((o) => (
+                <Row key={o.id} o={o} onExtend={onExtend} onRecords={onRecords} />
+              ))}
+            </HeadedTable>
+          </Card>
+        )
+      }
+    </PagedList>
   );
 }

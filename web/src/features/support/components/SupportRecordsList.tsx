@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Anchor, Badge, Card, Code, CloseButton, Group, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Card, Code, CloseButton, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarPlus, IconHistory, IconList, IconPointer } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard, ListSkeleton } from '@/components/ListStates';
+import { PagedList, usePager } from '@/components/PagedList';
+import { ListRow, RowList } from '@/components/RowList';
 import { SUPPORT_PAGE, useSupportRecords, type SupportRecord } from '../api/support';
 
 /** What a record says was done: an extension with its days and new end, a listing, or the call. */
@@ -36,10 +37,96 @@ function What({ r }: { r: SupportRecord }) {
   );
 }
 
-function icon(action: string) {
-  if (action === 'extend demo') return IconCalendarPlus;
-  if (action === 'list organisations') return IconList;
-  return IconPointer;
+function ActionIcon({ action }: { action: string }) {
+  const props = { size: 18, stroke: 1.7 };
+  if (action === 'extend demo') return <IconCalendarPlus {...props} />;
+  if (action === 'list organisations') return <IconList {...props} />;
+  return <IconPointer {...props} />;
+}
+
+type OrganisationRef = { id: string; name: string };
+
+/** One record: the icon of its kind, what was done, by whom, on which organisation, when. */
+function SupportRecordRow({
+  r,
+  first,
+  onOrganisation,
+}: {
+  r: SupportRecord;
+  first: boolean;
+  /** Narrows the list to the record's organisation; absent while it is narrowed. */
+  onOrganisation?: (o: OrganisationRef) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <ListRow first={first} align="flex-start" gap="md" px="md" testId="support-record" data-action={r.action}>
+      <ThemeIcon variant="light" color={r.action === 'extend demo' ? 'arbor' : 'gray'} radius="md" size={34} mt={2}>
+        <ActionIcon action={r.action} />
+      </ThemeIcon>
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <What r={r} />
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {[r.user_name || t('support.record.unknownUser'), r.user_email].filter(Boolean).join(' · ')}
+        </Text>
+        {r.organisation_id && (
+          <Group gap={6} wrap="wrap">
+            <Anchor
+              component={Link}
+              to={`/organisations/${r.organisation_id}`}
+              size="xs"
+              data-testid="support-record-organisation"
+            >
+              {r.organisation_name}
+            </Anchor>
+            {onOrganisation && (
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                c="dimmed"
+                onClick={() => onOrganisation({ id: r.organisation_id!, name: r.organisation_name })}
+              >
+                {t('support.record.onlyThis')}
+              </Anchor>
+            )}
+          </Group>
+        )}
+      </Stack>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="support-record-at">
+        {when.format(new Date(r.at))}
+      </Text>
+    </ListRow>
+  );
+}
+
+/** "Records of <organisation>" with a way back to everyone's. */
+function OrganisationFilter({ organisation, onAll }: { organisation: OrganisationRef; onAll: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="dimmed">
+        {t('support.record.of')}
+      </Text>
+      <Badge
+        size="lg"
+        variant="light"
+        color="arbor"
+        tt="none"
+        rightSection={
+          <CloseButton
+            size="xs"
+            aria-label={t('support.record.all')}
+            onClick={onAll}
+            data-testid="support-records-all"
+          />
+        }
+        data-testid="support-records-filter"
+      >
+        {organisation.name}
+      </Badge>
+    </Group>
+  );
 }
 
 /**
@@ -50,130 +137,41 @@ export function SupportRecordsList({
   organisation,
   onOrganisation,
 }: {
-  organisation: { id: string; name: string } | null;
-  onOrganisation: (o: { id: string; name: string } | null) => void;
+  organisation: OrganisationRef | null;
+  onOrganisation: (o: OrganisationRef | null) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const records = useSupportRecords(organisation?.id ?? '', (page - 1) * SUPPORT_PAGE);
-  const list = records.data?.items ?? [];
-  const total = records.data?.total ?? 0;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { t } = useTranslation();
+  const { offset, pager, reset } = usePager(SUPPORT_PAGE);
+  const records = useSupportRecords(organisation?.id ?? '', offset);
+  const narrow = (o: OrganisationRef | null) => {
+    onOrganisation(o);
+    reset();
+  };
   return (
-    <Stack gap="md">
-      {organisation && (
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('support.record.of')}
-          </Text>
-          <Badge
-            size="lg"
-            variant="light"
-            color="arbor"
-            tt="none"
-            rightSection={
-              <CloseButton
-                size="xs"
-                aria-label={t('support.record.all')}
-                onClick={() => {
-                  onOrganisation(null);
-                  setPage(1);
-                }}
-                data-testid="support-records-all"
-              />
-            }
-            data-testid="support-records-filter"
-          >
-            {organisation.name}
-          </Badge>
-        </Group>
-      )}
-      {records.isPending ? (
-        <ListSkeleton rows={5} />
-      ) : list.length === 0 ? (
+    <PagedList
+      query={records}
+      pager={pager}
+      pagesTestId="support-records-pages"
+      loading={<ListSkeleton rows={5} />}
+      header={organisation && <OrganisationFilter organisation={organisation} onAll={() => narrow(null)} />}
+      empty={
         <EmptyCard
           icon={<IconHistory size={30} stroke={1.6} />}
           title={t('support.record.emptyTitle')}
           text={t('support.record.emptyText')}
           testId="support-records-empty"
         />
-      ) : (
+      }
+    >
+      {(list) => (
         <Card padding={0} data-testid="support-records">
-          {list.map((r, i) => {
-            const Icon = icon(r.action);
-            return (
-              <Group
-                key={r.id}
-                wrap="nowrap"
-                align="flex-start"
-                gap="md"
-                px="md"
-                py="sm"
-                style={i > 0 ? { borderTop: '1px solid var(--arbor-border)' } : undefined}
-                data-testid="support-record"
-                data-action={r.action}
-              >
-                <ThemeIcon
-                  variant="light"
-                  color={r.action === 'extend demo' ? 'arbor' : 'gray'}
-                  radius="md"
-                  size={34}
-                  mt={2}
-                >
-                  <Icon size={18} stroke={1.7} />
-                </ThemeIcon>
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <What r={r} />
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {[r.user_name || t('support.record.unknownUser'), r.user_email].filter(Boolean).join(' · ')}
-                  </Text>
-                  {r.organisation_id && (
-                    <Group gap={6} wrap="wrap">
-                      <Anchor
-                        component={Link}
-                        to={`/organisations/${r.organisation_id}`}
-                        size="xs"
-                        data-testid="support-record-organisation"
-                      >
-                        {r.organisation_name}
-                      </Anchor>
-                      {!organisation && (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="xs"
-                          c="dimmed"
-                          onClick={() => {
-                            onOrganisation({ id: r.organisation_id!, name: r.organisation_name });
-                            setPage(1);
-                          }}
-                        >
-                          {t('support.record.onlyThis')}
-                        </Anchor>
-                      )}
-                    </Group>
-                  )}
-                </Stack>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="support-record-at">
-                  {when.format(new Date(r.at))}
-                </Text>
-              </Group>
-            );
-          })}
+          <RowList>
+            {list.map((r, i) => (
+              <SupportRecordRow key={r.id} r={r} first={i === 0} onOrganisation={organisation ? undefined : narrow} />
+            ))}
+          </RowList>
         </Card>
       )}
-      {total > SUPPORT_PAGE && (
-        <Group justify="flex-end">
-          <Pagination
-            total={Math.ceil(total / SUPPORT_PAGE)}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            data-testid="support-records-pages"
-            getControlProps={(control) => ({ 'aria-label': t(`lists.page.${control}`) })}
-          />
-        </Group>
-      )}
-    </Stack>
+    </PagedList>
   );
 }

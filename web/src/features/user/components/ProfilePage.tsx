@@ -3,11 +3,12 @@ import { Alert, Button, Divider, Group, Loader, PasswordInput, Stack, Text, Text
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconMailExclamation, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconMailExclamation, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { setLanguage } from '@/i18n';
 import { PageHeader } from '@/components/PageHeader';
+import { DangerZone } from '@/components/DangerZone';
 import { SettingsSection } from '@/components/SettingsSection';
 import { LanguageSelect, NameFields } from '@/components/AccountFields';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
@@ -120,13 +121,7 @@ function PasswordForm() {
           required
           {...form.getInputProps('oldPassword')}
         />
-        <NewPasswordFields
-          label={t('user.newPassword')}
-          name="newPassword"
-          value={form.values.newPassword}
-          passwordProps={form.getInputProps('newPassword')}
-          confirmProps={form.getInputProps('passwordConfirm')}
-        />
+        <NewPasswordFields label={t('user.newPassword')} name="newPassword" form={form} />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={change.isPending}>
             {t('user.changePassword')}
@@ -173,28 +168,15 @@ export default function ProfilePage() {
         <PasswordForm />
       </SettingsSection>
       <Divider />
-      <SettingsSection title={t('user.dangerZone')} danger testId="danger-zone">
-        <Group justify="space-between" align="center" wrap="wrap" gap="md">
-          <Stack gap={4} maw={420}>
-            <Group gap={8}>
-              <IconAlertTriangle size={18} color="var(--mantine-color-red-6)" />
-              <Text fw={600}>{t('user.deleteHeading')}</Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {t('user.deleteText')}
-            </Text>
-          </Stack>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={openDelete}
-            data-testid="delete-account"
-          >
-            {t('user.deleteButton')}
-          </Button>
-        </Group>
-      </SettingsSection>
+      <DangerZone
+        title={t('user.dangerZone')}
+        heading={t('user.deleteHeading')}
+        text={t('user.deleteText')}
+        action={t('user.deleteButton')}
+        icon={IconTrash}
+        onAction={openDelete}
+        actionTestId="delete-account"
+      />
     </Stack>
   );
 }

@@ -1,0 +1,34 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { ApiError } from '@/lib/api';
+import { ErrorAlert } from './ErrorAlert';
+import { NotFoundState } from './NotFoundState';
+
+/**
+ * Why a page of one object (organisation, project) does not show: it is unknown or someone else's
+ * (404, with the way back to the list), or the server's message.
+ */
+export function PageLoadError({
+  error,
+  notFound,
+}: {
+  error: Error;
+  notFound: { title: string; text: string; back: string; backLabel: string };
+}) {
+  if (error instanceof ApiError && error.status === 404) return <NotFoundState {...notFound} />;
+  return <ErrorAlert>{error.message}</ErrorAlert>;
+}
+
+/** Grey shapes of a page while it loads: the header's title and line, then its blocks (heights). */
+export function PageSkeleton({ blocks, titleWidth = 300 }: { blocks: number[]; titleWidth?: number }) {
+  return (
+    <Stack gap="lg" data-testid="loading">
+      <Stack gap={8}>
+        <Skeleton h={30} w={titleWidth} radius="sm" />
+        <Skeleton h={16} w={titleWidth - 100} radius="sm" />
+      </Stack>
+      {blocks.map((h, i) => (
+        <Skeleton key={i} h={h} radius={h < 60 ? 'sm' : 'lg'} />
+      ))}
+    </Stack>
+  );
+}
