@@ -174,6 +174,28 @@ test("legal: the documents page offers the terms and the DPA as PDFs and keeps t
   await pickMenu(page, 'language-menu', 'language-en');
   await pickMenu(page, 'theme-menu', 'theme-light');
 
+  // The operator replaces the DPA: the consent to the earlier text counts no more, the card says
+  // so and asks again. Put back, the earlier consent counts again (other flows book after this).
+  const dpa = join(dirname(OUTBOX), 'legal', 'dpa.en.pdf');
+  await mkdir(dirname(dpa), { recursive: true });
+  await writeFile(dpa, '%PDF-1.4\n% a new data processing agreement\n');
+  try {
+    await page.reload();
+    await card.getByTestId('consent-changed').waitFor();
+    assert((await card.getByTestId('consent-given').count()) === 1, 'the terms still accepted');
+    await card.getByText(/accepted an earlier version on/).waitFor();
+    await card.getByTestId('consent-check-avv').waitFor();
+    const changed = await apiJSON(page, 'GET', `/api/management/organisation/${orgId}/consents`);
+    assert(changed.json.missing.join() === 'avv', `missing after the DPA changed: ${changed.json.missing}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'legal-documents-changed-en-light-desktop');
+  } finally {
+    await rm(dpa, { force: true });
+  }
+  await page.reload();
+  await card.getByTestId('consent-given').nth(1).waitFor();
+
   // Now a package can be booked without being asked again.
   const booked = await apiJSON(page, 'POST', `/api/management/organisation/${orgId}/packages`, {
     package: 'trees-500',

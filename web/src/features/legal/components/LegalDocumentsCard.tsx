@@ -57,20 +57,27 @@ function Downloads({ docs }: { docs: LegalDocument[] }) {
   );
 }
 
-function ConsentState({ consent }: { consent: Consent | null | undefined }) {
+function ConsentState({ consent, changed }: { consent: Consent | null | undefined; changed: boolean }) {
   const { t, i18n } = useTranslation();
-  return consent ? (
-    <Group gap={6} wrap="nowrap" data-testid="consent-given">
-      <IconCircleCheck size={16} color="var(--mantine-color-arbor-filled)" style={{ flex: 'none' }} />
-      <Text size="sm">
-        {t('legalDocs.accepted', { name: consent.user_name, date: formatDateTime(consent.at, i18n.language) })}
-      </Text>
-    </Group>
-  ) : (
-    <Group gap={6} wrap="nowrap" data-testid="consent-missing">
+  if (consent && !changed) {
+    return (
+      <Group gap={6} wrap="nowrap" data-testid="consent-given">
+        <IconCircleCheck size={16} color="var(--mantine-color-arbor-filled)" style={{ flex: 'none' }} />
+        <Text size="sm">
+          {t('legalDocs.accepted', { name: consent.user_name, date: formatDateTime(consent.at, i18n.language) })}
+        </Text>
+      </Group>
+    );
+  }
+  // A consent to a document the operator has since replaced counts no more: the new text is to
+  // be accepted before the next booking.
+  return (
+    <Group gap={6} wrap="nowrap" data-testid={consent ? 'consent-changed' : 'consent-missing'}>
       <IconClockHour4 size={16} color="var(--mantine-color-orange-filled)" style={{ flex: 'none' }} />
       <Text size="sm" c="dimmed">
-        {t('legalDocs.notAccepted')}
+        {consent
+          ? t('legalDocs.changed', { name: consent.user_name, date: formatDateTime(consent.at, i18n.language) })
+          : t('legalDocs.notAccepted')}
       </Text>
     </Group>
   );
@@ -135,7 +142,7 @@ export function LegalDocumentsCard({
                     </Badge>
                   )}
                 </Group>
-                <ConsentState consent={consents.data?.[k]} />
+                <ConsentState consent={consents.data?.[k]} changed={missing.includes(k)} />
                 <Downloads docs={own} />
               </Stack>
             </Group>
