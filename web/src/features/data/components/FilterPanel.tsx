@@ -27,6 +27,34 @@ export interface PanelErrors {
   general?: string;
 }
 
+/** Classes 0…classes-1 as chips, any number chosen (deadline and inspection classes). */
+function ClassChips({
+  classes,
+  labels,
+  value,
+  onChange,
+  testId,
+}: {
+  classes: number;
+  labels: string;
+  value: number[];
+  onChange: (v: number[]) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Chip.Group multiple value={value.map(String)} onChange={(v) => onChange(v.map(Number))}>
+      <Group gap={6}>
+        {Array.from({ length: classes }, (_, n) => (
+          <Chip key={n} value={String(n)} size="xs" data-testid={`${testId}-${n}`}>
+            {t(`${labels}.${n}`)}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+}
+
 interface Props {
   projectId: string;
   panel: PanelState;
@@ -84,31 +112,23 @@ export function FilterPanel({ projectId, panel: p, onChange, custom, errors }: P
       </Section>
 
       <Section label={t('data.fields.deadline_class')} error={errors.controls.deadline_class}>
-        <Chip.Group
-          multiple
-          value={p.deadlineClasses.map(String)}
-          onChange={(v) => set({ deadlineClasses: v.map(Number) })}
-        >
-          <Group gap={6}>
-            {[0, 1, 2, 3, 4, 5].map((n) => (
-              <Chip key={n} value={String(n)} size="xs" data-testid={`filter-deadline-${n}`}>
-                {t(`data.deadlineClass.${n}`)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
+        <ClassChips
+          classes={6}
+          labels="data.deadlineClass"
+          value={p.deadlineClasses}
+          onChange={(v) => set({ deadlineClasses: v })}
+          testId="filter-deadline"
+        />
       </Section>
 
       <Section label={t('data.fields.check_class')} error={errors.controls.check_class}>
-        <Chip.Group multiple value={p.checkClasses.map(String)} onChange={(v) => set({ checkClasses: v.map(Number) })}>
-          <Group gap={6}>
-            {[0, 1, 2, 3, 4].map((n) => (
-              <Chip key={n} value={String(n)} size="xs" data-testid={`filter-check-${n}`}>
-                {t(`data.checkClass.${n}`)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
+        <ClassChips
+          classes={5}
+          labels="data.checkClass"
+          value={p.checkClasses}
+          onChange={(v) => set({ checkClasses: v })}
+          testId="filter-check"
+        />
       </Section>
 
       <Section label={t('data.fields.security_relevance')} error={errors.controls.security_relevance}>
