@@ -6,10 +6,10 @@ import { IconCheck, IconMail, IconTrash, IconUserPlus } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { emailListProblem } from '@/lib/emails';
-import { ConfirmModal } from '@/components/ConfirmModal';
 import { useParticipants } from '../api/getParticipants';
 import { useAddParticipants } from '../api/addParticipants';
 import { useRemoveParticipant } from '../api/removeParticipant';
+import { MutationConfirm } from './MutationConfirm';
 import type { Job, Participant, ParticipantRole } from '@/api/jobs/types';
 
 const ROLES: ParticipantRole[] = ['editor', 'care', 'reader'];
@@ -141,34 +141,18 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
           </form>
         )}
       </Stack>
-      <ConfirmModal
+      <MutationConfirm
+        mutation={remove}
+        input={removing && { projectId: job.project, jobId: job.id, member: removing.userId ?? removing.email }}
+        done={() => t('jobs.participants.removed', { name: removing ? name(removing) : '' })}
+        onDone={() => setRemoving(null)}
         opened={!!removing}
         title={removing ? t('jobs.participants.removeTitle', { name: name(removing) }) : ''}
         confirmLabel={t('jobs.participants.removeConfirm')}
-        loading={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(
-            { projectId: job.project, jobId: job.id, member: removing.userId ?? removing.email },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'arbor',
-                  message: t('jobs.participants.removed', { name: name(removing) }),
-                });
-                setRemoving(null);
-              },
-            },
-          )
-        }
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
+        onClose={() => setRemoving(null)}
       >
         {removing ? t('jobs.participants.removeText', { name: name(removing) }) : ''}
-      </ConfirmModal>
+      </MutationConfirm>
     </Card>
   );
 }
