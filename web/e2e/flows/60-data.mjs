@@ -18,6 +18,7 @@ import {
   mapReady,
   waitTreeCount,
   mapPixel,
+  selectOnMap,
   newPage,
   login,
   pickMenu,
@@ -187,17 +188,7 @@ async function dataFlow(browser, track) {
   await page.getByTestId('map-tool-select').click();
   const p5 = await mapPixel(page, [9.43, 54.7803]);
   const p8 = await mapPixel(page, [9.4312, 54.7803]);
-  const [x0, x1, y0, y1] = [p5.x - 20, p8.x + 20, p5.y - 20, p5.y + 20];
-  for (const [x, y] of [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-  ]) {
-    await page.mouse.click(x, y);
-    await page.waitForTimeout(120);
-  }
-  await page.mouse.click(x0, y1);
+  await selectOnMap(page, [p5.x - 20, p5.y - 20, p8.x + 20, p5.y + 20]);
   await page.locator('[data-testid="selection-bar"][data-count="2"]').waitFor();
   const picked = await page.evaluate(() =>
     [...document.querySelectorAll('[data-testid="data-table"] .ag-row[aria-selected="true"]')].map((r) =>
