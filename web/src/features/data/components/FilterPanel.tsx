@@ -27,6 +27,18 @@ export interface PanelErrors {
   general?: string;
 }
 
+/** The class filters: deadline classes 0–5, inspection classes 0–4. */
+const CLASS_FILTERS = [
+  {
+    field: 'deadline_class',
+    key: 'deadlineClasses',
+    classes: 6,
+    labels: 'data.deadlineClass',
+    testId: 'filter-deadline',
+  },
+  { field: 'check_class', key: 'checkClasses', classes: 5, labels: 'data.checkClass', testId: 'filter-check' },
+] as const;
+
 /** Classes 0…classes-1 as chips, any number chosen (deadline and inspection classes). */
 function ClassChips({
   classes,
@@ -111,25 +123,17 @@ export function FilterPanel({ projectId, panel: p, onChange, custom, errors }: P
         />
       </Section>
 
-      <Section label={t('data.fields.deadline_class')} error={errors.controls.deadline_class}>
-        <ClassChips
-          classes={6}
-          labels="data.deadlineClass"
-          value={p.deadlineClasses}
-          onChange={(v) => set({ deadlineClasses: v })}
-          testId="filter-deadline"
-        />
-      </Section>
-
-      <Section label={t('data.fields.check_class')} error={errors.controls.check_class}>
-        <ClassChips
-          classes={5}
-          labels="data.checkClass"
-          value={p.checkClasses}
-          onChange={(v) => set({ checkClasses: v })}
-          testId="filter-check"
-        />
-      </Section>
+      {CLASS_FILTERS.map(({ field, key, classes, labels, testId }) => (
+        <Section key={field} label={t(`data.fields.${field}`)} error={errors.controls[field]}>
+          <ClassChips
+            classes={classes}
+            labels={labels}
+            value={p[key]}
+            onChange={(v) => set({ [key]: v })}
+            testId={testId}
+          />
+        </Section>
+      ))}
 
       <Section label={t('data.fields.security_relevance')} error={errors.controls.security_relevance}>
         <SegmentedControl
