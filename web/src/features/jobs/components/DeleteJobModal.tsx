@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDeleteJob } from '../api/deleteJob';
-import { MutationConfirm } from './MutationConfirm';
+import { MutationConfirm } from '@/components/MutationConfirm';
 import type { Job } from '@/api/jobs/types';
 
 /** "Delete job": confirms; a job in progress, completed or held by someone else is refused with the server's message. */

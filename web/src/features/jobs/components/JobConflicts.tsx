@@ -6,7 +6,7 @@ import { useApplyConflict } from '../api/applyConflict';
 import { useResolveConflict } from '../api/resolveConflict';
 import type { Job, JobConflict } from '@/api/jobs/types';
 import { EditConflictFields } from './EditConflictFields';
-import { MutationConfirm } from './MutationConfirm';
+import { MutationConfirm } from '@/components/MutationConfirm';
 
 /**
  * The conflicts kept on the job (broken locks, crews' edits that met a newer version), oldest

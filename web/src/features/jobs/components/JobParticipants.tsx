@@ -9,7 +9,7 @@ import { emailListProblem } from '@/lib/emails';
 import { useParticipants } from '../api/getParticipants';
 import { useAddParticipants } from '../api/addParticipants';
 import { useRemoveParticipant } from '../api/removeParticipant';
-import { MutationConfirm } from './MutationConfirm';
+import { MutationConfirm } from '@/components/MutationConfirm';
 import type { Job, Participant, ParticipantRole } from '@/api/jobs/types';
 
 const ROLES: ParticipantRole[] = ['editor', 'care', 'reader'];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRemoveFromJob } from '../api/removeFromJob';
-import { MutationConfirm } from './MutationConfirm';
+import { MutationConfirm } from '@/components/MutationConfirm';
 import type { JobSelection } from '@/api/jobs/types';
 
 /**

@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { ConfirmModal } from '@/components/ConfirmModal';
+import { ConfirmModal } from './ConfirmModal';
 
 /**
- * A confirmation that runs one call of the job's: pending and refused inside the modal, a notice
+ * A confirmation that runs one call: pending and refused inside the modal, a notice
  * saying what was done, and the refusal forgotten when the modal closes or the call succeeds.
  * `input` is null while there is nothing to confirm.
  */
