@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconLockOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useApplyConflict } from '../api/applyConflict';
@@ -7,6 +7,7 @@ import { useResolveConflict } from '../api/resolveConflict';
 import type { Job, JobConflict } from '@/api/jobs/types';
 import { EditConflictFields } from './EditConflictFields';
 import { MutationConfirm } from '@/components/MutationConfirm';
+import { JobCard } from './JobCard';
 
 /**
  * The conflicts kept on the job (broken locks, crews' edits that met a newer version), oldest
@@ -53,10 +54,7 @@ export function JobConflicts({ job, manage }: { job: Job; manage: boolean }) {
   };
 
   return (
-    <Card padding="lg" data-testid="job-conflicts" data-open={open}>
-      <Title order={3} fz="md" mb="sm">
-        {t('jobs.conflicts.title')}
-      </Title>
+    <JobCard title={t('jobs.conflicts.title')} testId="job-conflicts" data-open={open}>
       {!list.length ? (
         <Text size="sm" c="dimmed">
           {t('jobs.conflicts.none')}
@@ -134,6 +132,6 @@ export function JobConflicts({ job, manage }: { job: Job; manage: boolean }) {
       >
         {target ? t('jobs.conflicts.applyText', { object: object(target), by: who(target.by_alias) }) : ''}
       </MutationConfirm>
-    </Card>
+    </JobCard>
   );
 }

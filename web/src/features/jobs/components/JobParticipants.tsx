@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMail, IconTrash, IconUserPlus } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { useAddParticipants } from '../api/addParticipants';
 import { useRemoveParticipant } from '../api/removeParticipant';
 import { MutationConfirm } from '@/components/MutationConfirm';
 import type { Job, Participant, ParticipantRole } from '@/api/jobs/types';
+import { JobCard } from './JobCard';
 
 const ROLES: ParticipantRole[] = ['editor', 'care', 'reader'];
 
@@ -50,10 +51,7 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
   const closed = job.status === 2;
   const addError = add.error instanceof ApiError && add.error.message;
   return (
-    <Card padding="lg" data-testid="job-participants">
-      <Title order={3} fz="md" mb="sm">
-        {t('jobs.participants.title')}
-      </Title>
+    <JobCard title={t('jobs.participants.title')} testId="job-participants">
       <Stack gap="sm">
         {!list.data?.length ? (
           <Text size="sm" c="dimmed">
@@ -153,6 +151,6 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
       >
         {removing ? t('jobs.participants.removeText', { name: name(removing) }) : ''}
       </MutationConfirm>
-    </Card>
+    </JobCard>
   );
 }
