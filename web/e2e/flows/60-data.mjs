@@ -80,6 +80,24 @@ test('data: filter panel, saved and shared filter, table, map and dashboard agre
   }
 });
 
+/**
+ * The view's archiving task has ended: its notice (screenshot `picture`), the eight objects under the
+ * "Archived" state, and the view activated again.
+ */
+async function archivedAndBack(page, picture, { archived, tab, activated }) {
+  await page.waitForTimeout(300); // the confirm's close and the notice's entry
+  await page.screenshot({ path: `${ARTIFACTS}${picture}.png` });
+  await see(page, archived);
+  await waitTotal(page, 0);
+  await page.getByTestId('filter-state').getByText(tab, { exact: true }).click();
+  await waitTotal(page, 8);
+  await page.getByTestId('action-view').click();
+  await page.getByTestId('action-activate-view').click();
+  await page.getByTestId('archive-confirm').click();
+  await see(page, activated);
+  await waitTotal(page, 0);
+}
+
 async function dataFlow(browser, track) {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const member = await newUser(browser, 'data-member', { lastName: 'Linde' });
@@ -310,17 +328,11 @@ async function dataFlow(browser, track) {
   const progress = page.getByTestId('task-progress');
   await progress.waitFor({ state: 'visible', timeout: TIMEOUT });
   assert((await progress.getAttribute('data-total')) === '8', 'the task is not of the eight objects of the view');
-  await page.waitForTimeout(300); // the confirm's close and the notice's entry
-  await page.screenshot({ path: `${ARTIFACTS}data-archive-task-en-light.png` });
-  await see(page, '8 objects archived.');
-  await waitTotal(page, 0);
-  await page.getByTestId('filter-state').getByText('Archived', { exact: true }).click();
-  await waitTotal(page, 8);
-  await page.getByTestId('action-view').click();
-  await page.getByTestId('action-activate-view').click();
-  await page.getByTestId('archive-confirm').click();
-  await see(page, '8 objects activated.');
-  await waitTotal(page, 0);
+  await archivedAndBack(page, 'data-archive-task-en-light', {
+    archived: '8 objects archived.',
+    tab: 'Archived',
+    activated: '8 objects activated.',
+  });
 
   // Quick search: number 7 is tree 7.
   await page.getByTestId('filter-reset').click();
@@ -420,17 +432,11 @@ async function dataFlow(browser, track) {
   await page.getByTestId('archive-confirm').click();
   await progress.waitFor({ state: 'visible', timeout: TIMEOUT });
   await see(page, 'Sie können die Seite verlassen');
-  await page.waitForTimeout(300); // the confirm's close and the notice's entry
-  await page.screenshot({ path: `${ARTIFACTS}data-archive-task-de-dark.png` });
-  await see(page, '8 Objekte archiviert.');
-  await waitTotal(page, 0);
-  await page.getByTestId('filter-state').getByText('Archiviert', { exact: true }).click();
-  await waitTotal(page, 8);
-  await page.getByTestId('action-view').click();
-  await page.getByTestId('action-activate-view').click();
-  await page.getByTestId('archive-confirm').click();
-  await see(page, '8 Objekte aktiviert.');
-  await waitTotal(page, 0);
+  await archivedAndBack(page, 'data-archive-task-de-dark', {
+    archived: '8 Objekte archiviert.',
+    tab: 'Archiviert',
+    activated: '8 Objekte aktiviert.',
+  });
 
   // The data view of the most recent project from /projects/data.
   await goto(page, '/projects/data');
