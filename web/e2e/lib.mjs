@@ -47,6 +47,11 @@ export async function newPage(browser, opts = {}) {
   return page;
 }
 
+/** Asserts the page threw nothing and logged no grid or CSP error (newPage collects them). */
+export function noPageErrors(page, who = 'page') {
+  assert(page.errors.length === 0, `${who} errors: ${page.errors.map((e) => e.message).join('; ')}`);
+}
+
 export async function shot(page, name, { fullPage = true } = {}) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() => document.fonts?.ready).catch(() => undefined);

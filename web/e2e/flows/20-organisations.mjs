@@ -21,6 +21,7 @@ import {
   shootViews,
   createProject,
   saveSettings,
+  noPageErrors,
 } from '../lib.mjs';
 
 test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
@@ -237,8 +238,8 @@ test('organisations and projects: create, share as View, the reader sees it read
   await goto(r, '/projects/00000000-0000-4000-8000-000000000000');
   await r.getByTestId('not-found-state').waitFor();
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
-  assert(r.errors.length === 0, `reader page errors: ${r.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
+  noPageErrors(r, 'reader page');
   await r.context().close();
   await page.context().close();
 });
@@ -350,7 +351,7 @@ test('organisation administrators and cancelling the organisation', async (brows
     'add project is enabled with only a cancelled organisation',
   );
   // Every administrator gets a confirmation e-mail (the other one was removed before).
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await other.page.context().close();
   await page.context().close();
 });
@@ -475,7 +476,7 @@ test('project settings: custom fields, required fields, intervals and basemaps',
   await goto(page, `${base}/index`);
   await see(page, 'Auf FLL-Werte zurücksetzen');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 
@@ -536,8 +537,8 @@ test('project general settings: a save over a change made elsewhere shows the st
   assert(again.status() === 200, `saving after Reload answered ${again.status()}`);
   await see(page, 'The project settings have been saved.');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
-  assert(other.errors.length === 0, `page errors: ${other.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
+  noPageErrors(other);
   await other.context().close();
   await page.context().close();
 });
@@ -614,7 +615,7 @@ test('value lists', async (browser) => {
   await see(page, '"Zierapfel" has been removed.');
   await row("Malus 'Evereste'").waitFor({ state: 'detached' });
   await page.getByTestId('list-empty').waitFor();
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 

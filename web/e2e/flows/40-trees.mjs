@@ -15,6 +15,7 @@ import {
   goto,
   mapReady,
   acceptInvitations,
+  noPageErrors,
 } from '../lib.mjs';
 
 /** Waits for the answer of a call the page makes, by method and a part of its path. */
@@ -427,7 +428,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   // Closing the window clears ?tree=.
   await page.getByTestId('tree-close').click();
   await page.waitForURL((u) => !u.search.includes('tree='));
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 
@@ -568,6 +569,6 @@ test('trees: custom fields, required fields, and what readers and care may do', 
   assert((await deleted).status() === 204, 'deleting the tree failed');
   await page.waitForURL((u) => !u.search.includes('tree='));
   assert((await apiJSON(page, 'GET', `/api/content/tree/${treeId}${q}`)).status === 404, 'the tree is still there');
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });

@@ -19,6 +19,7 @@ import {
   waitTreeAt,
   mapAtCurrentRevision,
   selectOnMap,
+  noPageErrors,
 } from '../lib.mjs';
 
 test('map: trees from tiles, themes and legend, draw, undo, redo, polygon selection, bad geometry', async (browser) => {
@@ -417,6 +418,6 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
     { timeout: 15000 },
   );
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });

@@ -25,6 +25,7 @@ import {
   waitTotal,
   noCutTexts,
   acceptInvitations,
+  noPageErrors,
 } from '../lib.mjs';
 
 /** The rows the grid draws (ids), once it drew n of them. */
@@ -442,5 +443,5 @@ async function dataFlow(browser, track) {
   await goto(page, '/projects/data');
   await waitPath(page, `/projects/${projectId}/data`);
   await page.getByTestId('data-view').waitFor();
-  assert(page.errors.length === 0, `page errors: ${page.errors.map(String).join('; ')}`);
+  noPageErrors(page);
 }

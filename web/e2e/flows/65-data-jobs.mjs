@@ -11,6 +11,7 @@ import {
   createOrganisation,
   createProject,
   apiJSON,
+  noPageErrors,
 } from '../lib.mjs';
 
 test('data view to job: selected rows into a new job; the info window lists its jobs', async (browser) => {
@@ -59,6 +60,6 @@ test('data view to job: selected rows into a new job; the info window lists its 
   await page.getByTestId('job-manager').waitFor();
   assert((await page.locator('[data-testid="object-job"]').count()) === 0, 'the third tree lists a job');
   await waitPath(page, `/projects/${projectId}/map`);
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });

@@ -15,6 +15,7 @@ import {
   createProject,
   apiJSON,
   noCutTexts,
+  noPageErrors,
 } from '../lib.mjs';
 
 const DAY = 86400000;
@@ -361,5 +362,5 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await chartsReady(page);
   await shot(page, 'dashboard-job-de-dark');
   await noCutTexts(page, 'job dashboard in German');
-  assert(page.errors.length === 0, `page errors: ${page.errors.map(String).join('; ')}`);
+  noPageErrors(page);
 });
