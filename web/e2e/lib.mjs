@@ -160,6 +160,18 @@ export async function newOrganisation(browser, tag, name, opts) {
   return { page, email, orgId };
 }
 
+/** A new account with a new organisation (its name made unique) and a project in it, on the project's page. */
+export async function newProject(browser, tag, organisation, project, opts) {
+  const { page, email, orgId } = await newOrganisation(
+    browser,
+    tag,
+    `${organisation} ${Date.now().toString(36)}`,
+    opts,
+  );
+  const projectId = await createProject(page, orgId, project);
+  return { page, email, orgId, projectId };
+}
+
 /** A platform support account ("super manager"), made so in the database before it logs in. */
 export async function newSupportUser(browser, tag, opts) {
   return newUser(browser, tag, {

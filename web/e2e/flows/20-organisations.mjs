@@ -19,9 +19,9 @@ import {
   createOrganisation,
   apiStatus,
   shootViews,
-  createProject,
   saveSettings,
   noPageErrors,
+  newProject,
 } from '../lib.mjs';
 
 test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
@@ -360,9 +360,7 @@ test('organisation administrators and cancelling the organisation', async (brows
 
 test('project settings: custom fields, required fields, intervals and basemaps', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page } = await newUser(browser, 'settings');
-  const orgId = await createOrganisation(page, `Baumamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Alleen');
+  const { page, projectId } = await newProject(browser, 'settings', 'Baumamt', 'Alleen');
   const base = `/projects/${projectId}/settings`;
 
   // Custom fields: activate general01 as a list with two entries; one Save sends all 19 fields.
@@ -482,9 +480,7 @@ test('project settings: custom fields, required fields, intervals and basemaps',
 
 test('project general settings: a save over a change made elsewhere shows the stale alert and reloads', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page, email } = await newUser(browser, 'stale');
-  const orgId = await createOrganisation(page, `Forstamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Lindenallee');
+  const { page, email, projectId } = await newProject(browser, 'stale', 'Forstamt', 'Lindenallee');
   const apiPath = `/api/management/project/${projectId}`;
 
   // Page A: the general settings, loaded with the current version.

@@ -8,10 +8,7 @@ import {
   see,
   waitPath,
   pickMenu,
-  newUser,
   choose,
-  createOrganisation,
-  createProject,
   apiJSON,
   mapReady,
   waitTreeCount,
@@ -20,13 +17,12 @@ import {
   mapAtCurrentRevision,
   selectOnMap,
   noPageErrors,
+  newProject,
 } from '../lib.mjs';
 
 test('map: trees from tiles, themes and legend, draw, undo, redo, polygon selection, bad geometry', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page } = await newUser(browser, 'map');
-  const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Stadtpark');
+  const { page, projectId } = await newProject(browser, 'map', 'Grünflächenamt', 'Stadtpark');
   const q = `?project=${projectId}`;
 
   // Three trees and a group through the API; A and B close together, C further east.

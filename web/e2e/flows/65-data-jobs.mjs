@@ -1,23 +1,9 @@
 // The data view and the info window meet the jobs: rows selected in the table go into a new job,
 // and the tree's info window lists the jobs it belongs to.
-import {
-  test,
-  assert,
-  shot,
-  see,
-  goto,
-  waitPath,
-  newUser,
-  createOrganisation,
-  createProject,
-  apiJSON,
-  noPageErrors,
-} from '../lib.mjs';
+import { test, assert, shot, see, goto, waitPath, apiJSON, noPageErrors, newProject } from '../lib.mjs';
 
 test('data view to job: selected rows into a new job; the info window lists its jobs', async (browser) => {
-  const { page } = await newUser(browser, 'data-jobs');
-  const orgId = await createOrganisation(page, `Baumdienst ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Lindenallee');
+  const { page, projectId } = await newProject(browser, 'data-jobs', 'Baumdienst', 'Lindenallee');
   const q = `?project=${projectId}`;
   const ids = [];
   for (let i = 0; i < 3; i++) {
