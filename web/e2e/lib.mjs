@@ -47,6 +47,11 @@ export async function newPage(browser, opts = {}) {
   return page;
 }
 
+/** Asserts the page threw nothing and logged no grid or CSP error (newPage collects them). */
+export function noPageErrors(page, who = 'page') {
+  assert(page.errors.length === 0, `${who} errors: ${page.errors.map((e) => e.message).join('; ')}`);
+}
+
 export async function shot(page, name, { fullPage = true } = {}) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() => document.fonts?.ready).catch(() => undefined);
@@ -155,6 +160,18 @@ export async function newOrganisation(browser, tag, name, opts) {
   return { page, email, orgId };
 }
 
+/** A new account with a new organisation (its name made unique) and a project in it, on the project's page. */
+export async function newProject(browser, tag, organisation, project, opts) {
+  const { page, email, orgId } = await newOrganisation(
+    browser,
+    tag,
+    `${organisation} ${Date.now().toString(36)}`,
+    opts,
+  );
+  const projectId = await createProject(page, orgId, project);
+  return { page, email, orgId, projectId };
+}
+
 /** A platform support account ("super manager"), made so in the database before it logs in. */
 export async function newSupportUser(browser, tag, opts) {
   return newUser(browser, tag, {
@@ -216,22 +233,8 @@ export async function createOrganisation(page, name) {
   return new URL(page.url()).pathname.split('/')[2];
 }
 
-/** The status of a direct API call made by the page itself, with the CSRF header from the cookie. */
-export async function apiStatus(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const pair = document.cookie.split('; ').find((c) => c.startsWith('arbor_csrf='));
-      const csrf = pair ? decodeURIComponent(pair.slice('arbor_csrf='.length)) : '';
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return r.status;
-    },
-    { method, path, body },
-  );
-}
+/** The status of a direct API call made by the page itself (apiJSON without the answer). */
+export const apiStatus = async (page, method, path, body) => (await apiJSON(page, method, path, body)).status;
 
 /** Asserts an API answer's status (apiJSON), naming the call and the answer when it differs. */
 export const ok = (r, what, status = 200) =>
@@ -254,6 +257,32 @@ export async function shootViews(page, views, suffix) {
     await settled(page);
     await shot(page, `${name}-${suffix}`);
   }
+}
+
+/**
+ * An ended demo seen from its organisation page: the expired modal shows and a new tree is refused;
+ * the modal leads to the packages, where `trees` are booked; then a new tree is accepted again.
+ * `onModal` runs while the expired modal is open (a screenshot).
+ */
+export async function bookAfterDemo(page, { orgId, projectId, trees, onModal }) {
+  await goto(page, `/organisations/${orgId}/organisation`);
+  await page.getByTestId('demo-expired-modal').waitFor();
+  await page.getByTestId('organisation-status').getByText('Demo expired').waitFor();
+  await onModal?.();
+  const tree = { geom: { type: 'Point', coordinates: [9.43, 54.78] } };
+  const refused = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, tree);
+  assert(refused.status === 409, `a tree after the demo: ${refused.status}`);
+  await page.getByTestId('demo-expired-book').click();
+  await page.getByTestId('packages-page').and(page.locator('[data-status="expired"]')).waitFor();
+  await page.getByTestId(`book-trees-${trees}`).click();
+  await page.getByTestId('booking-consent-agb').check();
+  await page.getByTestId('booking-consent-avv').check();
+  await page.getByTestId('booking-confirm').click();
+  await page.getByTestId('booking-done').waitFor();
+  await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('packages-page').and(page.locator('[data-status="booked"]')).waitFor();
+  const made = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, tree);
+  assert(made.status === 201, `a tree after booking: ${made.status}`);
 }
 
 export async function createProject(page, orgId, name) {
@@ -302,6 +331,20 @@ export async function apiJSON(page, method, path, body) {
     },
     { method, path, body },
   );
+}
+
+/** Draws a rectangle with the map's select tool (chosen already): the four corners, then the last again. */
+export async function selectOnMap(page, [x0, y0, x1, y1]) {
+  for (const [x, y] of [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ]) {
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(120);
+  }
+  await page.mouse.click(x0, y1);
 }
 
 /** Waits until the map has loaded and its tiles are drawn. */

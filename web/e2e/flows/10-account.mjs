@@ -17,6 +17,7 @@ import {
   confirmFromOutbox,
   login,
   pickMenu,
+  noPageErrors,
 } from '../lib.mjs';
 import { waitForLink } from '../mail.mjs';
 
@@ -200,7 +201,7 @@ test('register, confirm, log in, German and dark mode, edit the profile, log out
   await shot(fresh, 'organisations-mobile-de-light');
   await fresh.context().close();
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 
@@ -260,7 +261,7 @@ test('reset the password through the e-mailed link', async (browser) => {
   await login(page, email, 'Brand-New-Birch-7');
   await see(page, 'Login failed. Please check your email address and password.');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 
@@ -300,7 +301,7 @@ test('an untrusted session token logs out and shows the logout notice', async (b
   await waitPath(page, '/login', 'logout');
   await see(page, 'You have been logged out.');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await ctx.close();
 });
 
@@ -348,7 +349,7 @@ test('unknown routes show the 404 page; legal pages are open to everyone', async
   await shot(mobile, 'login-mobile-en-dark');
   await mobile.context().close();
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 
@@ -403,6 +404,6 @@ test('help links to the API reference, which lists the calls', async (browser) =
   await titleIs(page, 'API-Referenz · Arbor');
   await shot(page, 'help-api-de-dark');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });

@@ -19,8 +19,9 @@ import {
   createOrganisation,
   apiStatus,
   shootViews,
-  createProject,
   saveSettings,
+  noPageErrors,
+  newProject,
 } from '../lib.mjs';
 
 test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
@@ -237,8 +238,8 @@ test('organisations and projects: create, share as View, the reader sees it read
   await goto(r, '/projects/00000000-0000-4000-8000-000000000000');
   await r.getByTestId('not-found-state').waitFor();
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
-  assert(r.errors.length === 0, `reader page errors: ${r.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
+  noPageErrors(r, 'reader page');
   await r.context().close();
   await page.context().close();
 });
@@ -350,7 +351,7 @@ test('organisation administrators and cancelling the organisation', async (brows
     'add project is enabled with only a cancelled organisation',
   );
   // Every administrator gets a confirmation e-mail (the other one was removed before).
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await other.page.context().close();
   await page.context().close();
 });
@@ -359,9 +360,7 @@ test('organisation administrators and cancelling the organisation', async (brows
 
 test('project settings: custom fields, required fields, intervals and basemaps', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page } = await newUser(browser, 'settings');
-  const orgId = await createOrganisation(page, `Baumamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Alleen');
+  const { page, projectId } = await newProject(browser, 'settings', 'Baumamt', 'Alleen');
   const base = `/projects/${projectId}/settings`;
 
   // Custom fields: activate general01 as a list with two entries; one Save sends all 19 fields.
@@ -475,15 +474,13 @@ test('project settings: custom fields, required fields, intervals and basemaps',
   await goto(page, `${base}/index`);
   await see(page, 'Auf FLL-Werte zurücksetzen');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 
 test('project general settings: a save over a change made elsewhere shows the stale alert and reloads', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page, email } = await newUser(browser, 'stale');
-  const orgId = await createOrganisation(page, `Forstamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Lindenallee');
+  const { page, email, projectId } = await newProject(browser, 'stale', 'Forstamt', 'Lindenallee');
   const apiPath = `/api/management/project/${projectId}`;
 
   // Page A: the general settings, loaded with the current version.
@@ -536,8 +533,8 @@ test('project general settings: a save over a change made elsewhere shows the st
   assert(again.status() === 200, `saving after Reload answered ${again.status()}`);
   await see(page, 'The project settings have been saved.');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
-  assert(other.errors.length === 0, `page errors: ${other.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
+  noPageErrors(other);
   await other.context().close();
   await page.context().close();
 });
@@ -614,7 +611,7 @@ test('value lists', async (browser) => {
   await see(page, '"Zierapfel" has been removed.');
   await row("Malus 'Evereste'").waitFor({ state: 'detached' });
   await page.getByTestId('list-empty').waitFor();
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 

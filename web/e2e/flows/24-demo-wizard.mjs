@@ -4,7 +4,19 @@
 // clock passes the 28 days: the expired modal offers a package, it is booked, and its invoice is
 // in the organisation's documents. Screenshots of the offer and the wizard in English and German,
 // light and dark, desktop and phone.
-import { test, assert, shot, newOrganisation, endDemo, eachLook, goto, apiJSON, mapReady, waitPath } from '../lib.mjs';
+import {
+  test,
+  assert,
+  shot,
+  newOrganisation,
+  endDemo,
+  eachLook,
+  goto,
+  apiJSON,
+  mapReady,
+  waitPath,
+  bookAfterDemo,
+} from '../lib.mjs';
 
 test('demo wizard: register, organisation, demo project on the map, demo ends, package booked, invoice', async (browser) => {
   const { page, orgId } = await newOrganisation(browser, 'wizard', `Grünflächenamt ${Date.now().toString(36)}`);
@@ -78,24 +90,8 @@ test('demo wizard: register, organisation, demo project on the map, demo ends, p
 
   // The clock passes the 28 days: the expired modal, the demo project read-only.
   await endDemo(orgId);
-  await goto(page, `/organisations/${orgId}/organisation`);
-  await page.getByTestId('demo-expired-modal').waitFor();
-  await page.getByTestId('organisation-status').getByText('Demo expired').waitFor();
-  const tree = { geom: { type: 'Point', coordinates: [9.43, 54.78] } };
-  const refused = await apiJSON(page, 'POST', `/api/content/tree?project=${project.id}`, tree);
-  assert(refused.status === 409, `a tree after the demo: ${refused.status}`);
   // The modal leads to the packages; a package big enough for the demo's trees is booked.
-  await page.getByTestId('demo-expired-book').click();
-  await page.getByTestId('packages-page').and(page.locator('[data-status="expired"]')).waitFor();
-  await page.getByTestId('book-trees-1000').click();
-  await page.getByTestId('booking-consent-agb').check();
-  await page.getByTestId('booking-consent-avv').check();
-  await page.getByTestId('booking-confirm').click();
-  await page.getByTestId('booking-done').waitFor();
-  await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();
-  await page.getByTestId('packages-page').and(page.locator('[data-status="booked"]')).waitFor();
-  const made = await apiJSON(page, 'POST', `/api/content/tree?project=${project.id}`, tree);
-  assert(made.status === 201, `a tree in the demo project after booking: ${made.status}`);
+  await bookAfterDemo(page, { orgId, projectId: project.id, trees: 1000 });
   // The invoice is in the organisation's documents.
   await goto(page, `/organisations/${orgId}/documents`);
   const invoice = page.getByTestId('organisation-invoices').getByTestId('invoice').first();

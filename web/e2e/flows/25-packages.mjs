@@ -14,6 +14,7 @@ import {
   createProject,
   goto,
   apiJSON,
+  bookAfterDemo,
   OUTBOX,
   BASE,
 } from '../lib.mjs';
@@ -97,24 +98,12 @@ test('packages: the demo ends, the organisation is read-only, the expired modal 
   const { page, orgId } = await newOrganisation(browser, 'demoend', `Stadtgrün ${Date.now().toString(36)}`);
   const projectId = await createProject(page, orgId, 'Alleen');
   await endDemo(orgId);
-  await goto(page, `/organisations/${orgId}/organisation`);
-  await page.getByTestId('demo-expired-modal').waitFor();
-  await page.getByTestId('organisation-status').getByText('Demo expired').waitFor();
-  await shot(page, 'demo-expired-modal-en-light', { fullPage: false });
-  const tree = { geom: { type: 'Point', coordinates: [9.43, 54.78] } };
-  const refused = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, tree);
-  assert(refused.status === 409, `a tree after the demo: ${refused.status}`);
-  await page.getByTestId('demo-expired-book').click();
-  await page.getByTestId('packages-page').and(page.locator('[data-status="expired"]')).waitFor();
-  await page.getByTestId('book-trees-500').click();
-  await page.getByTestId('booking-consent-agb').check();
-  await page.getByTestId('booking-consent-avv').check();
-  await page.getByTestId('booking-confirm').click();
-  await page.getByTestId('booking-done').waitFor();
-  await page.getByTestId('booking-done').getByRole('button', { name: 'Close' }).click();
-  await page.getByTestId('packages-page').and(page.locator('[data-status="booked"]')).waitFor();
-  const made = await apiJSON(page, 'POST', `/api/content/tree?project=${projectId}`, tree);
-  assert(made.status === 201, `a tree after booking: ${made.status}`);
+  await bookAfterDemo(page, {
+    orgId,
+    projectId,
+    trees: 500,
+    onModal: () => shot(page, 'demo-expired-modal-en-light', { fullPage: false }),
+  });
   await goto(page, `/organisations/${orgId}/organisation`);
   await page.getByTestId('organisation-status').getByText('Booked').waitFor();
   assert((await page.getByTestId('demo-expired-modal').count()) === 0, 'the modal comes after booking');

@@ -9,12 +9,12 @@ import {
   pickMenu,
   newUser,
   choose,
-  createOrganisation,
-  createProject,
   apiJSON,
   goto,
   mapReady,
   acceptInvitations,
+  noPageErrors,
+  newProject,
 } from '../lib.mjs';
 
 /** Waits for the answer of a call the page makes, by method and a part of its path. */
@@ -53,9 +53,7 @@ async function stockIs(page, state) {
 
 test('trees: info window — draw, fill in, inspect, works and safety, fell, archive, history, duplicate number', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page } = await newUser(browser, 'trees');
-  const orgId = await createOrganisation(page, `Baumpflege ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Alleen');
+  const { page, projectId } = await newProject(browser, 'trees', 'Baumpflege', 'Alleen');
   const q = `?project=${projectId}`;
   // Entering the project swaps the session cookie; let that finish before calling the API.
   await page.waitForLoadState('networkidle');
@@ -427,14 +425,12 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   // Closing the window clears ?tree=.
   await page.getByTestId('tree-close').click();
   await page.waitForURL((u) => !u.search.includes('tree='));
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });
 
 test('trees: custom fields, required fields, and what readers and care may do', async (browser) => {
-  const { page } = await newUser(browser, 'trees-mgr');
-  const orgId = await createOrganisation(page, `Stadtgrün ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Friedhof');
+  const { page, projectId } = await newProject(browser, 'trees-mgr', 'Stadtgrün', 'Friedhof');
   const q = `?project=${projectId}`;
   await page.waitForLoadState('networkidle');
 
@@ -568,6 +564,6 @@ test('trees: custom fields, required fields, and what readers and care may do', 
   assert((await deleted).status() === 204, 'deleting the tree failed');
   await page.waitForURL((u) => !u.search.includes('tree='));
   assert((await apiJSON(page, 'GET', `/api/content/tree/${treeId}${q}`)).status === 404, 'the tree is still there');
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });

@@ -8,23 +8,21 @@ import {
   see,
   waitPath,
   pickMenu,
-  newUser,
   choose,
-  createOrganisation,
-  createProject,
   apiJSON,
   mapReady,
   waitTreeCount,
   mapPixel,
   waitTreeAt,
   mapAtCurrentRevision,
+  selectOnMap,
+  noPageErrors,
+  newProject,
 } from '../lib.mjs';
 
 test('map: trees from tiles, themes and legend, draw, undo, redo, polygon selection, bad geometry', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page } = await newUser(browser, 'map');
-  const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Stadtpark');
+  const { page, projectId } = await newProject(browser, 'map', 'Grünflächenamt', 'Stadtpark');
   const q = `?project=${projectId}`;
 
   // Three trees and a group through the API; A and B close together, C further east.
@@ -79,6 +77,15 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
     center: window.__map.getCenter().toArray(),
     zoom: window.__map.getZoom(),
   }));
+  /** Closes the info window a drawn object opened, and goes back to the fitted view. */
+  const closeCard = async () => {
+    await page.getByTestId('map-tree-card').waitFor();
+    await page.waitForTimeout(800);
+    await page.getByTestId('tree-close').click();
+    await page.waitForURL((u) => !u.search.includes('tree='));
+    await page.evaluate((v) => window.__map.jumpTo(v), fitted);
+    await mapReady(page);
+  };
 
   // Below zoom 14 the trees come as a grid of counts.
   await page.evaluate(() => window.__map.jumpTo({ zoom: 12.5 }));
@@ -158,12 +165,7 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   // The new tree opened in the info window beside the map, which may have panned to keep it in
   // view; close it and go back to the fitted view.
   await page.waitForURL((u) => u.search.includes(`tree=${drawnId}`));
-  await page.getByTestId('map-tree-card').waitFor();
-  await page.waitForTimeout(800);
-  await page.getByTestId('tree-close').click();
-  await page.waitForURL((u) => !u.search.includes('tree='));
-  await page.evaluate((v) => window.__map.jumpTo(v), fitted);
-  await mapReady(page);
+  await closeCard();
   await waitTreeCount(page, 4);
   assert(
     (await apiJSON(page, 'GET', `/api/content/tree/${drawnId}${q}`)).status === 200,
@@ -195,18 +197,12 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   await page.getByTestId('map-tool-select').click();
   const a = await mapPixel(page, A);
   const b = await mapPixel(page, B);
-  const [x0, x1] = [Math.min(a.x, b.x) - 25, Math.max(a.x, b.x) + 25];
-  const [y0, y1] = [Math.min(a.y, b.y) - 25, Math.max(a.y, b.y) + 25];
-  for (const [x, y] of [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-  ]) {
-    await page.mouse.click(x, y);
-    await page.waitForTimeout(120);
-  }
-  await page.mouse.click(x0, y1);
+  await selectOnMap(page, [
+    Math.min(a.x, b.x) - 25,
+    Math.min(a.y, b.y) - 25,
+    Math.max(a.x, b.x) + 25,
+    Math.max(a.y, b.y) + 25,
+  ]);
   const selection = page.getByTestId('map-selection');
   await selection.waitFor();
   await see(page, '2 selected');
@@ -265,12 +261,7 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
   const groupRes = await groupSaved;
   assert(groupRes.status() === 201, `saving the drawn group answered ${groupRes.status()}: ${await groupRes.text()}`);
   await see(page, 'The group has been saved.');
-  await page.getByTestId('map-tree-card').waitFor();
-  await page.waitForTimeout(800);
-  await page.getByTestId('tree-close').click();
-  await page.waitForURL((u) => !u.search.includes('tree='));
-  await page.evaluate((v) => window.__map.jumpTo(v), fitted);
-  await mapReady(page);
+  await closeCard();
 
   // A point work inside the first group; undo removes it again.
   await page.getByTestId('map-tool-work').click();
@@ -423,6 +414,6 @@ test('map: trees from tiles, themes and legend, draw, undo, redo, polygon select
     { timeout: 15000 },
   );
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });

@@ -18,12 +18,14 @@ import {
   mapReady,
   waitTreeCount,
   mapPixel,
+  selectOnMap,
   newPage,
   login,
   pickMenu,
   waitTotal,
   noCutTexts,
   acceptInvitations,
+  noPageErrors,
 } from '../lib.mjs';
 
 /** The rows the grid draws (ids), once it drew n of them. */
@@ -78,6 +80,24 @@ test('data: filter panel, saved and shared filter, table, map and dashboard agre
     throw e;
   }
 });
+
+/**
+ * The view's archiving task has ended: its notice (screenshot `picture`), the eight objects under the
+ * "Archived" state, and the view activated again.
+ */
+async function archivedAndBack(page, picture, { archived, tab, activated }) {
+  await page.waitForTimeout(300); // the confirm's close and the notice's entry
+  await page.screenshot({ path: `${ARTIFACTS}${picture}.png` });
+  await see(page, archived);
+  await waitTotal(page, 0);
+  await page.getByTestId('filter-state').getByText(tab, { exact: true }).click();
+  await waitTotal(page, 8);
+  await page.getByTestId('action-view').click();
+  await page.getByTestId('action-activate-view').click();
+  await page.getByTestId('archive-confirm').click();
+  await see(page, activated);
+  await waitTotal(page, 0);
+}
 
 async function dataFlow(browser, track) {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
@@ -187,17 +207,7 @@ async function dataFlow(browser, track) {
   await page.getByTestId('map-tool-select').click();
   const p5 = await mapPixel(page, [9.43, 54.7803]);
   const p8 = await mapPixel(page, [9.4312, 54.7803]);
-  const [x0, x1, y0, y1] = [p5.x - 20, p8.x + 20, p5.y - 20, p5.y + 20];
-  for (const [x, y] of [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-  ]) {
-    await page.mouse.click(x, y);
-    await page.waitForTimeout(120);
-  }
-  await page.mouse.click(x0, y1);
+  await selectOnMap(page, [p5.x - 20, p5.y - 20, p8.x + 20, p5.y + 20]);
   await page.locator('[data-testid="selection-bar"][data-count="2"]').waitFor();
   const picked = await page.evaluate(() =>
     [...document.querySelectorAll('[data-testid="data-table"] .ag-row[aria-selected="true"]')].map((r) =>
@@ -319,17 +329,11 @@ async function dataFlow(browser, track) {
   const progress = page.getByTestId('task-progress');
   await progress.waitFor({ state: 'visible', timeout: TIMEOUT });
   assert((await progress.getAttribute('data-total')) === '8', 'the task is not of the eight objects of the view');
-  await page.waitForTimeout(300); // the confirm's close and the notice's entry
-  await page.screenshot({ path: `${ARTIFACTS}data-archive-task-en-light.png` });
-  await see(page, '8 objects archived.');
-  await waitTotal(page, 0);
-  await page.getByTestId('filter-state').getByText('Archived', { exact: true }).click();
-  await waitTotal(page, 8);
-  await page.getByTestId('action-view').click();
-  await page.getByTestId('action-activate-view').click();
-  await page.getByTestId('archive-confirm').click();
-  await see(page, '8 objects activated.');
-  await waitTotal(page, 0);
+  await archivedAndBack(page, 'data-archive-task-en-light', {
+    archived: '8 objects archived.',
+    tab: 'Archived',
+    activated: '8 objects activated.',
+  });
 
   // Quick search: number 7 is tree 7.
   await page.getByTestId('filter-reset').click();
@@ -429,21 +433,15 @@ async function dataFlow(browser, track) {
   await page.getByTestId('archive-confirm').click();
   await progress.waitFor({ state: 'visible', timeout: TIMEOUT });
   await see(page, 'Sie können die Seite verlassen');
-  await page.waitForTimeout(300); // the confirm's close and the notice's entry
-  await page.screenshot({ path: `${ARTIFACTS}data-archive-task-de-dark.png` });
-  await see(page, '8 Objekte archiviert.');
-  await waitTotal(page, 0);
-  await page.getByTestId('filter-state').getByText('Archiviert', { exact: true }).click();
-  await waitTotal(page, 8);
-  await page.getByTestId('action-view').click();
-  await page.getByTestId('action-activate-view').click();
-  await page.getByTestId('archive-confirm').click();
-  await see(page, '8 Objekte aktiviert.');
-  await waitTotal(page, 0);
+  await archivedAndBack(page, 'data-archive-task-de-dark', {
+    archived: '8 Objekte archiviert.',
+    tab: 'Archiviert',
+    activated: '8 Objekte aktiviert.',
+  });
 
   // The data view of the most recent project from /projects/data.
   await goto(page, '/projects/data');
   await waitPath(page, `/projects/${projectId}/data`);
   await page.getByTestId('data-view').waitFor();
-  assert(page.errors.length === 0, `page errors: ${page.errors.map(String).join('; ')}`);
+  noPageErrors(page);
 }

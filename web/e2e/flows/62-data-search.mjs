@@ -4,22 +4,18 @@ import {
   test,
   assert,
   shot,
-  newUser,
   newPage,
   login,
   waitPath,
   pickMenu,
-  createOrganisation,
-  createProject,
   apiJSON,
   goto,
   waitTotal,
+  newProject,
 } from '../lib.mjs';
 
 test('data: quick search by street and any text, filter by genus, streets shown by default', async (browser) => {
-  const { page, email } = await newUser(browser, 'search');
-  const orgId = await createOrganisation(page, `Grünflächen ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Straßenbäume');
+  const { page, email, projectId } = await newProject(browser, 'search', 'Grünflächen', 'Straßenbäume');
   const q = `?project=${projectId}`;
 
   // Numbers repeat per street: the project does not keep them unique.

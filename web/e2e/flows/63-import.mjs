@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, assert, shot, newUser, createOrganisation, createProject, goto, pickMenu, waitTotal } from '../lib.mjs';
+import { test, assert, shot, goto, pickMenu, waitTotal, newProject } from '../lib.mjs';
 
 const HEAD = 'Baumnummer;Baumart;Höhe;Stammumfang;Rechtswert;Hochwert\r\n';
 const ROWS = [
@@ -24,9 +24,7 @@ async function chooseFile(page, name, buffer) {
 }
 
 test('import: a German register read, checked, fixed, imported with its species, and undone', async (browser) => {
-  const { page } = await newUser(browser, 'import');
-  const orgId = await createOrganisation(page, `Stadtgrün ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Kataster');
+  const { page, projectId } = await newProject(browser, 'import', 'Stadtgrün', 'Kataster');
   await goto(page, `/projects/${projectId}/data`);
   await waitTotal(page, 0);
 
@@ -103,9 +101,7 @@ test('import: a German register read, checked, fixed, imported with its species,
 // A GeoPackage as a city's GIS department sends it (written by GDAL): two layers, the areas read
 // first; the person picks the trees' layer, and its points come in where they stand.
 test('import: a GeoPackage layer chosen and imported without choosing coordinates', async (browser) => {
-  const { page } = await newUser(browser, 'import-gpkg');
-  const orgId = await createOrganisation(page, `GIS ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Kataster GIS');
+  const { page, projectId } = await newProject(browser, 'import-gpkg', 'GIS', 'Kataster GIS');
   await goto(page, `/projects/${projectId}/data`);
   await waitTotal(page, 0);
 

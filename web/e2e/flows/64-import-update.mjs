@@ -1,7 +1,7 @@
 // Next year's export of the old system imported again: its rows find last year's trees by the
 // old system's id and update them instead of doubling the register; the check counts both, the
 // import runs in the queue with its progress shown, and the History tab names the file.
-import { test, assert, shot, newUser, createOrganisation, createProject, goto, pickMenu, waitTotal } from '../lib.mjs';
+import { test, assert, shot, goto, pickMenu, waitTotal, newProject } from '../lib.mjs';
 
 const HEAD = 'GUID,Nr,Hoehe,lon,lat\n';
 const LAST_YEAR = ['old-1,1,10,9.43,54.78', 'old-2,2,11,9.431,54.781'];
@@ -23,9 +23,7 @@ async function readFile(page, name, rows) {
 }
 
 test('import: a re-import matched by external id updates and adds, through the queue', async (browser) => {
-  const { page } = await newUser(browser, 'reimport');
-  const orgId = await createOrganisation(page, `Reimport ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Kataster');
+  const { page, projectId } = await newProject(browser, 'reimport', 'Reimport', 'Kataster');
   await goto(page, `/projects/${projectId}/data`);
   await waitTotal(page, 0);
 
@@ -48,7 +46,10 @@ test('import: a re-import matched by external id updates and adds, through the q
   await page.getByTestId('import-check').click();
   await page.getByTestId('import-preview').waitFor();
   const summary = await page.getByTestId('import-summary-updated').innerText();
-  assert(summary.includes('1 existing objects will be updated') && summary.includes('1 already hold'), `summary ${summary}`);
+  assert(
+    summary.includes('1 existing objects will be updated') && summary.includes('1 already hold'),
+    `summary ${summary}`,
+  );
   await page.getByTestId('import-commit').click();
   await page.getByTestId('import-done').waitFor({ timeout: 60000 });
   assert((await page.getByTestId('import-done-updated').innerText()).includes('1 objects were updated'), 'updated');

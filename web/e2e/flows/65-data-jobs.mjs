@@ -1,22 +1,9 @@
 // The data view and the info window meet the jobs: rows selected in the table go into a new job,
 // and the tree's info window lists the jobs it belongs to.
-import {
-  test,
-  assert,
-  shot,
-  see,
-  goto,
-  waitPath,
-  newUser,
-  createOrganisation,
-  createProject,
-  apiJSON,
-} from '../lib.mjs';
+import { test, assert, shot, see, goto, waitPath, apiJSON, noPageErrors, newProject } from '../lib.mjs';
 
 test('data view to job: selected rows into a new job; the info window lists its jobs', async (browser) => {
-  const { page } = await newUser(browser, 'data-jobs');
-  const orgId = await createOrganisation(page, `Baumdienst ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Lindenallee');
+  const { page, projectId } = await newProject(browser, 'data-jobs', 'Baumdienst', 'Lindenallee');
   const q = `?project=${projectId}`;
   const ids = [];
   for (let i = 0; i < 3; i++) {
@@ -59,6 +46,6 @@ test('data view to job: selected rows into a new job; the info window lists its 
   await page.getByTestId('job-manager').waitFor();
   assert((await page.locator('[data-testid="object-job"]').count()) === 0, 'the third tree lists a job');
   await waitPath(page, `/projects/${projectId}/map`);
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
   await page.context().close();
 });

@@ -78,6 +78,17 @@ async function holdLock(table) {
   };
 }
 
+/** The person logged in again in German, dark, on a phone. */
+async function germanPhone(browser, email) {
+  const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+  await goto(de, '/login');
+  await login(de, email);
+  await waitPath(de, '/');
+  await de.getByTestId('language-menu').first().click();
+  await de.getByTestId('language-de').click();
+  return de;
+}
+
 const row = (page, id) => page.locator(`[data-testid="data-table"] .ag-row[row-id="${id}"]`);
 
 test('exports: a selection as a GAEB tender from the data view, and a job as one', async (browser) => {
@@ -177,12 +188,7 @@ test('exports: a selection as a GAEB tender from the data view, and a job as one
   assert(listBytes.subarray(0, 5).toString() === '%PDF-' && listBytes.length > 20000, 'the list is no PDF');
 
   // German, dark, on a phone.
-  const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
-  await goto(de, '/login');
-  await login(de, email);
-  await waitPath(de, '/');
-  await de.getByTestId('language-menu').first().click();
-  await de.getByTestId('language-de').click();
+  const de = await germanPhone(browser, email);
   await goto(de, `/projects/${projectId}/data?tree=${ids[0]}`);
   await de.getByTestId('map-tree-number').waitFor();
   await de.waitForLoadState('networkidle');
@@ -269,12 +275,7 @@ test('exports: the view as a GeoPackage in a chosen EPSG code, and the whole pro
   await shot(page, 'exports-records-en-light', { fullPage: false });
 
   // German, dark, on a phone: the GIS modal.
-  const de = await newPage(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
-  await goto(de, '/login');
-  await login(de, email);
-  await waitPath(de, '/');
-  await de.getByTestId('language-menu').first().click();
-  await de.getByTestId('language-de').click();
+  const de = await germanPhone(browser, email);
   await goto(de, `/projects/${projectId}/data`);
   await row(de, ids[0]).waitFor();
   await de.getByTestId('action-export-menu').click();

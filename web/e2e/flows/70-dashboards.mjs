@@ -9,12 +9,11 @@ import {
   goto,
   waitPath,
   pickMenu,
-  newUser,
   choose,
-  createOrganisation,
-  createProject,
   apiJSON,
   noCutTexts,
+  noPageErrors,
+  newProject,
 } from '../lib.mjs';
 
 const DAY = 86400000;
@@ -76,9 +75,7 @@ async function chartsReady(page) {
 
 test('dashboards: project cards, a segment opens the filtered data view, user dashboard, job progress', async (browser) => {
   assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const { page } = await newUser(browser, 'dash');
-  const orgId = await createOrganisation(page, `Baumamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Kurpark');
+  const { page, projectId } = await newProject(browser, 'dash', 'Baumamt', 'Kurpark');
   const q = `?project=${projectId}`;
 
   // A new project has no trees yet: the dashboard says so and points to the map.
@@ -361,5 +358,5 @@ test('dashboards: project cards, a segment opens the filtered data view, user da
   await chartsReady(page);
   await shot(page, 'dashboard-job-de-dark');
   await noCutTexts(page, 'job dashboard in German');
-  assert(page.errors.length === 0, `page errors: ${page.errors.map(String).join('; ')}`);
+  noPageErrors(page);
 });

@@ -18,6 +18,7 @@ import {
   ok,
   settled,
   toastClearOfHeader,
+  noPageErrors,
 } from '../lib.mjs';
 import { waitForLink } from '../mail.mjs';
 
@@ -357,6 +358,6 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await page.getByTestId('leave-job').first().click();
   await waitPath(page, '/jobs');
 
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
-  assert(ep.errors.length === 0, `editor page errors: ${ep.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
+  noPageErrors(ep, 'editor page');
 });

@@ -17,6 +17,7 @@ import {
   ok,
   settled,
   acceptInvitations,
+  noPageErrors,
 } from '../lib.mjs';
 
 test('job conflicts: a stale save in a job session is kept, the manager applies it or keeps the current values', async (browser) => {
@@ -167,6 +168,6 @@ test('job conflicts: a stale save in a job session is kept, the manager applies 
 
   await ep.getByTestId('leave-job').first().click();
   await waitPath(ep, '/jobs');
-  assert(page.errors.length === 0, `page errors: ${page.errors.map((e) => e.message).join('; ')}`);
-  assert(ep.errors.length === 0, `editor page errors: ${ep.errors.map((e) => e.message).join('; ')}`);
+  noPageErrors(page);
+  noPageErrors(ep, 'editor page');
 });

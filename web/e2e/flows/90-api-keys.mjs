@@ -1,7 +1,19 @@
 // An organisation's administrator makes an API key for a GIS program: it is shown once, copied,
 // opens the project's GIS web service (whose HTML view a person can browse), shows its last
 // use, and stops working when revoked.
-import { test, assert, shot, newUser, newPage, createOrganisation, createProject, goto, pickMenu, BASE } from '../lib.mjs';
+import {
+  test,
+  assert,
+  shot,
+  newUser,
+  newPage,
+  createOrganisation,
+  createProject,
+  goto,
+  pickMenu,
+  BASE,
+  newProject,
+} from '../lib.mjs';
 
 const status = async (path) => (await fetch(BASE + path)).status;
 
@@ -43,7 +55,10 @@ test('api keys: made, shown once, copied, used by a GIS client, revoked', async 
   const view = await newPage(browser);
   await view.goto(`${BASE}/api/features/${projectId}?key=${secret}`);
   await view.getByText('Stadtpark').first().waitFor();
-  await view.getByRole('link', { name: /Collections \(JSON\)|Collections/ }).first().waitFor();
+  await view
+    .getByRole('link', { name: /Collections \(JSON\)|Collections/ })
+    .first()
+    .waitFor();
   await view.goto(`${BASE}/api/features/${projectId}/collections?f=html&key=${secret}`);
   await view.getByRole('link', { name: 'Browse' }).first().click();
   await view.getByText('0 features on this page').waitFor();
@@ -78,9 +93,7 @@ test('api keys: made, shown once, copied, used by a GIS client, revoked', async 
 });
 
 test('api keys: the help page tells how to add the service in QGIS and ArcGIS Pro', async (browser) => {
-  const { page } = await newUser(browser, 'gishelp');
-  const orgId = await createOrganisation(page, `Baumamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Alleen');
+  const { page, projectId } = await newProject(browser, 'gishelp', 'Baumamt', 'Alleen');
   await goto(page, '/help');
   await page.getByTestId('help-gis-link').click();
   await page.getByTestId('help-gis').waitFor();

@@ -15,6 +15,7 @@ import {
   mapReady,
   shot,
   axeViolations,
+  newProject,
 } from '../lib.mjs';
 
 /** Waits until the page has settled: no loading skeletons, network idle, transitions done. */
@@ -80,9 +81,7 @@ test('accessibility: guest pages have no serious axe violations, light and dark'
 });
 
 test('accessibility: every screen of a manager has no serious axe violations, light and dark', async (browser) => {
-  const { page } = await newUser(browser, 'a11y');
-  const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Stadtpark');
+  const { page, orgId, projectId } = await newProject(browser, 'a11y', 'Grünflächenamt', 'Stadtpark');
   const q = `?project=${projectId}`;
   let treeId = '';
   for (let n = 1; n <= 4; n++) {

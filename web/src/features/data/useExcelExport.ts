@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
-import { exportAllTrees, exportColumns, exportList, saveFile } from './api/exportList';
+import { fileName, saveBlob } from '@/api/exports/exports';
+import { exportAllTrees, exportColumns, exportList } from './api/exportList';
 import { fileOrTask, getOpenTasks, isFollowed } from './api/task';
 import { followExport } from './components/ExportTaskNotice';
 import type { Filter } from './filter';
@@ -51,8 +52,7 @@ export function useExcelExport({
         followExport(t, project.id, got);
         return;
       }
-      const day = new Date().toISOString().slice(0, 10);
-      saveFile(got, `${project.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'arbor'} ${day}.xlsx`);
+      saveBlob(got, fileName(project.name, 'xlsx'));
     } catch (e) {
       onError(e);
     } finally {

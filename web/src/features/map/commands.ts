@@ -70,24 +70,24 @@ export class CommandStack {
 
   /** Undoes the last command; a failed undo leaves it where it was. */
   undo(): Promise<boolean> {
-    return this.queue(async () => {
-      const cmd = this.done.at(-1);
-      if (!cmd) return false;
-      await cmd.undo();
-      this.done.pop();
-      this.undone.push(cmd);
-      return true;
-    });
+    return this.step('undo');
   }
 
-  /** Does the last undone command again. */
+  /** Does the last undone command again; a failed redo leaves it where it was. */
   redo(): Promise<boolean> {
+    return this.step('redo');
+  }
+
+  /** Moves the top command from one pile to the other once its undo (or run again) succeeded. */
+  private step(way: 'undo' | 'redo'): Promise<boolean> {
     return this.queue(async () => {
-      const cmd = this.undone.at(-1);
+      // The piles are picked when the step runs: a command executed meanwhile replaced `undone`.
+      const [from, to] = way === 'undo' ? [this.done, this.undone] : [this.undone, this.done];
+      const cmd = from.at(-1);
       if (!cmd) return false;
-      await cmd.run();
-      this.undone.pop();
-      this.done.push(cmd);
+      await (way === 'undo' ? cmd.undo() : cmd.run());
+      from.pop();
+      to.push(cmd);
       return true;
     });
   }

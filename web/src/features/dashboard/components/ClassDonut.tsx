@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPercent } from '@/lib/format';
 import { Chart, type ChartOption } from './Chart';
 import { SegmentLegend, type Segment } from './SegmentLegend';
+import { segmentTooltip } from './segmentTooltip';
 import '../dashboard.css';
 
 /**
@@ -29,20 +29,7 @@ export function ClassDonut({
   const option = useMemo<ChartOption>(() => {
     const byKey = new Map(segments.map((s) => [s.key, s]));
     return {
-      tooltip: {
-        trigger: 'item',
-        formatter: (p) => {
-          const one = Array.isArray(p) ? p[0] : p;
-          const s = byKey.get(String(one.name));
-          return s
-            ? t('dashboard.segmentHint', {
-                label: s.label,
-                value: formatNumber(s.value, lang),
-                share: formatPercent(s.value, total, lang),
-              })
-            : '';
-        },
-      },
+      tooltip: segmentTooltip(t, lang, segments, (item) => byKey.get(item.name)),
       series: [
         {
           type: 'pie',
@@ -59,7 +46,7 @@ export function ClassDonut({
         },
       ],
     };
-  }, [segments, total, t, lang]);
+  }, [segments, t, lang]);
   return (
     <Stack gap="sm" data-testid={testId} data-total={total}>
       {total === 0 ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -42,5 +43,27 @@ export function DashboardError({ message, onRetry }: { message?: string; onRetry
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/** A dashboard whose figures are not there: its header over the skeleton, or over the error. */
+export function DashboardPending({
+  header,
+  query,
+  figures,
+}: {
+  header: ReactNode;
+  query: { isError: boolean; error: Error | null; refetch: () => unknown };
+  figures?: number;
+}) {
+  return (
+    <>
+      {header}
+      {query.isError ? (
+        <DashboardError message={query.error?.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <DashboardSkeleton figures={figures} />
+      )}
+    </>
   );
 }

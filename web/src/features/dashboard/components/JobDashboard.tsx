@@ -22,6 +22,24 @@ function Empty({ title, text }: { title: string; text: string }) {
   return <EmptyCard icon={<IconChartBar size={30} stroke={1.6} />} title={title} text={text} />;
 }
 
+/** The job's two window cards: its works by deadline, its objects by next inspection. */
+const WINDOW_CARDS = [
+  {
+    kind: 'works',
+    counts: 'deadlines',
+    title: 'dashboard.cards.jobDeadlines',
+    hint: 'dashboard.cards.jobDeadlinesHint',
+    testId: 'card-works',
+  },
+  {
+    kind: 'checks',
+    counts: 'inspections',
+    title: 'dashboard.cards.jobInspections',
+    hint: 'dashboard.cards.jobInspectionsHint',
+    testId: 'card-checks',
+  },
+] as const;
+
 /** A job's progress: works and inspections done and open, its objects by safety, deadline and inspection. */
 function JobProgress({ projectId, d }: { projectId: string; d: Progress }) {
   const { t, i18n } = useTranslation();
@@ -125,32 +143,17 @@ function JobProgress({ projectId, d }: { projectId: string; d: Progress }) {
             </DashboardCard>
           </SimpleGrid>
           <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <DashboardCard
-                title={t('dashboard.cards.jobDeadlines')}
-                hint={t('dashboard.cards.jobDeadlinesHint')}
-                testId="card-works"
-              >
-                <WindowBars
-                  segments={windowSegments('works', d.deadlines, t, scheme)}
-                  label={t('dashboard.cards.jobDeadlines')}
-                  onOpen={(k) => open('works', k)}
-                />
-              </DashboardCard>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <DashboardCard
-                title={t('dashboard.cards.jobInspections')}
-                hint={t('dashboard.cards.jobInspectionsHint')}
-                testId="card-checks"
-              >
-                <WindowBars
-                  segments={windowSegments('checks', d.inspections, t, scheme)}
-                  label={t('dashboard.cards.jobInspections')}
-                  onOpen={(k) => open('checks', k)}
-                />
-              </DashboardCard>
-            </Grid.Col>
+            {WINDOW_CARDS.map(({ kind, counts, title, hint, testId }) => (
+              <Grid.Col key={kind} span={{ base: 12, md: 6 }}>
+                <DashboardCard title={t(title)} hint={t(hint)} testId={testId}>
+                  <WindowBars
+                    segments={windowSegments(kind, d[counts], t, scheme)}
+                    label={t(title)}
+                    onOpen={(k) => open(kind, k)}
+                  />
+                </DashboardCard>
+              </Grid.Col>
+            ))}
           </Grid>
         </>
       )}

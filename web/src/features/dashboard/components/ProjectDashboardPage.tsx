@@ -20,7 +20,7 @@ import { valueSegments, type ValueCard } from '../segments';
 import { useSegmentLink } from '../useSegmentLink';
 import { ClassDonut } from './ClassDonut';
 import { DashboardCard, FigureCard } from './DashboardCard';
-import { DashboardError, DashboardSkeleton } from './DashboardStates';
+import { DashboardPending } from './DashboardStates';
 import { NewsList } from './NewsList';
 import { SafetyWarnings } from './SafetyWarnings';
 import { WindowCards } from './WindowCards';
@@ -60,22 +60,7 @@ export default function ProjectDashboardPage() {
     />
   );
 
-  if (d.isPending) {
-    return (
-      <>
-        {header}
-        <DashboardSkeleton />
-      </>
-    );
-  }
-  if (d.isError) {
-    return (
-      <>
-        {header}
-        <DashboardError message={d.error.message} onRetry={() => void d.refetch()} />
-      </>
-    );
-  }
+  if (d.isPending || d.isError) return <DashboardPending header={header} query={d} />;
   const f = d.data;
   if (f.trees + f.groups === 0) {
     return (

@@ -16,7 +16,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { EmptyCard } from '@/components/ListStates';
 import { useUserDashboard } from '../api/getUserDashboard';
 import { DashboardCard, FigureCard } from './DashboardCard';
-import { DashboardError, DashboardSkeleton } from './DashboardStates';
+import { DashboardPending } from './DashboardStates';
 import { NewsList } from './NewsList';
 import { SafetyAlerts } from './SafetyAlerts';
 import { WindowCards } from './WindowCards';
@@ -27,22 +27,7 @@ export function UserDashboard() {
   const navigate = useNavigate();
   const d = useUserDashboard();
   const header = <PageHeader title={t('titles.projectsDashboard')} description={t('dashboard.userSubheading')} />;
-  if (d.isPending) {
-    return (
-      <>
-        {header}
-        <DashboardSkeleton figures={5} />
-      </>
-    );
-  }
-  if (d.isError) {
-    return (
-      <>
-        {header}
-        <DashboardError message={d.error.message} onRetry={() => void d.refetch()} />
-      </>
-    );
-  }
+  if (d.isPending || d.isError) return <DashboardPending header={header} query={d} figures={5} />;
   const { totals, projects, jobs, news, safety } = d.data;
   if (projects.length === 0) {
     return (

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { Chart, type ChartOption } from './Chart';
 import { SegmentLegend, type Segment } from './SegmentLegend';
+import { segmentTooltip } from './segmentTooltip';
 import '../dashboard.css';
 
 /**
@@ -27,20 +28,7 @@ export function WindowBars({
   const option = useMemo<ChartOption>(
     () => ({
       grid: { left: 4, right: 40, top: 4, bottom: 4, containLabel: true },
-      tooltip: {
-        trigger: 'item',
-        formatter: (p) => {
-          const one = Array.isArray(p) ? p[0] : p;
-          const s = segments[one.dataIndex];
-          return s
-            ? t('dashboard.segmentHint', {
-                label: s.label,
-                value: formatNumber(s.value, lang),
-                share: formatPercent(s.value, total, lang),
-              })
-            : '';
-        },
-      },
+      tooltip: segmentTooltip(t, lang, segments, (item) => segments[item.dataIndex]),
       xAxis: {
         type: 'value',
         minInterval: 1,
@@ -57,7 +45,7 @@ export function WindowBars({
         },
       ],
     }),
-    [segments, total, t, lang],
+    [segments, t, lang],
   );
   return (
     <Stack gap="sm" data-testid={testId} data-total={total}>

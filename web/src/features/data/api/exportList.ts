@@ -51,15 +51,3 @@ export function exportList(
 export function exportAllTrees(projectId: string, body: { sheet: string }) {
   return api.post<Blob>(inProject('/api/content/export-all-trees', projectId), body, { silent: true, blob: true });
 }
-
-/** Hands a file to the browser as a download. */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

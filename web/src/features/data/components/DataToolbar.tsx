@@ -10,6 +10,25 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+/** A button of the toolbar's right side: small and plain, with its icon. */
+function ToolButton({
+  icon: Icon,
+  onClick,
+  testId,
+  children,
+}: {
+  icon: typeof IconMap;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="xs" variant="default" leftSection={<Icon size={14} />} onClick={onClick} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
+
 /** The line over the data table: show the filter again, search, the count, the map and the columns. */
 export function DataToolbar({
   showPanel,
@@ -84,36 +103,18 @@ export function DataToolbar({
       </Group>
       <Group gap="xs" wrap="wrap">
         {onImport && (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconFileImport size={14} />}
-            onClick={onImport}
-            data-testid="data-import"
-          >
+          <ToolButton icon={IconFileImport} onClick={onImport} testId="data-import">
             {t('data.import')}
-          </Button>
+          </ToolButton>
         )}
         {onImportPhotos && (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPhotoUp size={14} />}
-            onClick={onImportPhotos}
-            data-testid="data-import-photos"
-          >
+          <ToolButton icon={IconPhotoUp} onClick={onImportPhotos} testId="data-import-photos">
             {t('photoImport.button')}
-          </Button>
+          </ToolButton>
         )}
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={showMap ? <IconMapOff size={14} /> : <IconMap size={14} />}
-          onClick={onToggleMap}
-          data-testid="toggle-map"
-        >
+        <ToolButton icon={showMap ? IconMapOff : IconMap} onClick={onToggleMap} testId="toggle-map">
           {showMap ? t('data.map.hide') : t('data.map.show')}
-        </Button>
+        </ToolButton>
         {columnChooser}
       </Group>
     </Group>

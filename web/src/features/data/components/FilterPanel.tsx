@@ -27,6 +27,46 @@ export interface PanelErrors {
   general?: string;
 }
 
+/** The class filters: deadline classes 0–5, inspection classes 0–4. */
+const CLASS_FILTERS = [
+  {
+    field: 'deadline_class',
+    key: 'deadlineClasses',
+    classes: 6,
+    labels: 'data.deadlineClass',
+    testId: 'filter-deadline',
+  },
+  { field: 'check_class', key: 'checkClasses', classes: 5, labels: 'data.checkClass', testId: 'filter-check' },
+] as const;
+
+/** Classes 0…classes-1 as chips, any number chosen (deadline and inspection classes). */
+function ClassChips({
+  classes,
+  labels,
+  value,
+  onChange,
+  testId,
+}: {
+  classes: number;
+  labels: string;
+  value: number[];
+  onChange: (v: number[]) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Chip.Group multiple value={value.map(String)} onChange={(v) => onChange(v.map(Number))}>
+      <Group gap={6}>
+        {Array.from({ length: classes }, (_, n) => (
+          <Chip key={n} value={String(n)} size="xs" data-testid={`${testId}-${n}`}>
+            {t(`${labels}.${n}`)}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+}
+
 interface Props {
   projectId: string;
   panel: PanelState;
@@ -83,33 +123,17 @@ export function FilterPanel({ projectId, panel: p, onChange, custom, errors }: P
         />
       </Section>
 
-      <Section label={t('data.fields.deadline_class')} error={errors.controls.deadline_class}>
-        <Chip.Group
-          multiple
-          value={p.deadlineClasses.map(String)}
-          onChange={(v) => set({ deadlineClasses: v.map(Number) })}
-        >
-          <Group gap={6}>
-            {[0, 1, 2, 3, 4, 5].map((n) => (
-              <Chip key={n} value={String(n)} size="xs" data-testid={`filter-deadline-${n}`}>
-                {t(`data.deadlineClass.${n}`)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Section>
-
-      <Section label={t('data.fields.check_class')} error={errors.controls.check_class}>
-        <Chip.Group multiple value={p.checkClasses.map(String)} onChange={(v) => set({ checkClasses: v.map(Number) })}>
-          <Group gap={6}>
-            {[0, 1, 2, 3, 4].map((n) => (
-              <Chip key={n} value={String(n)} size="xs" data-testid={`filter-check-${n}`}>
-                {t(`data.checkClass.${n}`)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Section>
+      {CLASS_FILTERS.map(({ field, key, classes, labels, testId }) => (
+        <Section key={field} label={t(`data.fields.${field}`)} error={errors.controls[field]}>
+          <ClassChips
+            classes={classes}
+            labels={labels}
+            value={p[key]}
+            onChange={(v) => set({ [key]: v })}
+            testId={testId}
+          />
+        </Section>
+      ))}
 
       <Section label={t('data.fields.security_relevance')} error={errors.controls.security_relevance}>
         <SegmentedControl

@@ -11,12 +11,10 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
-import { ApiError } from '@/lib/api';
-import { joinEmails, parseEmailList } from '@/lib/emails';
+import { EmailListInput } from '@/components/EmailListInput';
+import { useEmailListForm } from '@/hooks/useEmailListForm';
 import { useShareFilter, type SavedFilter } from '../api/filters';
 
 /** The link of the data view that opens a saved filter. */
@@ -40,36 +38,13 @@ export function ShareFilterModal({
 }) {
   const { t } = useTranslation();
   const share = useShareFilter(projectId);
-  const emailRule = useEmailListRule();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { emails: '' },
-    validate: {
-      emails: emailRule,
-    },
-  });
-  const close = () => {
-    form.reset();
-    share.reset();
-    onClose();
-  };
-  const submit = form.onSubmit(({ emails }) => {
-    if (!filter) return;
-    share.mutate(
-      { id: filter.id, emails: joinEmails(parseEmailList(emails).emails) },
-      {
-        onSuccess: (f) => {
-          form.reset();
-          if (f) onShared(f);
-        },
-        onError: (e) => {
-          if (e instanceof ApiError && e.fields.emails) form.setErrors({ emails: e.message });
-        },
-      },
-    );
+  const { form, close, submit, generalError } = useEmailListForm({
+    mutation: share,
+    send: (emails) => (filter ? { id: filter.id, emails } : null),
+    onDone: (f) => f && onShared(f),
+    onClose,
   });
   const link = filter ? filterLink(projectId, filter.id) : '';
-  const generalError = share.error instanceof ApiError && !share.error.fields.emails ? share.error.message : null;
   return (
     <Modal
       opened={opened}

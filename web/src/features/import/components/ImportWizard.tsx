@@ -1,9 +1,10 @@
-import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconFileImport } from '@tabler/icons-react';
+import { Button, FileInput, Modal } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WizardFrame } from '@/components/WizardFrame';
 import { useInspectImport } from '../api/inspectImport';
 import { importKeys } from '../api/keys';
 import { useImportTask, useOpenImports, useQueueImport, useRunImport } from '../api/runImport';
@@ -11,7 +12,11 @@ import type { ImportColumn, ImportInspection, ImportMatch, ImportResult } from '
 import { mappingGap } from '../mapping';
 import { ColumnsStep } from './ColumnsStep';
 import { ImportHistory } from './ImportHistory';
+import { ImportProgress, importOutcome } from './ImportProgress';
 import { PreviewStep } from './PreviewStep';
+
+/** The wizard's steps: a file, its columns, the check, the import under way and done. */
+const STEPS = ['file', 'columns', 'preview', 'done'] as const;
 
 export interface ImportWizardProps {
   projectId: string;
@@ -53,15 +58,11 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
   const shownTask = taskId ?? open.data?.items[0]?.id ?? null;
   const step = shownTask ? 3 : chosenStep;
   const task = useImportTask(projectId, shownTask).data;
-  const ended = task && (task.state === 'done' || task.state === 'failed');
-  const done = task?.state === 'done' && task.result?.written ? (task.result as ImportResult) : null;
-  // Confirmed, but something changed since the check (a number taken meanwhile): its problems.
-  const rejected = task?.state === 'done' && task.result && !task.result.written ? (task.result as ImportResult) : null;
+  const { ended, done } = importOutcome(task, t);
   useEffect(() => {
     if (done) onChanged?.();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [done?.id]);
-  const failed = task?.state === 'failed' ? (task.result?.message ?? t('import.progress.failed')) : null;
   const error = (inspect.error ?? run.error ?? queue.error) as Error | null;
 
   const close = () => {
@@ -127,18 +128,66 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
       fullScreen={phone}
       data-testid="import-wizard"
     >
-      <Stepper active={step} size="sm" allowNextStepsSelect={false} mb="lg">
-        <Stepper.Step label={t('import.steps.file')} />
-        <Stepper.Step label={t('import.steps.columns')} />
-        <Stepper.Step label={t('import.steps.preview')} />
-        <Stepper.Step label={t('import.steps.done')} />
-      </Stepper>
-      <Stack gap="md">
-        {error && (
-          <Alert color="red" data-testid="import-error">
-            {error.message}
-          </Alert>
-        )}
+      <WizardFrame
+        steps={STEPS.map((name) => ({ label: t(`import.steps.${name}`) }))}
+        active={step}
+        error={error?.message}
+        errorTestId="import-error"
+        back={
+          step > 0 &&
+          step < 3 && (
+            <Button variant="default" onClick={() => setStep(step - 1)}>
+              {t('import.back')}
+            </Button>
+          )
+        }
+        actions={
+          <>
+            {step < 3 && (
+              <Button variant="subtle" onClick={close}>
+                {t('import.cancel')}
+              </Button>
+            )}
+            {step === 3 && !ended && (
+              <Button variant="default" onClick={close} data-testid="import-leave">
+                {t('import.progress.close')}
+              </Button>
+            )}
+            {step === 0 && (
+              <Button onClick={() => read()} disabled={!file} loading={inspect.isPending} data-testid="import-read">
+                {t('import.file.read')}
+              </Button>
+            )}
+            {step === 1 && (
+              <Button
+                onClick={() => check()}
+                disabled={!srid || !!mappingGap(mapping, !!inspection?.geometry, match)}
+                loading={run.isPending}
+                data-testid="import-check"
+              >
+                {t('import.columns.check')}
+              </Button>
+            )}
+            {step === 2 && (
+              <>
+                <Button variant="default" onClick={() => check()} loading={run.isPending && !ready}>
+                  {t('import.preview.again')}
+                </Button>
+                <Button onClick={commit} disabled={!ready} loading={queue.isPending} data-testid="import-commit">
+                  {t('import.preview.import', {
+                    count: preview ? preview.trees + preview.groups + (preview.updated ?? 0) : 0,
+                  })}
+                </Button>
+              </>
+            )}
+            {step === 3 && ended && (
+              <Button onClick={close} data-testid="import-close">
+                {t('import.done.close')}
+              </Button>
+            )}
+          </>
+        }
+      >
         {step === 0 && (
           <>
             <FileInput
@@ -185,125 +234,22 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
             onSpeciesMap={setSpeciesMap}
           />
         )}
-        {step === 3 && !ended && (
-          <Stack gap="xs" py="md" data-testid="import-progress">
-            <Text fw={500}>
-              {t(`import.progress.${task?.step || 'queued'}`, { rows: task?.result?.rows ?? 0 })}
-            </Text>
-            <Progress
-              value={task ? (task.done / Math.max(task.total, 1)) * 100 : 0}
-              animated
-              striped
-              size="lg"
-              aria-label={t('import.progress.label')}
-            />
-            <Text size="sm" c="dimmed">
-              {t('import.progress.leave')}
-            </Text>
-          </Stack>
-        )}
-        {step === 3 && rejected && (
-          <Alert color="orange" data-testid="import-rejected">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('import.progress.rejected', { count: rejected.problems.length })}</Text>
-              {file && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => {
+        {step === 3 && (
+          <ImportProgress
+            task={task}
+            fileName={file?.name}
+            onToCheck={
+              file
+                ? (rejected) => {
                     setPreview(rejected);
                     setTaskId(null);
                     setStep(2);
-                  }}
-                >
-                  {t('import.progress.toCheck')}
-                </Button>
-              )}
-            </Stack>
-          </Alert>
+                  }
+                : undefined
+            }
+          />
         )}
-        {step === 3 && failed && (
-          <Alert color="red" data-testid="import-failed">
-            {failed}
-          </Alert>
-        )}
-        {step === 3 && done && (
-          <Stack align="center" gap="xs" py="md" data-testid="import-done">
-            <ThemeIcon size={48} radius="xl" color="green" variant="light">
-              <IconCircleCheck size={30} />
-            </ThemeIcon>
-            <Text fw={600} size="lg">
-              {t('import.done.title')}
-            </Text>
-            <Text ta="center">
-              {t('import.done.text', { trees: done.trees, groups: done.groups, file: done.file_name ?? file?.name ?? '' })}
-            </Text>
-            {done.updated > 0 && (
-              <Text ta="center" data-testid="import-done-updated">
-                {t('import.done.updated', { count: done.updated })}
-              </Text>
-            )}
-            {done.added_species > 0 && (
-              <Text size="sm" c="dimmed">
-                {t('import.done.added', { count: done.added_species })}
-              </Text>
-            )}
-          </Stack>
-        )}
-        <Group justify="space-between" mt="sm">
-          {step > 0 && step < 3 ? (
-            <Button variant="default" onClick={() => setStep(step - 1)}>
-              {t('import.back')}
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="sm">
-            {step < 3 && (
-              <Button variant="subtle" onClick={close}>
-                {t('import.cancel')}
-              </Button>
-            )}
-            {step === 3 && !ended && (
-              <Button variant="default" onClick={close} data-testid="import-leave">
-                {t('import.progress.close')}
-              </Button>
-            )}
-            {step === 0 && (
-              <Button onClick={() => read()} disabled={!file} loading={inspect.isPending} data-testid="import-read">
-                {t('import.file.read')}
-              </Button>
-            )}
-            {step === 1 && (
-              <Button
-                onClick={() => check()}
-                disabled={!srid || !!mappingGap(mapping, !!inspection?.geometry, match)}
-                loading={run.isPending}
-                data-testid="import-check"
-              >
-                {t('import.columns.check')}
-              </Button>
-            )}
-            {step === 2 && (
-              <>
-                <Button variant="default" onClick={() => check()} loading={run.isPending && !ready}>
-                  {t('import.preview.again')}
-                </Button>
-                <Button onClick={commit} disabled={!ready} loading={queue.isPending} data-testid="import-commit">
-                  {t('import.preview.import', {
-                    count: preview ? preview.trees + preview.groups + (preview.updated ?? 0) : 0,
-                  })}
-                </Button>
-              </>
-            )}
-            {step === 3 && ended && (
-              <Button onClick={close} data-testid="import-close">
-                {t('import.done.close')}
-              </Button>
-            )}
-          </Group>
-        </Group>
-      </Stack>
+      </WizardFrame>
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '@/components/ConfirmModal';
 import { useDeleteJob } from '../api/deleteJob';
+import { MutationConfirm } from '@/components/MutationConfirm';
 import type { Job } from '@/api/jobs/types';
 
 /** "Delete job": confirms; a job in progress, completed or held by someone else is refused with the server's message. */
@@ -19,30 +18,18 @@ export function DeleteJobModal({
   const { t } = useTranslation();
   const del = useDeleteJob();
   return (
-    <ConfirmModal
+    <MutationConfirm
+      mutation={del}
+      input={{ projectId: job.project, jobId: job.id }}
+      done={() => t('jobs.delete.deleted', { name: job.name })}
+      onDone={onDeleted}
       opened={opened}
       title={t('jobs.delete.title')}
       confirmLabel={t('jobs.delete.confirm')}
-      loading={del.isPending}
-      error={del.error?.message ?? null}
-      onConfirm={() =>
-        del.mutate(
-          { projectId: job.project, jobId: job.id },
-          {
-            onSuccess: () => {
-              notifications.show({ color: 'arbor', message: t('jobs.delete.deleted', { name: job.name }) });
-              onDeleted();
-            },
-          },
-        )
-      }
-      onClose={() => {
-        del.reset();
-        onClose();
-      }}
+      onClose={onClose}
       testId="delete-job"
     >
       {t('jobs.delete.text', { name: job.name })}
-    </ConfirmModal>
+    </MutationConfirm>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconLockOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '@/components/ConfirmModal';
 import { useApplyConflict } from '../api/applyConflict';
 import { useResolveConflict } from '../api/resolveConflict';
 import type { Job, JobConflict } from '@/api/jobs/types';
 import { EditConflictFields } from './EditConflictFields';
+import { MutationConfirm } from '@/components/MutationConfirm';
+import { JobCard } from './JobCard';
 
 /**
  * The conflicts kept on the job (broken locks, crews' edits that met a newer version), oldest
@@ -27,6 +27,11 @@ export function JobConflicts({ job, manage }: { job: Job; manage: boolean }) {
       number: c.number_text ? `${c.number} ${c.number_text}` : c.number,
     });
   const open = list.filter((c) => !c.resolved_at).length;
+  // Keeping the current values (an edit) and resolving (anything else) are the same call.
+  const resolveProps = (i: number) => ({
+    loading: resolve.isPending && resolve.variables?.index === i,
+    onClick: () => resolve.mutate({ projectId: job.project, jobId: job.id, index: i }),
+  });
   const target = applying === null ? undefined : list[applying];
 
   const title = (c: JobConflict) => {
@@ -49,10 +54,7 @@ export function JobConflicts({ job, manage }: { job: Job; manage: boolean }) {
   };
 
   return (
-    <Card padding="lg" data-testid="job-conflicts" data-open={open}>
-      <Title order={3} fz="md" mb="sm">
-        {t('jobs.conflicts.title')}
-      </Title>
+    <JobCard title={t('jobs.conflicts.title')} testId="job-conflicts" data-open={open}>
       {!list.length ? (
         <Text size="sm" c="dimmed">
           {t('jobs.conflicts.none')}
@@ -102,26 +104,14 @@ export function JobConflicts({ job, manage }: { job: Job; manage: boolean }) {
                     <Button size="compact-xs" onClick={() => setApplying(i)} data-testid="apply-conflict">
                       {t('jobs.conflicts.apply')}
                     </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      loading={resolve.isPending && resolve.variables?.index === i}
-                      onClick={() => resolve.mutate({ projectId: job.project, jobId: job.id, index: i })}
-                      data-testid="keep-current"
-                    >
+                    <Button size="compact-xs" variant="default" {...resolveProps(i)} data-testid="keep-current">
                       {t('jobs.conflicts.keepCurrent')}
                     </Button>
                   </Group>
                 )}
               </Stack>
               {manage && !c.resolved_at && c.kind !== 'edit' && (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  loading={resolve.isPending && resolve.variables?.index === i}
-                  onClick={() => resolve.mutate({ projectId: job.project, jobId: job.id, index: i })}
-                  data-testid="resolve-conflict"
-                >
+                <Button size="compact-xs" variant="light" {...resolveProps(i)} data-testid="resolve-conflict">
                   {t('jobs.conflicts.resolve')}
                 </Button>
               )}
@@ -129,35 +119,19 @@ export function JobConflicts({ job, manage }: { job: Job; manage: boolean }) {
           ))}
         </Stack>
       )}
-      <ConfirmModal
+      <MutationConfirm
+        mutation={apply}
+        input={applying === null ? null : { projectId: job.project, jobId: job.id, index: applying }}
+        done={() => t('jobs.conflicts.applied', { object: target ? object(target) : '' })}
+        onDone={() => setApplying(null)}
         opened={target !== undefined}
         title={t('jobs.conflicts.applyTitle', { by: who(target?.by_alias) })}
         confirmLabel={t('jobs.conflicts.applyConfirm')}
-        loading={apply.isPending}
-        error={apply.error?.message ?? null}
-        onConfirm={() =>
-          applying !== null &&
-          apply.mutate(
-            { projectId: job.project, jobId: job.id, index: applying },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'arbor',
-                  message: t('jobs.conflicts.applied', { object: target ? object(target) : '' }),
-                });
-                setApplying(null);
-              },
-            },
-          )
-        }
-        onClose={() => {
-          apply.reset();
-          setApplying(null);
-        }}
+        onClose={() => setApplying(null)}
         testId="apply-conflict-modal"
       >
         {target ? t('jobs.conflicts.applyText', { object: object(target), by: who(target.by_alias) }) : ''}
-      </ConfirmModal>
-    </Card>
+      </MutationConfirm>
+    </JobCard>
   );
 }

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMail, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { emailListProblem } from '@/lib/emails';
-import { ConfirmModal } from '@/components/ConfirmModal';
 import { useParticipants } from '../api/getParticipants';
 import { useAddParticipants } from '../api/addParticipants';
 import { useRemoveParticipant } from '../api/removeParticipant';
+import { MutationConfirm } from '@/components/MutationConfirm';
 import type { Job, Participant, ParticipantRole } from '@/api/jobs/types';
+import { JobCard } from './JobCard';
 
 const ROLES: ParticipantRole[] = ['editor', 'care', 'reader'];
 
@@ -50,10 +51,7 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
   const closed = job.status === 2;
   const addError = add.error instanceof ApiError && add.error.message;
   return (
-    <Card padding="lg" data-testid="job-participants">
-      <Title order={3} fz="md" mb="sm">
-        {t('jobs.participants.title')}
-      </Title>
+    <JobCard title={t('jobs.participants.title')} testId="job-participants">
       <Stack gap="sm">
         {!list.data?.length ? (
           <Text size="sm" c="dimmed">
@@ -141,34 +139,18 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
           </form>
         )}
       </Stack>
-      <ConfirmModal
+      <MutationConfirm
+        mutation={remove}
+        input={removing && { projectId: job.project, jobId: job.id, member: removing.userId ?? removing.email }}
+        done={() => t('jobs.participants.removed', { name: removing ? name(removing) : '' })}
+        onDone={() => setRemoving(null)}
         opened={!!removing}
         title={removing ? t('jobs.participants.removeTitle', { name: name(removing) }) : ''}
         confirmLabel={t('jobs.participants.removeConfirm')}
-        loading={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(
-            { projectId: job.project, jobId: job.id, member: removing.userId ?? removing.email },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'arbor',
-                  message: t('jobs.participants.removed', { name: name(removing) }),
-                });
-                setRemoving(null);
-              },
-            },
-          )
-        }
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
+        onClose={() => setRemoving(null)}
       >
         {removing ? t('jobs.participants.removeText', { name: name(removing) }) : ''}
-      </ConfirmModal>
-    </Card>
+      </MutationConfirm>
+    </JobCard>
   );
 }

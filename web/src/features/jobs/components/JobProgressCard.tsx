@@ -1,7 +1,8 @@
-import { Card, Group, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, RingProgress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { inspectedOf, worksPercent } from '../job';
 import type { Job, JobItem } from '@/api/jobs/types';
+import { JobCard } from './JobCard';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -22,10 +23,7 @@ export function JobProgressCard({ job, items }: { job: Job; items: JobItem[] | u
   const pct = worksPercent(job);
   const inspected = inspectedOf(items ?? []);
   return (
-    <Card padding="lg" data-testid="job-progress-card">
-      <Title order={3} fz="md" mb="sm">
-        {t('jobs.progressCard.title')}
-      </Title>
+    <JobCard title={t('jobs.progressCard.title')} testId="job-progress-card">
       <Group gap="lg" wrap="nowrap" align="center">
         <RingProgress
           size={96}
@@ -54,6 +52,6 @@ export function JobProgressCard({ job, items }: { job: Job; items: JobItem[] | u
           />
         </SimpleGrid>
       </Group>
-    </Card>
+    </JobCard>
   );
 }

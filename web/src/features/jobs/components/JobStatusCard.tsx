@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useParticipants } from '../api/getParticipants';
 import { transitionWarning, transitionsOf, worksPercent } from '../job';
 import type { Job } from '@/api/jobs/types';
 import { JobStepper } from './JobStepper';
+import { JobCard } from './JobCard';
 
 const TEXT = ['openText', 'progressText', 'completedText'];
 
@@ -39,10 +40,7 @@ export function JobStatusCard({ job, manage }: { job: Job; manage: boolean }) {
       },
     );
   return (
-    <Card padding="lg" data-testid="job-status-card">
-      <Title order={3} fz="md" mb="md">
-        {t('jobs.transitions.title')}
-      </Title>
+    <JobCard title={t('jobs.transitions.title')} titleGap="md" testId="job-status-card">
       <Stack gap="sm">
         <JobStepper status={job.status} />
         <Text size="sm" c="dimmed">
@@ -99,6 +97,6 @@ export function JobStatusCard({ job, manage }: { job: Job; manage: boolean }) {
               percent: worksPercent(job),
             })}
       </ConfirmModal>
-    </Card>
+    </JobCard>
   );
 }

@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '@/components/ConfirmModal';
 import { useRemoveFromJob } from '../api/removeFromJob';
+import { MutationConfirm } from '@/components/MutationConfirm';
 import type { JobSelection } from '@/api/jobs/types';
 
 /**
@@ -28,34 +27,22 @@ export function RemoveFromJobModal({
 }) {
   const { t } = useTranslation();
   const remove = useRemoveFromJob();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmModal
+    <MutationConfirm
+      mutation={remove}
+      input={{ projectId, job: job.id, selection }}
+      done={(a) => t('jobs.remove.removed', { count: a.changed })}
+      onDone={() => {
+        onDone?.();
+        onClose();
+      }}
       opened={opened}
       title={t('jobs.remove.title')}
       confirmLabel={t('jobs.remove.confirm')}
-      loading={remove.isPending}
-      error={remove.error?.message ?? null}
-      onConfirm={() =>
-        remove.mutate(
-          { projectId, job: job.id, selection },
-          {
-            onSuccess: (a) => {
-              notifications.show({ color: 'arbor', message: t('jobs.remove.removed', { count: a.changed }) });
-              remove.reset();
-              onDone?.();
-              onClose();
-            },
-          },
-        )
-      }
-      onClose={close}
+      onClose={onClose}
       testId="remove-from-job"
     >
       {t('jobs.remove.text', { what, job: job.name })}
-    </ConfirmModal>
+    </MutationConfirm>
   );
 }

@@ -4,7 +4,6 @@ import {
   Card,
   FileButton,
   Group,
-  Pagination,
   ScrollArea,
   SegmentedControl,
   Skeleton,
@@ -15,8 +14,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
-import { ConfirmModal } from '@/components/ConfirmModal';
+import { MutationConfirm } from '@/components/MutationConfirm';
+import { Pager } from '@/components/Pager';
 import type { Organisation } from '@/api/organisations/types';
 import { canEditOrganisation } from '@/api/organisations/organisation';
 import { useDeleteEntry, useImportEntries, useListEntries } from '../api/lists';
@@ -96,19 +95,6 @@ export function ListsSection({ organisation: o }: { organisation: Organisation }
         },
         onError: (e) => {
           notifications.show({ color: 'red', message: e.message });
-        },
-      },
-    );
-  };
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(
-      { orgId: o.id, list, id: removing.id },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'arbor', message: t('lists.removed', { name: removing.name }) });
-          setRemoving(null);
         },
       },
     );
@@ -215,14 +201,7 @@ export function ListsSection({ organisation: o }: { organisation: Organisation }
                   count: shown.length,
                 })}
               </Text>
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={setPage}
-                size="sm"
-                data-testid="list-pages"
-                getControlProps={(control) => ({ 'aria-label': t(`lists.page.${control}`) })}
-              />
+              <Pager pages={pages} page={current} onPage={setPage} testId="list-pages" />
             </Group>
           )}
         </Stack>
@@ -242,18 +221,19 @@ export function ListsSection({ organisation: o }: { organisation: Organisation }
           }}
         />
       )}
-      <ConfirmModal
+      <MutationConfirm
+        mutation={remove}
+        input={removing && { orgId: o.id, list, id: removing.id }}
+        done={() => t('lists.removed', { name: removing?.name ?? '' })}
+        onDone={() => setRemoving(null)}
         opened={!!removing}
         onClose={() => setRemoving(null)}
         title={t('lists.removeTitle')}
         confirmLabel={t('lists.remove')}
-        loading={remove.isPending}
-        error={remove.error instanceof ApiError ? remove.error.message : null}
-        onConfirm={confirmRemove}
         testId="remove-entry-modal"
       >
         {t('lists.removeText', { name: removing?.name ?? '' })}
-      </ConfirmModal>
+      </MutationConfirm>
     </Stack>
   );
 }

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Basemap } from '@/api/projects/settings';
 import { THEMES, type DisplaySettings } from '../settings';
 
+/** The map's layers one may hide, in the panel's order. */
+const LAYERS: (keyof DisplaySettings['layers'])[] = ['trees', 'groups', 'works'];
+
 /** Map display settings: theme, layers, labels, basemap. */
 export function MapSettings({
   settings,
@@ -54,24 +57,15 @@ export function MapSettings({
           <Text size="sm" fw={500}>
             {t('map.settings.layers')}
           </Text>
-          <Checkbox
-            label={t('map.settings.trees')}
-            checked={settings.layers.trees}
-            onChange={(e) => layer('trees', e.currentTarget.checked)}
-            data-testid="map-layer-trees"
-          />
-          <Checkbox
-            label={t('map.settings.groups')}
-            checked={settings.layers.groups}
-            onChange={(e) => layer('groups', e.currentTarget.checked)}
-            data-testid="map-layer-groups"
-          />
-          <Checkbox
-            label={t('map.settings.works')}
-            checked={settings.layers.works}
-            onChange={(e) => layer('works', e.currentTarget.checked)}
-            data-testid="map-layer-works"
-          />
+          {LAYERS.map((name) => (
+            <Checkbox
+              key={name}
+              label={t(`map.settings.${name}`)}
+              checked={settings.layers[name]}
+              onChange={(e) => layer(name, e.currentTarget.checked)}
+              data-testid={`map-layer-${name}`}
+            />
+          ))}
           <Switch
             label={t('map.settings.labels')}
             description={t('map.settings.labelsText')}

@@ -131,20 +131,14 @@ export function useMapEdits({ projectId, chosenWork, setMode, onOpenTree, onTree
       })
       .catch(fail);
 
-  const undo = () => {
+  const step = (way: 'undo' | 'redo') => {
     setEditing(null);
-    stack
-      .undo()
-      .then((ok) => ok && (refresh(), say({ key: 'map.undone', color: 'blue' })))
+    stack[way]()
+      .then((ok) => ok && (refresh(), say({ key: way === 'undo' ? 'map.undone' : 'map.redone', color: 'blue' })))
       .catch(fail);
   };
-  const redo = () => {
-    setEditing(null);
-    stack
-      .redo()
-      .then((ok) => ok && (refresh(), say({ key: 'map.redone', color: 'blue' })))
-      .catch(fail);
-  };
+  const undo = () => step('undo');
+  const redo = () => step('redo');
 
   return {
     stackState,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, List, Modal, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, List, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { WizardDone } from '@/components/WizardDone';
 import { WizardFrame } from '@/components/WizardFrame';
 import { matchPhotos } from '../api/matchPhotos';
 import type { PhotoRow } from '../api/types';
@@ -193,15 +193,9 @@ function RunProgress({
           {stopped && <Alert color="yellow">{t('photoImport.run.stopped')}</Alert>}
         </>
       ) : (
-        <Stack align="center" gap="xs" py="md" data-testid="photo-import-done">
-          <ThemeIcon size={48} radius="xl" color="green" variant="light">
-            <IconCircleCheck size={30} />
-          </ThemeIcon>
-          <Text fw={600} size="lg">
-            {t('photoImport.run.doneTitle')}
-          </Text>
+        <WizardDone title={t('photoImport.run.doneTitle')} testId="photo-import-done">
           <Text ta="center">{t('photoImport.run.done', { count: done, objects })}</Text>
-        </Stack>
+        </WizardDone>
       )}
       {failed.length > 0 && !running && (
         <Alert color="red" data-testid="photo-import-failed">

@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Alert, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { ErrorAlert } from '@/components/ErrorAlert';
-import { ModalActions } from '@/components/ModalActions';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { useSaveAction } from '../api/saveAction';
 import type { Action, ContentLists } from '@/api/trees/types';
 import { workOptions } from '@/lib/trees/options';
 import { todayISO } from '@/lib/trees/format';
 import { CustomFieldGrid } from './CustomFieldInput';
+import { TreeFormModal } from './TreeFormModal';
 import { FELLING_CODE, FELLING_WARN_DAYS, fellingTooFar } from '../safety';
 
 type Values = {
@@ -94,82 +93,69 @@ function ActionModalBody({ opened, onClose, projectId, treeId, action, lists, se
     );
 
   return (
-    <Modal
+    <TreeFormModal
       opened={opened}
       onClose={onClose}
       title={action ? t('trees.works.editTitle') : t('trees.works.addTitle')}
-      size="lg"
-      centered
-      data-testid="action-modal"
+      testId="action-modal"
+      message={message}
+      onSubmit={form.onSubmit(submit)}
+      loading={save.isPending}
+      submit={action ? t('common.save') : t('trees.works.add')}
+      submitTestId="action-submit"
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          {message && <ErrorAlert>{message}</ErrorAlert>}
-          <Select
-            label={t('trees.works.work')}
-            placeholder={t('trees.works.workPlaceholder')}
-            data={workOptions(t, entries)}
-            searchable
-            required
-            nothingFoundMessage={t('trees.works.noWorkFound')}
-            data-testid="action-field-work"
-            data-autofocus
-            {...form.getInputProps('work')}
-            onChange={(id) => {
-              form.setFieldValue('work', id);
-              // The list says whether works of this kind matter for traffic safety.
-              const e = entries.find((x) => x.id === id);
-              if (e) form.setFieldValue('security_relevance', e.security_relevance);
-            }}
-          />
-          <Switch
-            label={t('trees.works.securityRelevance')}
-            description={
-              chosen && chosen.action_security > 0 ? t(`lists.actionSecurity.${chosen.action_security}`) : undefined
-            }
-            data-testid="action-field-security"
-            {...form.getInputProps('security_relevance', { type: 'checkbox' })}
-          />
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              type="date"
-              label={t('trees.works.deadline')}
-              data-testid="action-field-deadline"
-              {...form.getInputProps('deadline')}
-            />
-            <TextInput label={t('trees.works.marker')} maxLength={50} {...form.getInputProps('marker')} />
-          </SimpleGrid>
-          {form.values.security_relevance &&
-            chosen?.action_security === FELLING_CODE &&
-            fellingTooFar(form.values.deadline, todayISO()) && (
-              <Alert
-                color="orange"
-                variant="light"
-                icon={<IconAlertTriangle size={18} />}
-                data-testid="action-felling-far"
-              >
-                {t('trees.works.fellingFarForm', { days: FELLING_WARN_DAYS })}
-              </Alert>
-            )}
-          <Textarea
-            label={t('trees.works.comment')}
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={2000}
-            data-testid="action-field-comment"
-            {...form.getInputProps('comment')}
-          />
-          <CustomFieldGrid names={['general41', 'general42']} custom={custom} form={form} />
-          <ModalActions
-            onCancel={onClose}
-            loading={save.isPending}
-            submit={action ? t('common.save') : t('trees.works.add')}
-            submitTestId="action-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label={t('trees.works.work')}
+        placeholder={t('trees.works.workPlaceholder')}
+        data={workOptions(t, entries)}
+        searchable
+        required
+        nothingFoundMessage={t('trees.works.noWorkFound')}
+        data-testid="action-field-work"
+        data-autofocus
+        {...form.getInputProps('work')}
+        onChange={(id) => {
+          form.setFieldValue('work', id);
+          // The list says whether works of this kind matter for traffic safety.
+          const e = entries.find((x) => x.id === id);
+          if (e) form.setFieldValue('security_relevance', e.security_relevance);
+        }}
+      />
+      <Switch
+        label={t('trees.works.securityRelevance')}
+        description={
+          chosen && chosen.action_security > 0 ? t(`lists.actionSecurity.${chosen.action_security}`) : undefined
+        }
+        data-testid="action-field-security"
+        {...form.getInputProps('security_relevance', { type: 'checkbox' })}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          type="date"
+          label={t('trees.works.deadline')}
+          data-testid="action-field-deadline"
+          {...form.getInputProps('deadline')}
+        />
+        <TextInput label={t('trees.works.marker')} maxLength={50} {...form.getInputProps('marker')} />
+      </SimpleGrid>
+      {form.values.security_relevance &&
+        chosen?.action_security === FELLING_CODE &&
+        fellingTooFar(form.values.deadline, todayISO()) && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="action-felling-far">
+            {t('trees.works.fellingFarForm', { days: FELLING_WARN_DAYS })}
+          </Alert>
+        )}
+      <Textarea
+        label={t('trees.works.comment')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={2000}
+        data-testid="action-field-comment"
+        {...form.getInputProps('comment')}
+      />
+      <CustomFieldGrid names={['general41', 'general42']} custom={custom} form={form} />
+    </TreeFormModal>
   );
 }
 

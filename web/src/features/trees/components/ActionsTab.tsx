@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlus, IconShieldCheck } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { WorkCard } from './actions/WorkCard';
 import { SafetyCard } from './actions/SafetyCard';
 import { CompleteWorkModal } from './actions/CompleteWorkModal';
 import { Section } from './Section';
+import { TabEmpty } from './TabEmpty';
 import type { TreeTabProps } from './tabProps';
 
 /** Action Required: the safety the works give the tree, and the works, open ones first. */
@@ -92,19 +93,13 @@ export function ActionsTab({ projectId, tree, perms, settings, lists, onChanged 
         )}
         {actions.isLoading && <Loader size="sm" />}
         {actions.data && open.length === 0 && (
-          <Paper withBorder radius="md" p="lg" data-testid="actions-empty">
-            <Stack align="center" gap={6}>
-              <ThemeIcon variant="light" size={40} radius="xl" color="green">
-                <IconShieldCheck size={22} />
-              </ThemeIcon>
-              <Text fw={600} size="sm">
-                {t('trees.works.emptyTitle')}
-              </Text>
-              <Text size="xs" c="dimmed" ta="center">
-                {t('trees.works.emptyText')}
-              </Text>
-            </Stack>
-          </Paper>
+          <TabEmpty
+            icon={IconShieldCheck}
+            color="green"
+            title={t('trees.works.emptyTitle')}
+            text={t('trees.works.emptyText')}
+            testId="actions-empty"
+          />
         )}
         {open.map(workCard)}
       </Section>

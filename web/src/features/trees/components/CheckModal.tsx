@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Group,
-  Modal,
   MultiSelect,
   SegmentedControl,
   Select,
@@ -18,14 +17,13 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { ErrorAlert } from '@/components/ErrorAlert';
-import { ModalActions } from '@/components/ModalActions';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { useCreateCheck, type CheckInput } from '../api/createCheck';
 import { CHECK_TYPES, type ContentLists, type Tree } from '@/api/trees/types';
 import { ENUM_FIELDS } from '@/lib/trees/tree';
 import { enumOptions, symptomOptions } from '@/lib/trees/options';
 import { CustomFieldGrid } from './CustomFieldInput';
+import { TreeFormModal } from './TreeFormModal';
 import { findingsOf } from '../findings';
 import { Findings } from './check/Findings';
 import { initial, type CheckValues } from './check/values';
@@ -112,95 +110,87 @@ function CheckModalBody({ opened, onClose, projectId, tree, settings, lists, onC
     />
   );
   return (
-    <Modal
+    <TreeFormModal
       opened={opened}
       onClose={onClose}
       title={t('trees.rating.newTitle')}
-      size="lg"
-      centered
-      data-testid="check-modal"
+      testId="check-modal"
+      message={message}
+      onSubmit={form.onSubmit(submit)}
+      loading={create.isPending}
+      submit={t('trees.rating.record')}
+      submitTestId="check-submit"
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          {message && <ErrorAlert>{message}</ErrorAlert>}
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              type="date"
-              label={t('trees.rating.date')}
-              max={todayISO()}
-              required
-              w={180}
-              data-testid="check-field-date"
-              {...form.getInputProps('day')}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="check-type-label">
-                {t('trees.rating.type')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="check-type-label"
-                data={CHECK_TYPES.map((k) => ({ value: k, label: t(`trees.rating.types.${k}`) }))}
-                data-testid="check-field-type"
-                {...form.getInputProps('type')}
-              />
-            </Stack>
-          </Group>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            {enumSelect('vitality')}
-            {enumSelect('development')}
-            {enumSelect('damage_tree')}
-            {enumSelect('security_expectation')}
-          </SimpleGrid>
-          <MultiSelect
-            label={t('treeFields.symptoms')}
-            data={symptomOptions(t, lists?.symptom, form.values.symptoms)}
-            searchable
-            clearable
-            hidePickedOptions
-            data-testid="check-field-symptoms"
-            {...form.getInputProps('symptoms')}
-          />
-          <Findings
-            symptoms={form.values.symptoms}
-            details={form.values.details}
-            onChange={(details) => form.setFieldValue('details', details)}
-          />
-          <SimpleGrid cols={{ base: 2, xs: group ? 4 : 3 }} spacing="sm">
-            {enumSelect('valuation_root')}
-            {enumSelect('valuation_trunk')}
-            {enumSelect('valuation_top')}
-            {group && enumSelect('valuation_group')}
-          </SimpleGrid>
-          <Textarea
-            label={t('treeFields.check_comment')}
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={2000}
-            withAsterisk={required.has('check_comment')}
-            data-testid="check-field-comment"
-            {...form.getInputProps('comment')}
-          />
-          <CustomFieldGrid names={['general31', 'general32']} custom={custom} form={form} testIdPrefix="check-field-" />
-          <Switch
-            label={t('trees.rating.measure')}
-            description={t('trees.rating.measureText')}
-            data-testid="check-measure"
-            {...form.getInputProps('measure', { type: 'checkbox' })}
-          />
-          {form.values.measure && <MeasureFields form={form} lists={lists} />}
-          <Alert variant="light" color="blue" p="xs">
-            {t('trees.rating.immutable')}
-          </Alert>
-          <ModalActions
-            onCancel={onClose}
-            loading={create.isPending}
-            submit={t('trees.rating.record')}
-            submitTestId="check-submit"
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          type="date"
+          label={t('trees.rating.date')}
+          max={todayISO()}
+          required
+          w={180}
+          data-testid="check-field-date"
+          {...form.getInputProps('day')}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="check-type-label">
+            {t('trees.rating.type')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="check-type-label"
+            data={CHECK_TYPES.map((k) => ({ value: k, label: t(`trees.rating.types.${k}`) }))}
+            data-testid="check-field-type"
+            {...form.getInputProps('type')}
           />
         </Stack>
-      </form>
-    </Modal>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {enumSelect('vitality')}
+        {enumSelect('development')}
+        {enumSelect('damage_tree')}
+        {enumSelect('security_expectation')}
+      </SimpleGrid>
+      <MultiSelect
+        label={t('treeFields.symptoms')}
+        data={symptomOptions(t, lists?.symptom, form.values.symptoms)}
+        searchable
+        clearable
+        hidePickedOptions
+        data-testid="check-field-symptoms"
+        {...form.getInputProps('symptoms')}
+      />
+      <Findings
+        symptoms={form.values.symptoms}
+        details={form.values.details}
+        onChange={(details) => form.setFieldValue('details', details)}
+      />
+      <SimpleGrid cols={{ base: 2, xs: group ? 4 : 3 }} spacing="sm">
+        {enumSelect('valuation_root')}
+        {enumSelect('valuation_trunk')}
+        {enumSelect('valuation_top')}
+        {group && enumSelect('valuation_group')}
+      </SimpleGrid>
+      <Textarea
+        label={t('treeFields.check_comment')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={2000}
+        withAsterisk={required.has('check_comment')}
+        data-testid="check-field-comment"
+        {...form.getInputProps('comment')}
+      />
+      <CustomFieldGrid names={['general31', 'general32']} custom={custom} form={form} testIdPrefix="check-field-" />
+      <Switch
+        label={t('trees.rating.measure')}
+        description={t('trees.rating.measureText')}
+        data-testid="check-measure"
+        {...form.getInputProps('measure', { type: 'checkbox' })}
+      />
+      {form.values.measure && <MeasureFields form={form} lists={lists} />}
+      <Alert variant="light" color="blue" p="xs">
+        {t('trees.rating.immutable')}
+      </Alert>
+    </TreeFormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
 import {
   IconArrowRight,
   IconClipboardCheck,
@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ProjectSettings } from '@/api/projects/settings';
 import { useHistory } from '../api/getHistory';
+import { TabEmpty } from './TabEmpty';
 import type { Change, ContentLists } from '@/api/trees/types';
 import { historyFieldName, historyFieldVisible } from '@/lib/trees/tree';
 import { formatDateTime } from '@/lib/trees/format';
@@ -99,16 +100,7 @@ export function HistoryTab({
 
   if (history.isLoading) return <Loader size="sm" />;
   if (entries.list.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg" data-testid="history-empty">
-        <Stack align="center" gap={6}>
-          <ThemeIcon variant="light" size={40} radius="xl" color="gray">
-            <IconHistory size={22} />
-          </ThemeIcon>
-          <Text size="sm">{t('trees.history.empty')}</Text>
-        </Stack>
-      </Paper>
-    );
+    return <TabEmpty icon={IconHistory} title={t('trees.history.empty')} testId="history-empty" />;
   }
 
   const title = (e: Entry) => {

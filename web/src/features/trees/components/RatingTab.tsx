@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useChecks } from '../api/getChecks';
@@ -10,6 +10,7 @@ import { CheckModal } from './CheckModal';
 import { enumLabel } from '@/lib/trees/options';
 import { formatDate, formatDateTime } from '@/lib/trees/format';
 import { Section } from './Section';
+import { TabEmpty } from './TabEmpty';
 import type { TreeTabProps } from './tabProps';
 import { saidFindings } from '../findings';
 
@@ -162,19 +163,12 @@ export function RatingTab({ projectId, tree, perms, settings, lists, onChanged }
         )}
         {checks.isLoading && <Loader size="sm" />}
         {checks.data?.length === 0 && (
-          <Paper withBorder radius="md" p="lg" data-testid="checks-empty">
-            <Stack align="center" gap={6}>
-              <ThemeIcon variant="light" size={40} radius="xl" color="gray">
-                <IconClipboardCheck size={22} />
-              </ThemeIcon>
-              <Text fw={600} size="sm">
-                {t('trees.rating.emptyTitle')}
-              </Text>
-              <Text size="xs" c="dimmed" ta="center">
-                {t('trees.rating.emptyText')}
-              </Text>
-            </Stack>
-          </Paper>
+          <TabEmpty
+            icon={IconClipboardCheck}
+            title={t('trees.rating.emptyTitle')}
+            text={t('trees.rating.emptyText')}
+            testId="checks-empty"
+          />
         )}
         {checks.data?.map((c) => (
           <CheckRecord key={c.id} c={c} group={group} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +18,36 @@ const STATE_COLORS = { stock: 'green', felled: 'orange', archived: 'gray' } as c
 
 function errorText(e: unknown, fallback: string) {
   return e instanceof ApiError ? e.message : fallback;
+}
+
+/** A button of the stock actions: small, light unless said otherwise, with its icon. */
+function StockButton({
+  icon: Icon,
+  color,
+  variant = 'light',
+  onClick,
+  testId,
+  children,
+}: {
+  icon: typeof IconAxe;
+  color?: string;
+  variant?: 'light' | 'subtle';
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant={variant}
+      color={color}
+      leftSection={<Icon size={14} />}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
+  );
 }
 
 /** Stock state (docs/PRODUCT.md §4) with the modals fell tree, undo felling, archive or activate, and delete. */
@@ -49,6 +79,13 @@ export function StockSection({
     setCutDate(todayISO());
     setModal(m);
   };
+  /** What the three modals share: which one is open, closing, its test id, the refusal. */
+  const modalOf = (m: NonNullable<typeof modal>) => ({
+    opened: modal === m,
+    onClose: () => setModal(null),
+    testId: m,
+    error,
+  });
   const done = (message: string) => {
     setModal(null);
     notifications.show({ color: 'arbor', icon: <IconCheck size={18} />, message });
@@ -115,51 +152,29 @@ export function StockSection({
       </Group>
       <Group gap="xs">
         {perms.fell && tree.single_tree && !tree.cut && (
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            leftSection={<IconAxe size={14} />}
-            onClick={() => open('fell')}
-            data-testid="tree-fell"
-          >
+          <StockButton icon={IconAxe} color="orange" onClick={() => open('fell')} testId="tree-fell">
             {t('trees.stock.fell')}
-          </Button>
+          </StockButton>
         )}
         {perms.fell && tree.cut && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconArrowBackUp size={14} />}
-            onClick={() => open('unfell')}
-            data-testid="tree-unfell"
-          >
+          <StockButton icon={IconArrowBackUp} onClick={() => open('unfell')} testId="tree-unfell">
             {t('trees.stock.unfell')}
-          </Button>
+          </StockButton>
         )}
         {perms.archive && (
-          <Button
-            size="xs"
-            variant="light"
+          <StockButton
+            icon={tree.archive ? IconArchiveOff : IconArchive}
             color="gray"
-            leftSection={tree.archive ? <IconArchiveOff size={14} /> : <IconArchive size={14} />}
             onClick={() => open('archive')}
-            data-testid="tree-archive"
+            testId="tree-archive"
           >
             {tree.archive ? t('trees.stock.activate') : t('trees.stock.archive')}
-          </Button>
+          </StockButton>
         )}
         {perms.edit && !inspected && (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={confirmDelete}
-            data-testid="tree-delete"
-          >
+          <StockButton icon={IconTrash} variant="subtle" color="red" onClick={confirmDelete} testId="tree-delete">
             {t('trees.stock.delete')}
-          </Button>
+          </StockButton>
         )}
       </Group>
       {perms.edit && inspected && (
@@ -169,11 +184,8 @@ export function StockSection({
       )}
 
       <StockModal
-        opened={modal === 'fell'}
-        onClose={() => setModal(null)}
+        {...modalOf('fell')}
         title={t('trees.stock.fellTitle')}
-        testId="fell"
-        error={error}
         confirm={{
           label: t('trees.stock.fell'),
           color: 'orange',
@@ -195,11 +207,8 @@ export function StockSection({
       </StockModal>
 
       <StockModal
-        opened={modal === 'unfell'}
-        onClose={() => setModal(null)}
+        {...modalOf('unfell')}
         title={t('trees.stock.unfellTitle')}
-        testId="unfell"
-        error={error}
         confirm={{ label: t('trees.stock.unfell'), loading: fell.isPending, onClick: () => submitFell(true) }}
         focusConfirm
       >
@@ -207,11 +216,8 @@ export function StockSection({
       </StockModal>
 
       <StockModal
-        opened={modal === 'archive'}
-        onClose={() => setModal(null)}
+        {...modalOf('archive')}
         title={tree.archive ? t(`trees.stock.activateTitle.${kind}`) : t(`trees.stock.archiveTitle.${kind}`)}
-        testId="archive"
-        error={error}
         confirm={{
           label: tree.archive ? t('trees.stock.activate') : t('trees.stock.archive'),
           loading: archive.isPending,

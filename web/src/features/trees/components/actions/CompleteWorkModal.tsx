@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Autocomplete, Button, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Autocomplete, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { ModalActions } from '@/components/ModalActions';
 import type { Action, ContentLists } from '@/api/trees/types';
 import { dayToTimestamp, todayISO } from '@/lib/trees/format';
 import { useCompleteAction } from '../../api/completeAction';
@@ -86,25 +87,16 @@ function CompleteWorkForm({
         data-testid="complete-note"
         data-autofocus
       />
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          color="green"
-          leftSection={<IconCheck size={16} />}
-          loading={complete.isPending}
-          onClick={submit}
-          data-testid="complete-submit"
-        >
-          {t('trees.works.complete')}
-        </Button>
-      </Group>
+      <ModalActions
+        error={error}
+        onCancel={onClose}
+        loading={complete.isPending}
+        submit={t('trees.works.complete')}
+        submitTestId="complete-submit"
+        onSubmit={submit}
+        icon={<IconCheck size={16} />}
+        color="green"
+      />
     </Stack>
   );
 }
