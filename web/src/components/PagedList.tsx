@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Group, Pagination, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Group, Stack } from '@mantine/core';
 import { ListSkeleton } from './ListStates';
+import { Pager as PageButtons } from './Pager';
 
 /**
  * The page buttons under a list that the server sends a page at a time, right-aligned (with what
@@ -22,19 +22,11 @@ export function ListPages({
   testId: string;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   if (total <= pageSize) return null;
   return (
     <Group justify={children ? 'space-between' : 'flex-end'}>
       {children}
-      <Pagination
-        total={Math.ceil(total / pageSize)}
-        value={page}
-        onChange={onPage}
-        size="sm"
-        data-testid={testId}
-        getControlProps={(control) => ({ 'aria-label': t(`lists.page.${control}`) })}
-      />
+      <PageButtons pages={Math.ceil(total / pageSize)} page={page} onPage={onPage} testId={testId} />
     </Group>
   );
 }

@@ -1,8 +1,6 @@
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
-import { ApiError } from '@/lib/api';
-import { joinEmails, parseEmailList } from '@/lib/emails';
+import { EmailListInput } from '@/components/EmailListInput';
+import { useEmailListForm } from '@/hooks/useEmailListForm';
 import { useAddAdministrators } from '../api/addAdministrators';
 import { CreateModal } from '@/components/CreateModal';
 
@@ -20,34 +18,12 @@ export function AddAdministratorModal({
 }) {
   const { t } = useTranslation();
   const add = useAddAdministrators();
-  const emailRule = useEmailListRule();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { emails: '' },
-    validate: {
-      emails: emailRule,
-    },
+  const { form, close, submit, generalError } = useEmailListForm({
+    mutation: add,
+    send: (emails) => ({ id: organisationId, emails }),
+    onDone: (answer) => onAdded(answer.message || t('admins.invited')),
+    onClose,
   });
-  const close = () => {
-    form.reset();
-    add.reset();
-    onClose();
-  };
-  const submit = form.onSubmit(({ emails }) => {
-    add.mutate(
-      { id: organisationId, emails: joinEmails(parseEmailList(emails).emails) },
-      {
-        onSuccess: (answer) => {
-          form.reset();
-          onAdded(answer.message || t('admins.invited'));
-        },
-        onError: (e) => {
-          if (e instanceof ApiError) form.setErrors(e.fields.emails ? { emails: e.message } : {});
-        },
-      },
-    );
-  });
-  const generalError = add.error instanceof ApiError && !add.error.fields.emails ? add.error.message : null;
   return (
     <CreateModal
       opened={opened}
