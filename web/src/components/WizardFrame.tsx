@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Stack, Stepper } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 
 export interface WizardStep {
   label: string;
@@ -34,12 +35,24 @@ export function WizardFrame({
   step?: string;
   children: ReactNode;
 }) {
+  // On a phone four labels do not fit in a row (German's least of all): only the current step
+  // keeps its label in sight; every step keeps its name for screen readers.
+  const narrow = useMediaQuery('(max-width: 36em)');
   return (
     <div data-testid={testId} data-step={step}>
       <Stepper active={active} size="sm" allowNextStepsSelect={false} onStepClick={onStepClick} mb="lg">
-        {steps.map((s) => (
-          <Stepper.Step key={s.label} label={s.label} data-testid={s.testId} />
-        ))}
+        {steps.map((s, i) => {
+          const hidden = narrow && i !== active;
+          return (
+            <Stepper.Step
+              key={s.label}
+              label={hidden ? undefined : s.label}
+              // The name begins with what the step shows (its number), as speech input users say it.
+              aria-label={hidden ? `${i + 1} ${s.label}` : undefined}
+              data-testid={s.testId}
+            />
+          );
+        })}
       </Stepper>
       <Stack gap="md">
         {error && (
