@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Group, Loader, useComputedColorScheme } from '@mantine/core';
-import { useElementSize, useHotkeys } from '@mantine/hooks';
+import { useHotkeys } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Polygon } from 'geojson';
@@ -19,11 +19,9 @@ import { geometryCenter } from './mapHelpers';
 import { useLocate } from './useLocate';
 import { useMapData } from './useMapData';
 import { useMapEdits } from './useMapEdits';
+import { useMapLayout } from './useMapLayout';
 
 export type { MapPanelProps } from './mapTypes';
-
-/** Below this height (px) the legend sits beside the drawing tools, not under them. */
-const SHORT_MAP = 560;
 
 /** The project map: MapView with edit tools, display settings, legend, selection and messages. */
 export default function MapPanel({
@@ -130,11 +128,7 @@ export default function MapPanel({
     [extent.data],
   );
   const hint = mode === 'browse' ? undefined : `map.hints.${mode}`;
-  // Shorter than the drawing tools and an open legend one above the other.
-  const { ref: panelRef, height: panelHeight, width: panelWidth } = useElementSize();
-  const shortMap = panelHeight > 0 && panelHeight < SHORT_MAP;
-  // A small map (a phone, a short split) starts with its legend folded: the trees come first.
-  const smallMap = panelHeight > 0 && (panelHeight < 420 || panelWidth < 560);
+  const { panelRef, toolsRef, legendRef, panelWidth, smallMap, legendLeft } = useMapLayout();
   const [smallLegend, setSmallLegend] = useState(false);
   const legendOpen = smallMap ? smallLegend : settings.legendOpen;
   const toggleLegend = () =>
@@ -196,7 +190,7 @@ export default function MapPanel({
       {ready && (
         <>
           {/* Above the legend: on a short map (the data view's) the two meet, and the tools must stay usable. */}
-          <Box pos="absolute" top={12} left={12} style={{ zIndex: 3 }}>
+          <Box ref={toolsRef} pos="absolute" top={12} left={12} style={{ zIndex: 3 }}>
             <DrawTools
               mode={mode}
               onMode={changeMode}
@@ -236,11 +230,11 @@ export default function MapPanel({
               />
             </Box>
           )}
-          {/* On a short map the legend would reach up behind the drawing tools: it goes beside them. */}
           <Box
+            ref={legendRef}
             pos="absolute"
             bottom={12}
-            left={shortMap ? 66 : 12}
+            left={legendLeft}
             style={{ zIndex: 2, maxHeight: 'calc(100% - 24px)', display: 'flex', alignItems: 'flex-end' }}
           >
             <Legend legend={legend} open={legendOpen} onToggle={toggleLegend} />
