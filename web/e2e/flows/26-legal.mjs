@@ -190,6 +190,15 @@ test("legal: the documents page offers the terms and the DPA as PDFs and keeps t
     await page.setViewportSize({ width: 1440, height: 900 });
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'legal-documents-changed-en-light-desktop');
+    await pickMenu(page, 'language-menu', 'language-de');
+    await pickMenu(page, 'theme-menu', 'theme-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.getByText(/einer früheren Fassung zugestimmt/).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'legal-documents-changed-de-dark-phone');
+    await pickMenu(page, 'language-menu', 'language-en');
+    await pickMenu(page, 'theme-menu', 'theme-light');
+    await page.setViewportSize({ width: 1440, height: 900 });
   } finally {
     await rm(dpa, { force: true });
   }
