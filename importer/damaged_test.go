@@ -111,8 +111,7 @@ func TestGeoPackageDamaged(t *testing.T) {
 
 // TestDamagedReaders: the other readers end alike at a failure partway: a GeoJSON whose features
 // stop being JSON, a Shapefile whose .shp ends early, answering its ReadError again after the
-// end. (A workbook's sheet whose XML breaks off reads as ending there: excelize's rows end at
-// the first token they cannot read and keep no error.)
+// end. (A workbook's sheet whose XML breaks off: TestDamagedWorkbook.)
 func TestDamagedReaders(t *testing.T) {
 	geojson := `{"type":"FeatureCollection","features":[
 		{"type":"Feature","properties":{"Nr":"1"},"geometry":{"type":"Point","coordinates":[9.4,54.7]}},

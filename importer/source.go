@@ -141,7 +141,7 @@ func open(r io.ReaderAt, size int64, opt Options) (Source, error) {
 	case FormatGeoPackage:
 		return openGeoPackage(r, size, opt)
 	case FormatXLSX:
-		return openXLSX(stream, opt)
+		return openXLSX(r, size, opt)
 	case FormatGeoJSON:
 		return openGeoJSON(stream)
 	case FormatCSV:

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"archive/zip"
+	"cmp"
 	"errors"
 	"io"
 	"strings"
@@ -14,14 +16,15 @@ import (
 type xlsxSource struct {
 	f       *excelize.File
 	rows    *excelize.Rows
+	part    *zip.File // the sheet's XML, to tell its end from a break (xlsx_end.go)
 	sheet   string
 	sheets  []string
 	columns []string
 	line    int
 }
 
-func openXLSX(r io.Reader, opt Options) (Source, error) {
-	f, err := excelize.OpenReader(r)
+func openXLSX(r io.ReaderAt, size int64, opt Options) (Source, error) {
+	f, err := excelize.OpenReader(io.NewSectionReader(r, 0, size))
 	if err != nil {
 		return nil, ErrFormat
 	}
@@ -48,7 +51,7 @@ func openXLSX(r io.Reader, opt Options) (Source, error) {
 		f.Close()
 		return nil, err
 	}
-	s := &xlsxSource{f: f, rows: rows, sheet: sheet, sheets: sheets}
+	s := &xlsxSource{f: f, rows: rows, sheet: sheet, sheets: sheets, part: sheetPart(r, size, sheet)}
 	for {
 		head, err := s.read()
 		if errors.Is(err, io.EOF) {
@@ -75,6 +78,11 @@ func (s *xlsxSource) read() ([]string, error) {
 	if !s.rows.Next() {
 		if err := s.rows.Error(); err != nil {
 			return nil, &ReadError{Line: s.line + 1, Err: err} // the sheet's XML is damaged here
+		}
+		if s.part != nil {
+			if line, err := sheetBreak(s.part, s.line); err != nil || line > 0 {
+				return nil, &ReadError{Line: line, Err: cmp.Or(err, errSheetCut)}
+			}
 		}
 		return nil, io.EOF
 	}
