@@ -182,6 +182,7 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		return nil, err
 	}
 	progress("read", 0)
+	valued := map[string]bool{} // the fields any row gives a value
 	var readErr error
 	copied, err := tx.tx.CopyFrom(ctx, pgx.Identifier{"import_raw"},
 		[]string{"line", "vals", "species", "species_common", "x", "y", "wkt", "wkb", "external_id", "given", "missing"},
@@ -229,6 +230,9 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 				}
 				// In an import that updates, a problem only if the row makes a new object: told
 				// after matching.
+				for name := range values {
+					valued[name] = true
+				}
 				vals, err := json.Marshal(values)
 				if err != nil {
 					return nil, err
@@ -340,7 +344,7 @@ func (tx *Tx) Import(ctx context.Context, sc Content, who Actor, plan ImportPlan
 		return res, nil
 	}
 	progress("write", res.Rows)
-	if err := tx.writeImport(ctx, sc, who, plan, set, res); err != nil {
+	if err := tx.writeImport(ctx, sc, who, plan, set, valued, res); err != nil {
 		return nil, err
 	}
 	lap("write")
@@ -657,8 +661,8 @@ func (tx *Tx) importNumbers(ctx context.Context, sc Content, unique bool, plan I
 // person itself, so that tree_stamp_insert need not run for each (groups still take it, for
 // their area). An import that updates keeps what it changes of each object as it was
 // (tree_import_update) and then changes the objects in one statement, the history naming the
-// import.
-func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan ImportPlan, set []importSet, res *ImportResult) error {
+// import. valued names the fields any row gives.
+func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan ImportPlan, set []importSet, valued map[string]bool, res *ImportResult) error {
 	if err := tx.setActor(ctx, who); err != nil {
 		return err
 	}
@@ -675,30 +679,23 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 		sc.OrganisationID, sc.ProjectID, plan.FileName, plan.Format, plan.SRID, mapping, who.UserID, columns, plan.Match).Scan(&res.ID); err != nil {
 		return err
 	}
-	cols, exprs := []string{}, []string{}
-	for _, f := range fields.Table {
-		if f.Name == "number" || f.Kind == fields.Species {
-			continue
-		}
-		e := "(v).%[1]s"
-		switch {
-		case f.Kind == fields.Text:
-			e = "coalesce((v).%[1]s, '')"
-		case f.Kind == fields.Texts:
-			e = "coalesce((v).%[1]s, '{}')"
-		case f.Name == "tree_count":
-			e = "coalesce((v).%[1]s, 1)"
-		case f.Name == "species_count":
-			e = "coalesce((v).%[1]s, 0)"
-		}
-		cols, exprs = append(cols, f.Column), append(exprs, fmt.Sprintf(e, f.Column))
+	cols, exprs, given, err := tx.importColumns(ctx, valued)
+	if err != nil {
+		return err
 	}
-	_, err := tx.q.Exec(ctx, `
+	// Only the fields the file gives are read out of each row's JSON, each as its column's type
+	// (jsonb_to_record converts as jsonb_populate_record does; a whole tree record per row cost
+	// several times as much).
+	values := ""
+	if len(given) > 0 {
+		values = "CROSS JOIN LATERAL jsonb_to_record(r.vals) AS v(" + strings.Join(given, ", ") + ")"
+	}
+	_, err = tx.q.Exec(ctx, `
 		INSERT INTO tree (organisation_id, project_id, import_id, single_tree, geom, number, species_id, external_id,
 		                  create_username, create_alias, object_username, object_alias, `+strings.Join(cols, ", ")+`)
 		SELECT $1, $2, $3, r.point, r.geom, r.number, r.species_id, r.external_id,
 		       who.username, who.alias, who.username, who.alias, `+strings.Join(exprs, ", ")+`
-		FROM arbor_actor() who, import_row r CROSS JOIN LATERAL jsonb_populate_record(NULL::tree, r.vals - 'number' - 'species') AS v
+		FROM arbor_actor() who, import_row r `+values+`
 		WHERE r.tree_id IS NULL
 		ORDER BY r.line`, sc.OrganisationID, sc.ProjectID, res.ID)
 	if err != nil {
@@ -736,6 +733,58 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 	}
 	res.Written = true
 	return nil
+}
+
+// importColumns answers the tree columns a new object of an import fills from its row, each
+// one's value (a field no row gives is its empty value, typed) and, for the fields rows give,
+// the column definitions to read them from the row's JSON with.
+func (tx *Tx) importColumns(ctx context.Context, valued map[string]bool) (cols, exprs, given []string, err error) {
+	var names []string
+	for _, f := range fields.Table {
+		if f.Name != "number" && f.Kind != fields.Species {
+			names = append(names, f.Column)
+		}
+	}
+	types := map[string]string{}
+	rows, err := tx.q.Query(ctx, `SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute
+		WHERE attrelid = 'tree'::regclass AND attname = ANY($1) AND NOT attisdropped`, names)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for rows.Next() {
+		var name, typ string
+		if err := rows.Scan(&name, &typ); err != nil {
+			rows.Close()
+			return nil, nil, nil, err
+		}
+		types[name] = typ
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	for _, f := range fields.Table {
+		if f.Name == "number" || f.Kind == fields.Species {
+			continue
+		}
+		v := "NULL::" + types[f.Column]
+		if valued[f.Name] {
+			v = "v." + f.Column
+			given = append(given, f.Column+" "+types[f.Column])
+		}
+		switch {
+		case f.Kind == fields.Text:
+			v = "coalesce(" + v + ", '')"
+		case f.Kind == fields.Texts:
+			v = "coalesce(" + v + ", '{}')"
+		case f.Name == "tree_count":
+			v = "coalesce(" + v + ", 1)"
+		case f.Name == "species_count":
+			v = "coalesce(" + v + ", 0)"
+		}
+		cols, exprs = append(cols, f.Column), append(exprs, v)
+	}
+	return cols, exprs, given, nil
 }
 
 // TreeImport is an import as the project's list of imports shows it.
