@@ -196,7 +196,7 @@ func (tx *Tx) CreateAction(ctx context.Context, sc Content, who Actor, treeID st
 	err = tx.q.QueryRow(ctx, `
 		INSERT INTO tree_action (id, organisation_id, project_id, tree_id, work_id, action, category, security_relevance,
 			code_action_security, deadline, altitude_class, marker, comment, geom, tree_count, general41, general42)
-		VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12, $13,
+		VALUES (coalesce($1::uuid, arbor_uuid7()), $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12, $13,
 			ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON($14)), 4326), $15, $16, $17)
 		RETURNING id::text`,
 		id, sc.OrganisationID, sc.ProjectID, treeID, in.Work, w.name, w.category, relevance, w.security, in.Deadline,

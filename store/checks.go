@@ -149,7 +149,7 @@ func (tx *Tx) CreateCheck(ctx context.Context, sc Content, who Actor, treeID str
 		INSERT INTO tree_check (id, organisation_id, project_id, tree_id, timestamp, vitality, development, damage_tree,
 			security_expectation, symptoms, valuation_top, valuation_root, valuation_trunk, valuation_group, comment,
 			general31, general32, check_next, check_type, findings)
-		VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, coalesce($5::timestamptz, now()), $6, $7, $8, $9, $10, $11, $12,
+		VALUES (coalesce($1::uuid, arbor_uuid7()), $2, $3, $4, coalesce($5::timestamptz, now()), $6, $7, $8, $9, $10, $11, $12,
 			$13, $14, $15, $16, $17, current_date, $18, $19)
 		RETURNING `+checkColumns,
 		id, sc.OrganisationID, sc.ProjectID, treeID, ts, in.Vitality, in.Development, in.DamageTree, in.SecurityExpectation,
