@@ -53,3 +53,43 @@ func TestProxyPassesNoServiceAddress(t *testing.T) {
 		t.Errorf("ESRI JSON passed on: %v %v", a, err)
 	}
 }
+
+// TestVectorKeyStaysOnServer: a protected vector style configured with an API key in its address
+// (…/style.json?key=s3cret) names its tiles, sprite and glyphs with the key; the browser is given
+// them without it, and the proxy puts it back for each part it fetches, so every part still loads.
+func TestVectorKeyStaysOnServer(t *testing.T) {
+	var self string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("key") != "s3cret" {
+			w.WriteHeader(http.StatusForbidden)
+			return
+		}
+		switch {
+		case r.URL.Path == "/style.json":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"version":8,"sources":{"town":{"type":"vector","tiles":["` + self + `/tiles/{z}/{x}/{y}.pbf?key=s3cret&lang=de"]}},
+				"sprite":"` + self + `/sprite?key=s3cret","glyphs":"` + self + `/fonts/{fontstack}/{range}.pbf?key=s3cret","layers":[]}`))
+		default:
+			w.Header().Set("Content-Type", "application/x-protobuf")
+			w.Write([]byte("tile " + r.URL.Query().Get("lang")))
+		}
+	}))
+	defer srv.Close()
+	self = srv.URL
+	p := NewProxy(ProxyOptions{AllowPrivate: true, CacheBytes: -1})
+	proxy := "https://arbor.example/api/management/project/p/basemaps/b"
+	up := Upstream{ID: "b", Type: "vector", URL: srv.URL + "/style.json?key=s3cret", Proxy: proxy}
+	a, err := p.Vector(context.Background(), up, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(a.Body)
+	if strings.Contains(body, "s3cret") || !strings.Contains(body, proxy+"/vector/tiles/{z}/{x}/{y}.pbf?lang=de") ||
+		!strings.Contains(body, `"`+proxy+`/vector/sprite"`) || !strings.Contains(body, proxy+"/vector/fonts/{fontstack}/{range}.pbf\"") {
+		t.Errorf("the style as the browser gets it:\n%s", body)
+	}
+	a, err = p.Vector(context.Background(), up, "tiles/14/8600/5300.pbf", "lang=de")
+	if err != nil || string(a.Body) != "tile de" {
+		t.Errorf("a tile through the proxy: %v %v", a, err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strings"
 
 	"arbor"
@@ -17,6 +18,10 @@ import (
 // asks the proxy for each part and never learns the password. Only the host of the configured
 // style is reached: a path names a resource there, never another host. An address on another
 // host is left as it is: an open service the browser loads itself, as for an open style.
+//
+// The configured style's own query (an API key, a token: ?key=…) is the operator's secret as much
+// as the password: it is taken out of every address the browser is given and put back into every
+// request the proxy makes to the service's host, so the parts still load and the key stays here.
 
 // vectorTypes are what a style's parts are: JSON (the style, TileJSON, the sprite's index,
 // GeoJSON data), vector tiles and glyphs (protocol buffers), and images (the sprite, raster tiles).
@@ -43,7 +48,7 @@ func (p *Proxy) Vector(ctx context.Context, up Upstream, path, query string) (*P
 		if err != nil || target.Host != style.Host || target.User != nil {
 			return nil, arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 		}
-		target.RawQuery = query
+		target.RawQuery = withParams(query, style.Query())
 	}
 	doc := target.String()
 	return p.fetch(ctx, up, target, vectorTypes, func(ct string, body []byte) ([]byte, error) {
@@ -70,6 +75,7 @@ func rewriteStyle(body []byte, doc string, service *url.URL, proxy string) ([]by
 		return nil, err
 	}
 	origin := strings.ToLower(service.Scheme + "://" + service.Host)
+	secret := service.Query()
 	changed := false
 	to := func(v any) any {
 		s, ok := v.(string)
@@ -79,7 +85,7 @@ func rewriteStyle(body []byte, doc string, service *url.URL, proxy string) ([]by
 		abs := absolute(s, doc)
 		if len(abs) > len(origin) && strings.EqualFold(abs[:len(origin)], origin) && abs[len(origin)] == '/' {
 			changed = true
-			return proxy + abs[len(origin):]
+			return proxy + withoutParams(abs[len(origin):], secret)
 		}
 		return v
 	}
@@ -168,4 +174,45 @@ func absolute(s, doc string) string {
 		dir = path[:i+1]
 	}
 	return scheme + "://" + host + "/" + dir + s
+}
+
+// withoutParams takes out of an address's query the parameters the configured address holds with
+// the same value. By strings: a template's {z} or {fontstack} stays as it is.
+func withoutParams(addr string, secret url.Values) string {
+	path, query, ok := strings.Cut(addr, "?")
+	if !ok || len(secret) == 0 {
+		return addr
+	}
+	var kept []string
+	for _, part := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(part, "=")
+		name, err1 := url.QueryUnescape(k)
+		value, err2 := url.QueryUnescape(v)
+		if err1 == nil && err2 == nil && slices.Contains(secret[name], value) {
+			continue
+		}
+		kept = append(kept, part)
+	}
+	if len(kept) == 0 {
+		return path
+	}
+	return path + "?" + strings.Join(kept, "&")
+}
+
+// withParams adds to a request's query the configured address's parameters it does not name.
+func withParams(query string, secret url.Values) string {
+	given, _ := url.ParseQuery(query)
+	add := url.Values{}
+	for name, values := range secret {
+		if _, ok := given[name]; !ok {
+			add[name] = values
+		}
+	}
+	if len(add) == 0 {
+		return query
+	}
+	if query == "" {
+		return add.Encode()
+	}
+	return query + "&" + add.Encode()
 }
