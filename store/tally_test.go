@@ -22,9 +22,7 @@ import (
 // dashboard read from them equals the plain count in Go, and that the pickers' values equal
 // those counted row by row.
 func TestTalliesFollowEveryChange(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	sc := dashboardProject(t, db)
 	must, id := sqlHelpers(t, db)
 	species := id(`INSERT INTO list_entry (organisation_id, list, botanical, name_en, name_de, name_fr)
