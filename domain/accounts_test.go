@@ -123,9 +123,7 @@ func TestConfirmAndReset(t *testing.T) {
 	queue := "mail_confirm_test"
 	ctx, db, app := open(t, queue)
 	email := uniqueEmail(t)
-	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "first password"); err != nil {
-		t.Fatal(err)
-	}
+	register(t, app, email, "first password")
 	token := linkToken(t, db, queue, email)
 	if purpose, err := app.Confirm(ctx, email, token); err != nil || purpose != store.TokenConfirm {
 		t.Fatalf("confirm: %q, %v", purpose, err)
