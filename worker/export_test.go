@@ -3,7 +3,6 @@ package worker_test
 import (
 	"context"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,7 +10,6 @@ import (
 
 	"arbor/files"
 	"arbor/store"
-	"arbor/store/storetest"
 	"arbor/worker"
 )
 
@@ -19,27 +17,22 @@ import (
 // twice and then marks the task failed — so the app stops its progress and says so — with no
 // download named, no file left behind and no export recorded as if it had left.
 func TestExportThatFails(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	dir := t.TempDir()
 	must := mustOf(t)
 	org, project, user := threeTrees(t, db, "Worker exports", "worker-exports@example.org")
 	// A plain file where the exports' folder would go: every try to store the file fails.
 	must(os.WriteFile(filepath.Join(dir, "exports"), []byte("in the way"), 0o644))
-	bucket, err := files.OpenBucket(ctx, "file://"+dir+"?create_dir=1&no_tmp_dir=1&metadata=skip")
-	must(err)
-	defer bucket.Close()
+	bucket := testBucket(t, dir)
 
 	svc := files.New(db, bucket, "files_export_fail_test")
-	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_export_fail_test", Mail: &outbox{},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Files: svc, FileQueue: "files_export_fail_test"})
-	must(err)
-	defer stop(context.Background())
+	start(t, db, worker.Config{MailQueue: "mail_export_fail_test", Mail: &outbox{}, Files: svc, FileQueue: "files_export_fail_test"})
 
 	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
 	job := store.ExportJob{Organisation: org, Project: project, Lang: "en", User: user, Export: "export-all-trees",
 		Format: "xlsx", BaseURL: "http://arbor.test"}
 	var task *store.Task
+	var err error
 	must(db.InTx(ctx, func(tx *store.Tx) error {
 		task, err = tx.QueueExport(ctx, svc.ExportQueue(), job, 3)
 		return err
