@@ -38,15 +38,8 @@ func TestExportThatFails(t *testing.T) {
 		return err
 	}))
 
-	deadline := time.Now().Add(90 * time.Second)
-	for task.State != "failed" {
-		if task.State == "done" || time.Now().After(deadline) {
-			t.Fatalf("the export's task, with its file impossible to store: %+v", task)
-		}
-		time.Sleep(100 * time.Millisecond)
-		task, err = db.Task(ctx, sc, user, task.ID, store.ExportTasks)
-		must(err)
-	}
+	task = awaitTask(t, db, sc, user, task, store.ExportTasks, "failed", time.Now().Add(90*time.Second),
+		"the export's task, with its file impossible to store")
 	if task.FinishedAt == nil || task.Download != nil {
 		t.Fatalf("the failed task: finished %v, download %+v", task.FinishedAt, task.Download)
 	}
@@ -70,6 +63,22 @@ func TestExportThatFails(t *testing.T) {
 			t.Errorf("the blob store holds %s after a failed export", o.Key)
 		}
 	}
+}
+
+// awaitTask reads user's task of kinds again until it ends in state want, and answers it; it ends
+// the test if the task ends otherwise or the deadline passes first, naming it what.
+func awaitTask(t *testing.T, db *store.DB, sc store.Content, user string, task *store.Task, kinds []string, want string, deadline time.Time, what string) *store.Task {
+	t.Helper()
+	for task.State != want {
+		if task.State == "done" || task.State == "failed" || time.Now().After(deadline) {
+			t.Fatalf("%s: %+v", what, task)
+		}
+		time.Sleep(100 * time.Millisecond)
+		var err error
+		task, err = db.Task(context.Background(), sc, user, task.ID, kinds)
+		mustOf(t)(err)
+	}
+	return task
 }
 
 // mustOf answers a check that ends the test at an error.

@@ -72,14 +72,7 @@ func TestTaskLiveness(t *testing.T) {
 	start(t, db, worker.Config{MailQueue: "mail_liveness_test", Mail: &outbox{}, Files: svc, FileQueue: "files_liveness_test", App: app})
 	deadline := time.Now().Add(90 * time.Second)
 	for _, task := range []*store.Task{archive, export} {
-		for task.State != "done" {
-			if task.State == "failed" || time.Now().After(deadline) {
-				t.Fatalf("task %+v", task)
-			}
-			time.Sleep(100 * time.Millisecond)
-			task, err = db.Task(ctx, sc, user, task.ID, store.DataViewTasks)
-			must(err)
-		}
+		task = awaitTask(t, db, sc, user, task, store.DataViewTasks, "done", deadline, "task")
 		var alive bool
 		must(db.Pool.QueryRow(ctx, `SELECT alive_at IS NOT NULL FROM task WHERE id = $1`, task.ID).Scan(&alive))
 		if !alive {
