@@ -20,9 +20,7 @@ func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
 
 var seq atomic.Int64
 
-func uniqueEmail(t *testing.T) string {
-	return fmt.Sprintf("%s-%d@Example.org", strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-")), seq.Add(1))
-}
+func uniqueEmail(t *testing.T) string { return storetest.UniqueEmail(t, "Example.org") }
 
 // openDB marks the test parallel and answers its own database and the context its calls run in.
 func openDB(t *testing.T) (context.Context, *store.DB) {
