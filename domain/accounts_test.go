@@ -2,12 +2,9 @@ package domain_test
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"os"
 	"regexp"
-	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,11 +16,7 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
 
-var seq atomic.Int64
-
-func uniqueEmail(t *testing.T) string {
-	return fmt.Sprintf("%s-%d@example.org", strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-")), seq.Add(1))
-}
+func uniqueEmail(t *testing.T) string { return storetest.UniqueEmail(t, "example.org") }
 
 // queued answers the subjects of the messages queued for to, oldest first.
 func queued(t *testing.T, db *store.DB, queue, to string) []string {

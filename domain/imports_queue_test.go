@@ -21,9 +21,7 @@ import (
 func TestRunImportQueued(t *testing.T) {
 	t.Parallel()
 	ctx, db, app := open(t, "mail_import_queue_test")
-	u := newUser(t, db, "Ida", "de")
-	sc := organisation(t, db, "Queue", u)
-	who := store.Actor{UserID: u.ID}
+	u, sc, who := importingUser(t, db, "Queue")
 	f, size, opt := twoTreesCSV(t)
 	task, err := app.QueueImport(ctx, sc, who, "k.csv", f, size, opt, "de")
 	if err != nil || task.State != "queued" {
@@ -82,9 +80,7 @@ func TestRunImportQueued(t *testing.T) {
 func TestImportDeadServer(t *testing.T) {
 	t.Parallel()
 	ctx, db, app := open(t, "mail_import_dead_test")
-	u := newUser(t, db, "Ida", "de")
-	sc := organisation(t, db, "Dead server", u)
-	who := store.Actor{UserID: u.ID}
+	u, sc, who := importingUser(t, db, "Dead server")
 	f, size, opt := twoTreesCSV(t)
 	queue := func() (*store.Task, domain.ImportJob, error) {
 		f.Seek(0, 0)
