@@ -2,12 +2,9 @@ package domain_test
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"os"
 	"regexp"
-	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,11 +16,7 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
 
-var seq atomic.Int64
-
-func uniqueEmail(t *testing.T) string {
-	return fmt.Sprintf("%s-%d@example.org", strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-")), seq.Add(1))
-}
+func uniqueEmail(t *testing.T) string { return storetest.UniqueEmail(t, "example.org") }
 
 // queued answers the subjects of the messages queued for to, oldest first.
 func queued(t *testing.T, db *store.DB, queue, to string) []string {
@@ -123,9 +116,7 @@ func TestConfirmAndReset(t *testing.T) {
 	queue := "mail_confirm_test"
 	ctx, db, app := open(t, queue)
 	email := uniqueEmail(t)
-	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "first password"); err != nil {
-		t.Fatal(err)
-	}
+	register(t, app, email, "first password")
 	token := linkToken(t, db, queue, email)
 	if purpose, err := app.Confirm(ctx, email, token); err != nil || purpose != store.TokenConfirm {
 		t.Fatalf("confirm: %q, %v", purpose, err)

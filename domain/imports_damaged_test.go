@@ -67,9 +67,7 @@ func within(t *testing.T, what string, f func()) {
 // parallel: the goroutines counted are this test's alone.
 func TestImportDamagedFile(t *testing.T) {
 	ctx, db, app := open(t, "mail_import_damaged_test")
-	u := newUser(t, db, "Ida", "de")
-	sc := organisation(t, db, "Damaged", u)
-	who := store.Actor{UserID: u.ID}
+	u, sc, who := importingUser(t, db, "Damaged")
 	mapping := []importer.Column{{}, {Target: "number"}, {}}
 	damagedAt := func(err error) int {
 		t.Helper()

@@ -21,16 +21,9 @@ import (
 func TestRunImportQueued(t *testing.T) {
 	t.Parallel()
 	ctx, db, app := open(t, "mail_import_queue_test")
-	u := newUser(t, db, "Ida", "de")
-	sc := organisation(t, db, "Queue", u)
-	who := store.Actor{UserID: u.ID}
-	path := filepath.Join(t.TempDir(), "k.csv")
-	os.WriteFile(path, []byte("Nr,Hoehe,lon,lat\n1,10,9.43,54.78\n2,11,9.431,54.781\n"), 0o600)
-	f, _ := os.Open(path)
-	defer f.Close()
-	st, _ := f.Stat()
-	mapping := []importer.Column{{Target: "number"}, {Target: "height"}, {Target: "x"}, {Target: "y"}}
-	task, err := app.QueueImport(ctx, sc, who, "k.csv", f, st.Size(), domain.ImportOptions{Mapping: mapping, SRID: 4326}, "de")
+	u, sc, who := importingUser(t, db, "Queue")
+	f, size, opt := twoTreesCSV(t)
+	task, err := app.QueueImport(ctx, sc, who, "k.csv", f, size, opt, "de")
 	if err != nil || task.State != "queued" {
 		t.Fatalf("queued %+v %v", task, err)
 	}
@@ -65,7 +58,7 @@ func TestRunImportQueued(t *testing.T) {
 
 	// A job whose file is gone.
 	f.Seek(0, 0)
-	task, err = app.QueueImport(ctx, sc, who, "k.csv", f, st.Size(), domain.ImportOptions{Mapping: mapping, SRID: 4326}, "de")
+	task, err = app.QueueImport(ctx, sc, who, "k.csv", f, size, opt, "de")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,18 +80,11 @@ func TestRunImportQueued(t *testing.T) {
 func TestImportDeadServer(t *testing.T) {
 	t.Parallel()
 	ctx, db, app := open(t, "mail_import_dead_test")
-	u := newUser(t, db, "Ida", "de")
-	sc := organisation(t, db, "Dead server", u)
-	who := store.Actor{UserID: u.ID}
-	path := filepath.Join(t.TempDir(), "k.csv")
-	os.WriteFile(path, []byte("Nr,Hoehe,lon,lat\n1,10,9.43,54.78\n2,11,9.431,54.781\n"), 0o600)
-	f, _ := os.Open(path)
-	defer f.Close()
-	st, _ := f.Stat()
-	opt := domain.ImportOptions{Mapping: []importer.Column{{Target: "number"}, {Target: "height"}, {Target: "x"}, {Target: "y"}}, SRID: 4326}
+	u, sc, who := importingUser(t, db, "Dead server")
+	f, size, opt := twoTreesCSV(t)
 	queue := func() (*store.Task, domain.ImportJob, error) {
 		f.Seek(0, 0)
-		task, err := app.QueueImport(ctx, sc, who, "k.csv", f, st.Size(), opt, "de")
+		task, err := app.QueueImport(ctx, sc, who, "k.csv", f, size, opt, "de")
 		if err != nil {
 			return nil, domain.ImportJob{}, err
 		}
@@ -153,6 +139,19 @@ func TestImportDeadServer(t *testing.T) {
 
 // takeImportJob answers the queue's job of an import task and takes it out of the queue, so
 // that the test works it itself and sees each try.
+// twoTreesCSV is a CSV file of two trees, open for the test, its size, and the options that import
+// it: number, height and WGS 84 coordinates.
+func twoTreesCSV(t *testing.T) (f *os.File, size int64, opt domain.ImportOptions) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "k.csv")
+	os.WriteFile(path, []byte("Nr,Hoehe,lon,lat\n1,10,9.43,54.78\n2,11,9.431,54.781\n"), 0o600)
+	f, _ = os.Open(path)
+	t.Cleanup(func() { f.Close() })
+	st, _ := f.Stat()
+	mapping := []importer.Column{{Target: "number"}, {Target: "height"}, {Target: "x"}, {Target: "y"}}
+	return f, st.Size(), domain.ImportOptions{Mapping: mapping, SRID: 4326}
+}
+
 func takeImportJob(t *testing.T, db *store.DB, taskID string) domain.ImportJob {
 	t.Helper()
 	var raw []byte

@@ -18,15 +18,11 @@ func TestLogIn(t *testing.T) {
 	ctx, db, app := open(t, "mail_login_test")
 	throttle := store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 3, MaxPerClient: 50}
 	email := uniqueEmail(t)
-	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "right password"); err != nil {
-		t.Fatal(err)
-	}
+	register(t, app, email, "right password")
 	if _, err := app.LogIn(ctx, throttle, email, "right password", "198.51.100.1", ""); arbor.ErrorCode(err) != arbor.ENOTCONFIRMED {
 		t.Fatalf("unconfirmed: %v", err)
 	}
-	if _, err := app.Confirm(ctx, email, linkToken(t, db, "mail_login_test", email)); err != nil {
-		t.Fatal(err)
-	}
+	confirm(t, app, db, "mail_login_test", email)
 	stranger := uniqueEmail(t)
 	tryLogIns(t, app, throttle, []loginTry{
 		{"unknown address", stranger, "right password", "198.51.100.1", "", 1, arbor.ELOGINFAILED},
@@ -44,15 +40,11 @@ func TestLogIn(t *testing.T) {
 // allowance while strangers have used up the address's; its own failures lock only itself.
 func TestLogInKnownDevice(t *testing.T) {
 	t.Parallel()
-	ctx, db, app := open(t, "mail_login_device_test")
+	_, db, app := open(t, "mail_login_device_test")
 	throttle := store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 3, MaxPerClient: 50, MaxPerDevice: 2}
 	email := uniqueEmail(t)
-	if err := app.Register(ctx, store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, "right password"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := app.Confirm(ctx, email, linkToken(t, db, "mail_login_device_test", email)); err != nil {
-		t.Fatal(err)
-	}
+	register(t, app, email, "right password")
+	confirm(t, app, db, "mail_login_device_test", email)
 	tryLogIns(t, app, throttle, []loginTry{
 		{"stranger", email, "guess", "203.0.113.66", "", 3, arbor.ELOGINFAILED},
 		{"an unknown browser while the address is locked", email, "right password", "198.51.100.7", "", 1, arbor.ETHROTTLED},
@@ -65,6 +57,22 @@ func TestLogInKnownDevice(t *testing.T) {
 
 // loginTry is a log-in tried times in a row from a client (and a device, "" none), and the
 // error code each try must end in ("" a success).
+// register makes Ada Baum's account of email with password, in English.
+func register(t *testing.T, app *domain.Service, email, password string) {
+	t.Helper()
+	if err := app.Register(context.Background(), store.NewUser{FirstName: "Ada", LastName: "Baum", Email: email, Language: "en"}, password); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// confirm confirms email's account with the link of the message queued for it.
+func confirm(t *testing.T, app *domain.Service, db *store.DB, queue, email string) {
+	t.Helper()
+	if _, err := app.Confirm(context.Background(), email, linkToken(t, db, queue, email)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 type loginTry struct {
 	what, email, password, client, device string
 	times                                 int

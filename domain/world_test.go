@@ -33,6 +33,14 @@ func organisation(t *testing.T, db *store.DB, name string, admin *store.User) st
 	return sc
 }
 
+// importingUser is Ida, who imports in German, administrator of a new organisation of that name, and
+// answers her, its project and her as the actor of a change.
+func importingUser(t *testing.T, db *store.DB, name string) (*store.User, store.Content, store.Actor) {
+	t.Helper()
+	u := newUser(t, db, "Ida", "de")
+	return u, organisation(t, db, name, u), store.Actor{UserID: u.ID}
+}
+
 // world is an organisation with a project of three trees, administered by the returned user.
 func world(t *testing.T, db *store.DB) (sc store.Content, admin *store.User, trees []string) {
 	t.Helper()

@@ -14,7 +14,6 @@ import (
 	"arbor"
 	"arbor/export"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // gaebFixture is a project with custom field names, three trees (one outside the view) and a
@@ -113,8 +112,7 @@ type readBoQ struct {
 // position per work type and kind of object, counted in trees or measured in m², each naming
 // its trees; the item numbers fit the declared breakdown.
 func TestTendersGAEB(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := newGAEBFixture(t, db)
 	var buf bytes.Buffer
 	n, err := export.Tenders(ctx, db, f.sc, export.TenderRequest{Filter: &store.Filter{}}, time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC), &buf)
@@ -169,8 +167,7 @@ func TestTendersGAEB(t *testing.T) {
 // TestTendersOfAJobAndSelection: a job tenders its trees' open works; a selection only its own;
 // nothing open, another project's job and a bad filter are refused without writing anything.
 func TestTendersOfAJobAndSelection(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := newGAEBFixture(t, db)
 	now := time.Now()
 	var buf bytes.Buffer

@@ -2,7 +2,6 @@ package export_test
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"arbor"
 	"arbor/export"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // ogrinfo reads a GIS file with GDAL, as a GIS department's software would.
@@ -33,8 +31,7 @@ func ogrinfo(t *testing.T, name string, data []byte, args ...string) string {
 // with every object, its attributes and its reference system; text like a formula is defused in
 // CSV; an unknown reference system or format is refused.
 func TestGISFiles(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := pdfFixture(t, db)
 	if _, err := db.Pool.Exec(ctx, `UPDATE tree SET general01 = '=cmd|x' WHERE id = $1`, f.b); err != nil {
 		t.Fatal(err)
@@ -91,8 +88,7 @@ func TestGISFiles(t *testing.T) {
 // with every object, typed attributes, custom fields by their names, the live record's link
 // and the reference system; a selection holds only its objects, and the progress is told.
 func TestGeoPackage(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := pdfFixture(t, db)
 	o := export.ListOptions{Lang: "en", BaseURL: "https://arbor.example", Project: f.sc.ProjectID}
 	var buf bytes.Buffer

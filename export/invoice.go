@@ -41,11 +41,7 @@ func InvoicePDF(w io.Writer, b *store.Booking) error {
 	title := i18n.T(lang, "invoice.title", map[string]any{"number": b.InvoiceNumber})
 	p := newPDF(d, title)
 	p.SetFooterFunc(func() {
-		p.SetY(-margin - 2)
-		p.color(rule, false)
-		p.Line(margin, p.GetY(), pageW-margin, p.GetY())
-		p.SetY(-margin)
-		p.font("", 7.5, muted)
+		p.footerStart()
 		parts := append([]string{sell.Name}, sell.Address...)
 		if sell.TaxID != "" {
 			parts = append(parts, p.t("invoice.seller_tax_id", map[string]any{"id": sell.TaxID}))

@@ -81,16 +81,21 @@ func newPDF(d Document, title string) *pdfDoc {
 	f.AliasNbPages("{nb}")
 	p := &pdfDoc{Fpdf: f, d: d}
 	f.SetFooterFunc(func() {
-		f.SetY(-margin - 2)
-		p.color(rule, false)
-		f.Line(margin, f.GetY(), pageW-margin, f.GetY())
-		f.SetY(-margin)
-		p.font("", 7.5, muted)
+		p.footerStart()
 		left := p.t("pdf.footer", map[string]any{"organisation": d.Organisation, "project": d.Project, "date": p.dateTime(d.Made)})
 		f.CellFormat(contentW*0.75, 4, left, "", 0, "L", false, 0, "")
 		f.CellFormat(contentW*0.25, 4, p.t("pdf.page", map[string]any{"page": f.PageNo(), "pages": "{nb}"}), "", 0, "R", false, 0, "")
 	})
 	return p
+}
+
+// footerStart draws the rule above a page's footer and sets the footer's small, muted type.
+func (p *pdfDoc) footerStart() {
+	p.SetY(-margin - 2)
+	p.color(rule, false)
+	p.Line(margin, p.GetY(), pageW-margin, p.GetY())
+	p.SetY(-margin)
+	p.font("", 7.5, muted)
 }
 
 func (p *pdfDoc) font(style string, size float64, c [3]int) {

@@ -14,7 +14,6 @@ import (
 	"arbor"
 	"arbor/export"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // pdfText reads a PDF back as text with pdftotext (poppler), as a person's viewer would show it.
@@ -61,8 +60,7 @@ func pdfFixture(t *testing.T, db *store.DB) gaebFixture {
 // language, the custom fields by their names, the inspections, the works, the live record's
 // address, and characters beyond Latin-1; an object outside the scope is not found.
 func TestTreeRecordPDF(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := pdfFixture(t, db)
 	berlin, _ := time.LoadLocation("Europe/Berlin")
 	o := export.PDFOptions{BaseURL: "https://arbor.example", Lang: "de", Now: time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC), Location: berlin}
@@ -105,8 +103,7 @@ func TestTreeRecordPDF(t *testing.T) {
 // TestTreeListPDF: a list of objects is a table, then one record page each, in English; none
 // and more than 100 are refused with their own messages.
 func TestTreeListPDF(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := pdfFixture(t, db)
 	f.sc.Lang = "en"
 	o := export.PDFOptions{BaseURL: "http://localhost:8080", Lang: "en", Now: time.Now(), Location: time.UTC}

@@ -17,11 +17,16 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
 
+// openDB gives a test its own database and the context its calls run in.
+func openDB(t *testing.T) (context.Context, *store.DB) {
+	t.Helper()
+	return context.Background(), storetest.MustOpenDB(t)
+}
+
 // TestTrees: the view's objects become the rows of the workbook, in the view's order, without
 // HTTP; an empty view is refused and writes nothing.
 func TestTrees(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	var org, project string
 	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Export') RETURNING id`).Scan(&org); err != nil {
 		t.Fatal(err)
@@ -60,8 +65,7 @@ func TestTrees(t *testing.T) {
 // numbers, dates as dates, text that looks like a formula as text, a frozen filtering heading and
 // a link to each live record.
 func TestAllTreesEveryField(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := pdfFixture(t, db)
 	if _, err := db.Pool.Exec(ctx, `UPDATE tree SET general01 = '=1+1', check_next = DATE '2027-03-04' WHERE id = $1`, f.b); err != nil {
 		t.Fatal(err)

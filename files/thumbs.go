@@ -66,23 +66,16 @@ func (s *Service) MakeThumbnails(ctx context.Context, orgID, id string) error {
 
 // upright turns img as its EXIF orientation (1–8) says, so it shows the way it was taken.
 func upright(img image.Image, orientation int) image.Image {
-	switch orientation {
-	case 2:
-		return imaging.FlipH(img)
-	case 3:
-		return imaging.Rotate180(img)
-	case 4:
-		return imaging.FlipV(img)
-	case 5:
-		return imaging.Transpose(img)
-	case 6:
-		return imaging.Rotate270(img)
-	case 7:
-		return imaging.Transverse(img)
-	case 8:
-		return imaging.Rotate90(img)
+	if turn, ok := orientations[orientation]; ok {
+		return turn(img)
 	}
 	return img
+}
+
+// orientations are the turns of the EXIF orientations 2–8; 1 is upright already.
+var orientations = map[int]func(image.Image) *image.NRGBA{
+	2: imaging.FlipH, 3: imaging.Rotate180, 4: imaging.FlipV, 5: imaging.Transpose,
+	6: imaging.Rotate270, 7: imaging.Transverse, 8: imaging.Rotate90,
 }
 
 // fit scales img down so its longer side is at most size; a smaller one is kept as it is. The

@@ -347,34 +347,23 @@ func (p *cqlParser) expect(text string) error {
 }
 
 func (p *cqlParser) or() (store.Expr, error) {
-	first, err := p.and()
-	if err != nil {
-		return first, err
-	}
-	list := []store.Expr{first}
-	for p.keyword("OR") {
-		p.next()
-		e, err := p.and()
-		if err != nil {
-			return e, err
-		}
-		list = append(list, e)
-	}
-	if len(list) == 1 {
-		return first, nil
-	}
-	return store.Expr{Or: list}, nil
+	return p.chain("OR", p.and, func(list []store.Expr) store.Expr { return store.Expr{Or: list} })
 }
 
 func (p *cqlParser) and() (store.Expr, error) {
-	first, err := p.not()
+	return p.chain("AND", p.not, func(list []store.Expr) store.Expr { return store.Expr{And: list} })
+}
+
+// chain reads operands joined by keyword: one alone is itself, more are joined by join.
+func (p *cqlParser) chain(keyword string, operand func() (store.Expr, error), join func([]store.Expr) store.Expr) (store.Expr, error) {
+	first, err := operand()
 	if err != nil {
 		return first, err
 	}
 	list := []store.Expr{first}
-	for p.keyword("AND") {
+	for p.keyword(keyword) {
 		p.next()
-		e, err := p.not()
+		e, err := operand()
 		if err != nil {
 			return e, err
 		}
@@ -383,7 +372,7 @@ func (p *cqlParser) and() (store.Expr, error) {
 	if len(list) == 1 {
 		return first, nil
 	}
-	return store.Expr{And: list}, nil
+	return join(list), nil
 }
 
 func (p *cqlParser) not() (store.Expr, error) {

@@ -227,16 +227,22 @@ func TestSMTPSend(t *testing.T) {
 	}
 }
 
-func TestSMTPWrongPassword(t *testing.T) {
-	t.Parallel()
-	srv := startSMTP(t)
-	s, err := mail.New("smtp://arbor:wrong@"+srv.addr+"?tls=none", "Arbor <no-reply@arbor.test>", "", nil)
+// sendGerman sends the German message through the server of url, from Arbor, and answers how it went.
+func sendGerman(t *testing.T, url string) error {
+	t.Helper()
+	s, err := mail.New(url, "Arbor <no-reply@arbor.test>", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := s.Send(ctx, german); err == nil {
+	return s.Send(ctx, german)
+}
+
+func TestSMTPWrongPassword(t *testing.T) {
+	t.Parallel()
+	srv := startSMTP(t)
+	if err := sendGerman(t, "smtp://arbor:wrong@"+srv.addr+"?tls=none"); err == nil {
 		t.Fatal("sending with a wrong password succeeded")
 	}
 	if n := len(srv.messages()); n != 0 {
@@ -253,13 +259,7 @@ func TestSMTPWrongPassword(t *testing.T) {
 func TestSMTPMandatoryTLS(t *testing.T) {
 	t.Parallel()
 	srv := startSMTP(t)
-	s, err := mail.New("smtp://arbor:s3cret%20pass@"+srv.addr, "Arbor <no-reply@arbor.test>", "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := s.Send(ctx, german); err == nil {
+	if err := sendGerman(t, "smtp://arbor:s3cret%20pass@"+srv.addr); err == nil {
 		t.Fatal("sent without TLS although TLS is mandatory")
 	}
 	srv.mu.Lock()
@@ -277,13 +277,7 @@ func TestSMTPUnreachable(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close() // nobody listens here now
-	s, err := mail.New("smtp://"+addr+"?tls=none", "Arbor <no-reply@arbor.test>", "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := s.Send(ctx, german); err == nil {
+	if err := sendGerman(t, "smtp://"+addr+"?tls=none"); err == nil {
 		t.Fatal("sending to a closed port succeeded")
 	}
 }

@@ -1,19 +1,15 @@
 package seed_test
 
 import (
-	"context"
 	"testing"
 
 	"arbor/seed"
-	"arbor/store/storetest"
 )
 
 // TestSeedBenchCity: the benchmark city has what it promises, with derived fields as the rules
 // of sql/010_trees.sql would have made them.
 func TestSeedBenchCity(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u, err := seed.BenchUser(ctx, db)
 	if err != nil {
 		t.Fatal(err)

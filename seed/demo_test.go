@@ -1,20 +1,16 @@
 package seed_test
 
 import (
-	"context"
 	"testing"
 
 	"arbor/seed"
-	"arbor/store/storetest"
 )
 
 // TestLoadDemo: the demo holds the whole Flensburg register in the right place, with species
 // matched to the global list, valid groups, inspections that set the trees' next dates and works
 // that moved safety; a second run adds nothing.
 func TestLoadDemo(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	email := uniqueEmail(t)
 	res, err := seed.Demo(ctx, db, email, "arbor-demo")
 	if err != nil {

@@ -1,19 +1,21 @@
 package seed_test
 
 import (
-	"fmt"
+	"context"
 	"os"
-	"strings"
-	"sync/atomic"
 	"testing"
 
+	"arbor/store"
 	"arbor/store/storetest"
 )
 
 func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
 
-var seq atomic.Int64
+func uniqueEmail(t *testing.T) string { return storetest.UniqueEmail(t, "Example.org") }
 
-func uniqueEmail(t *testing.T) string {
-	return fmt.Sprintf("%s-%d@Example.org", strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-")), seq.Add(1))
+// openDB marks the test parallel and answers its own database and the context its calls run in.
+func openDB(t *testing.T) (context.Context, *store.DB) {
+	t.Helper()
+	t.Parallel()
+	return context.Background(), storetest.MustOpenDB(t)
 }

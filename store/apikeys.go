@@ -61,19 +61,7 @@ func (s *Queries) CreateAPIKey(ctx context.Context, orgID, userID, name string, 
 func (s *Queries) APIKeys(ctx context.Context, orgID string) ([]*APIKey, error) {
 	rows, err := s.q.Query(ctx, `SELECT `+apiKeyColumns+` FROM api_key k LEFT JOIN app_user u ON u.id = k.created_by
 		WHERE k.organisation_id = $1 ORDER BY k.created_at DESC, k.id`, orgID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*APIKey{}
-	for rows.Next() {
-		k, err := scanAPIKey(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, rows.Err()
+	return scanAll(rows, err, scanAPIKey)
 }
 
 // RevokeAPIKey ends a key at once; ENOTFOUND for another organisation's or an unknown one.

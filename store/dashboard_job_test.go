@@ -1,21 +1,17 @@
 package store_test
 
 import (
-	"context"
 	"errors"
 	"testing"
 
 	"arbor"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // TestJobDashboard builds a job of four objects with works and inspections on both sides of its
 // start, beside objects of no job, and checks every figure of its progress.
 func TestJobDashboard(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	must, id := sqlHelpers(t, db)
 	org, project := newOrgProject(t, db, "Job town", "Avenue")
 	other := newProject(t, db, org, "Elsewhere")
@@ -60,12 +56,7 @@ func TestJobDashboard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := func(what string, got, want any) {
-		t.Helper()
-		if got != want {
-			t.Errorf("%s = %v, want %v", what, got, want)
-		}
-	}
+	want := figureCheck(t)
 	want("job", d.Job.ID, job)
 	want("trees", d.Trees, 3)
 	want("groups", d.Groups, 1)

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // dashboardProject seeds a project of 400 random objects (trees and groups, some archived or
@@ -238,9 +237,7 @@ func expectedDashboard(t *testing.T, db *store.DB, sc store.Content, keep string
 // count in Go, for the whole stock, for a filter and within an access limit; objects of another
 // project, archived and felled ones never count.
 func TestProjectDashboardFigures(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	sc := dashboardProject(t, db)
 	compare := func(name string, sc store.Content, f store.Filter, keep string) {
 		t.Helper()
@@ -273,9 +270,7 @@ func TestProjectDashboardFigures(t *testing.T) {
 // values last either way round, ties by number the way the first key goes — for the sorts read
 // along an index (both ways round), several keys, the species, and none.
 func TestTreePagesInOrder(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	sc := dashboardProject(t, db)
 	must, _ := sqlHelpers(t, db)
 	must(`INSERT INTO list_entry (organisation_id, list, botanical, name_en, name_de, name_fr)
@@ -408,9 +403,7 @@ func TestTreePagesInOrder(t *testing.T) {
 // builds, pinned by its Vitest) through the data view's count, and wants the figure the card
 // shows: for the whole stock (read from the tallies) and within an access limit (counted).
 func TestSegmentsOpenTheirObjects(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	sc := dashboardProject(t, db)
 	raw, err := os.ReadFile("../web/src/features/dashboard/segment-filters.json")
 	if err != nil {

@@ -1,20 +1,16 @@
 package store_test
 
 import (
-	"context"
 	"testing"
 
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // TestUserDashboard: a user administers organisation A (projects P1 with trees, P2 empty) and
 // is a reader of P3 in organisation B limited to trees 1 and 2; P4 of B is not theirs. Each
 // figure has objects on both sides of what it counts.
 func TestUserDashboard(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	must, id := sqlHelpers(t, db)
 	user := newAgreedUser(t, db, "dash")
 	orgA := newOrg(t, db, "Dash A")
@@ -71,12 +67,7 @@ func TestUserDashboard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := func(what string, got, want any) {
-		t.Helper()
-		if got != want {
-			t.Errorf("%s = %v, want %v", what, got, want)
-		}
-	}
+	want := figureCheck(t)
 	byID := map[string]*store.UserProject{}
 	for _, p := range d.Projects {
 		byID[p.ID] = p

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // FeaturesByPostgres writes the features of a query the way PostgreSQL writes them
@@ -28,17 +30,5 @@ func (s *Queries) FeaturesByPostgres(ctx context.Context, sc Content, fq Feature
 	}
 	rows, err := s.q.Query(ctx, `SELECT '{"type":"Feature","id":"' || `+st.c.id+`::text || '","geometry":' || `+geom+
 		` || ',"properties":' || `+props+` || '}' FROM `+st.c.from+lateral+` WHERE `+st.where+` ORDER BY `+st.c.order+st.limit, st.args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var f string
-		if err := rows.Scan(&f); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+	return collect(rows, err, func(row pgx.Row, f *string) error { return row.Scan(f) })
 }

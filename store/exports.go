@@ -68,20 +68,7 @@ func (s *Queries) EachTree(ctx context.Context, sc Content, f Filter, fn func(*T
 		return err
 	}
 	rows, err := s.q.Query(ctx, treeSelect(sc.Lang)+` WHERE `+cond+` ORDER BY t.number, t.number_text, t.id`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		t, err := scanTree(rows)
-		if err != nil {
-			return err
-		}
-		if err := fn(t); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachRow(rows, err, scanTree, fn)
 }
 
 // extraRow scans a tree row that carries more columns after the tree's own.
@@ -132,20 +119,8 @@ func (s *Queries) eachFeature(ctx context.Context, sc Content, f Filter, srid in
 	geom := "ST_Transform(t.geom, $" + strconv.Itoa(len(args)) + "::int)"
 	sql := strings.Replace(treeSelect(sc.Lang), "\n\tFROM tree t", from(geom), 1)
 	rows, err := s.q.Query(ctx, sql+` WHERE `+cond+` ORDER BY t.number, t.number_text, t.id`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		t, err := scanTree(extraRow{Row: rows, extra: extra})
-		if err != nil {
-			return err
-		}
-		if err := each(t); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	scan := func(row pgx.Row) (*Tree, error) { return scanTree(extraRow{Row: row, extra: extra}) }
+	return eachRow(rows, err, scan, each)
 }
 
 // longStatement lifts the server's statement timeout for the rest of the transaction: a whole

@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -16,9 +15,7 @@ import (
 // quotes, backslashes and control characters, all of Unicode, lists, numbers with a
 // trailing zero, empty and NULL fields, times with and without fractions.
 func TestFeaturesWrittenAsPostgresWrites(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u := newUser(t, db)
 	city, err := db.SeedBenchCity(ctx, u.ID, 400, 0.3)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -394,18 +395,9 @@ func (b *filterSQL) condition(c Condition) (string, string) {
 // list's entries whose botanical name starts with the genus ("Acer" is every maple at once). The
 // species are looked up once per statement, so the objects are matched by their species id.
 func (b *filterSQL) genusCondition(c Condition) (string, string) {
-	var genera []string
-	switch c.Op {
-	case "in", "not_in":
-		if json.Unmarshal(c.Value, &genera) != nil || len(genera) == 0 || len(genera) > 1000 {
-			return "", "filter.value"
-		}
-	default:
-		var g string
-		if json.Unmarshal(c.Value, &g) != nil {
-			return "", "filter.value"
-		}
-		genera = []string{g}
+	genera, ok := oneOrList[string](c, 1000, "in", "not_in")
+	if !ok {
+		return "", "filter.value"
 	}
 	for i, g := range genera {
 		genera[i] = strings.TrimSpace(g)
@@ -421,6 +413,19 @@ func (b *filterSQL) genusCondition(c Condition) (string, string) {
 	return cond, ""
 }
 
+// oneOrList reads a condition's value: for the operators of a list, a list of 1 to most values;
+// for any other, one value, as a list of one.
+func oneOrList[T any](c Condition, most int, listOps ...string) ([]T, bool) {
+	if slices.Contains(listOps, c.Op) {
+		var values []T
+		ok := json.Unmarshal(c.Value, &values) == nil && len(values) > 0 && len(values) <= most
+		return values, ok
+	}
+	var v T
+	err := json.Unmarshal(c.Value, &v)
+	return []T{v}, err == nil
+}
+
 // genusSQL is the genus of a botanical name in SQL: its first word, without a hybrid sign
 // ("× Cupressocyparis" and "xCupressocyparis" are both Cupressocyparis).
 func genusSQL(botanical string) string {
@@ -431,19 +436,9 @@ func genusSQL(botanical string) string {
 // type. A whole-number field compared with a fraction is compared with the whole numbers the
 // fraction stands for: height classes aside, "vitality ≥ 1.5" means 2 and up, "= 1.5" nothing.
 func (b *filterSQL) numberCondition(f filterField, c Condition) (string, string) {
-	var values []float64
-	switch c.Op {
-	case "in", "not_in", "between":
-		if json.Unmarshal(c.Value, &values) != nil || len(values) == 0 || len(values) > 10000 ||
-			(c.Op == "between" && len(values) != 2) {
-			return "", "filter.value"
-		}
-	default:
-		var v float64
-		if json.Unmarshal(c.Value, &v) != nil {
-			return "", "filter.value"
-		}
-		values = []float64{v}
+	values, ok := oneOrList[float64](c, 10000, "in", "not_in", "between")
+	if !ok || (c.Op == "between" && len(values) != 2) {
+		return "", "filter.value"
 	}
 	cast := map[numType]string{numInt: "::int8", numDecimal: "::numeric", numFloat: "::float8"}[f.num]
 	one := func(v float64) string {
@@ -539,31 +534,24 @@ func (b *filterSQL) list(k filterKind, raw json.RawMessage) (any, bool) {
 	}
 	switch k {
 	case fNumber:
-		out := make([]float64, len(items))
-		for i, it := range items {
-			if json.Unmarshal(it, &out[i]) != nil {
-				return nil, false
-			}
-		}
-		return out, true
+		return listOf[float64](items, nil)
 	case fText:
-		out := make([]string, len(items))
-		for i, it := range items {
-			if json.Unmarshal(it, &out[i]) != nil {
-				return nil, false
-			}
-		}
-		return out, true
+		return listOf[string](items, nil)
 	case fID:
-		out := make([]string, len(items))
-		for i, it := range items {
-			if json.Unmarshal(it, &out[i]) != nil || !fields.IsUUID(out[i]) {
-				return nil, false
-			}
-		}
-		return out, true
+		return listOf(items, fields.IsUUID)
 	}
 	return nil, false
+}
+
+// listOf reads every item as a T that, given valid, it also passes.
+func listOf[T any](items []json.RawMessage, valid func(T) bool) (any, bool) {
+	out := make([]T, len(items))
+	for i, it := range items {
+		if json.Unmarshal(it, &out[i]) != nil || (valid != nil && !valid(out[i])) {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // jobCondition compiles a condition on job membership: the object, or one of its works, is an

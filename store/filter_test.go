@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,15 +10,12 @@ import (
 
 	"arbor"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // TestFilterCompiler runs every kind of condition against a small real project; each case has
 // trees on both sides, so a condition that was ignored would fail.
 func TestFilterCompiler(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	var lime, oak string
 	q := db.Pool
 	org, project := newOrgProject(t, db, "Filter town", "Avenue")
@@ -221,9 +217,7 @@ func TestFilterCompiler(t *testing.T) {
 // asked again and again) tests each object against the filter's polygon as a value, never reading
 // the GeoJSON again per object (a district's dashboard took three to five times as long).
 func TestPolygonReadOnce(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	f := store.Filter{Geometry: json.RawMessage(`{"type": "Polygon", "coordinates": [[[9.4, 54.6], [9.5, 54.6], [9.5, 54.7], [9.4, 54.6]]]}`)}
 	cond, args, err := f.Compile(nil)
 	if err != nil || len(args) != 1 {

@@ -1,18 +1,13 @@
 package store_test
 
 import (
-	"context"
 	"testing"
-
-	"arbor/store/storetest"
 )
 
 // TestHistoryOfGeometry: history keeps a geometry as plain GeoJSON where an object is new,
 // removed or moved, and leaves it out of every other change; inspections carry none.
 func TestHistoryOfGeometry(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	must, id := sqlHelpers(t, db)
 	org, project := newOrgProject(t, db, "History town", "Moves")
 	tree := id(`INSERT INTO tree (organisation_id, project_id, number, geom) VALUES ($1, $2, 1, ST_SetSRID(ST_MakePoint(9.5, 54.5), 4326)) RETURNING id`, org, project)

@@ -1,13 +1,11 @@
 package store_test
 
 import (
-	"context"
 	"encoding/json"
 	"reflect"
 	"testing"
 
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // TestImportSpeciesChoices: names no list knows come with the closest species of the lists (a
@@ -16,9 +14,7 @@ import (
 // another organisation's species cannot be chosen. The import keeps its columns, and the next
 // file with the same columns is given its mapping.
 func TestImportSpeciesChoices(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u := newUser(t, db)
 	who := store.Actor{UserID: u.ID, Username: u.Email, Alias: "Importer"}
 	var org, other, project, foreign string

@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"arbor"
 	"arbor/fields"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 func fp(v float64) *float64 { return &v }
@@ -47,9 +45,7 @@ func values(t *testing.T, raw string) fields.Values {
 // problem by line and writes nothing; the fixed file is written whole, numbered on, reprojected,
 // its unknown species added; and the import is undone as a whole.
 func TestImport(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u := newUser(t, db)
 	who := store.Actor{UserID: u.ID, Username: u.Email, Alias: "Importer"}
 	var org, project string
@@ -209,9 +205,7 @@ func TestImport(t *testing.T) {
 // TestImportChecks: a project's required fields are asked of every row, an unknown reference
 // system is refused, and a file without rows too.
 func TestImportChecks(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	var org, project string
 	db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Strict town') RETURNING id`).Scan(&org)
 	db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name, required_fields) VALUES ($1, 'Strict', '{height}') RETURNING id`, org).Scan(&project)

@@ -293,40 +293,40 @@ func (sc Content) selectionSQL(sel JobSelection, args []any, limit int) (string,
 	base := []any{}
 	base = append(base, args...)
 	var parts []string
+	// part adds a query of the selection's rows, kept within the caller's limit; more are the
+	// arguments it binds.
+	part := func(sql string, more []any) error {
+		within, more, err := sc.limitSQL(more)
+		if err != nil {
+			return err
+		}
+		base = more
+		parts = append(parts, sql+within)
+		return nil
+	}
+	const trees = `SELECT t.id AS tree_id, NULL::uuid AS action_id FROM tree t
+			WHERE t.organisation_id = $1 AND t.project_id = $2 AND `
 	if sel.Filter != nil {
 		cond, more, err := sel.Filter.Compile(base)
 		if err != nil {
 			return "", nil, err
 		}
-		within, more, err := sc.limitSQL(more)
-		if err != nil {
+		if err := part(trees+cond, more); err != nil {
 			return "", nil, err
 		}
-		base = more
-		parts = append(parts, `SELECT t.id AS tree_id, NULL::uuid AS action_id FROM tree t
-			WHERE t.organisation_id = $1 AND t.project_id = $2 AND `+cond+within)
 	}
 	if len(sel.IDs) > 0 {
 		base = append(base, sel.IDs)
-		n := len(base)
-		within, more, err := sc.limitSQL(base)
-		if err != nil {
+		if err := part(trees+`t.id = ANY($`+strconv.Itoa(len(base))+`::uuid[])`, base); err != nil {
 			return "", nil, err
 		}
-		base = more
-		parts = append(parts, `SELECT t.id AS tree_id, NULL::uuid AS action_id FROM tree t
-			WHERE t.organisation_id = $1 AND t.project_id = $2 AND t.id = ANY($`+strconv.Itoa(n)+`::uuid[])`+within)
 	}
 	if len(sel.Actions) > 0 {
 		base = append(base, sel.Actions)
-		n := len(base)
-		within, more, err := sc.limitSQL(base)
-		if err != nil {
+		if err := part(`SELECT t.id AS tree_id, a.id AS action_id FROM tree_action a JOIN tree t ON t.id = a.tree_id
+			WHERE a.organisation_id = $1 AND a.project_id = $2 AND a.id = ANY($`+strconv.Itoa(len(base))+`::uuid[])`, base); err != nil {
 			return "", nil, err
 		}
-		base = more
-		parts = append(parts, `SELECT t.id AS tree_id, a.id AS action_id FROM tree_action a JOIN tree t ON t.id = a.tree_id
-			WHERE a.organisation_id = $1 AND a.project_id = $2 AND a.id = ANY($`+strconv.Itoa(n)+`::uuid[])`+within)
 	}
 	sql := parts[0]
 	for _, p := range parts[1:] {
@@ -372,18 +372,8 @@ func (s *Queries) selectionFound(ctx context.Context, sc Content, sel JobSelecti
 // is due on it, and the job's progress counts those works. Objects of other projects or outside the
 // caller's limit are not found.
 func (tx *Tx) AddToJob(ctx context.Context, sc Content, userID, jobID string, sel JobSelection, limit int) (int, error) {
-	j, err := tx.Job(ctx, sc, jobID)
+	sql, args, err := tx.jobSelection(ctx, sc, userID, jobID, "job.status_fixed", sel, []any{sc.OrganisationID, sc.ProjectID, jobID, userID}, limit)
 	if err != nil {
-		return 0, err
-	}
-	if err := j.editable(userID, "job.status_fixed"); err != nil {
-		return 0, err
-	}
-	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, jobID, userID}, limit)
-	if err != nil {
-		return 0, err
-	}
-	if err := tx.selectionFound(ctx, sc, sel, limit); err != nil {
 		return 0, err
 	}
 	tag, err := tx.q.Exec(ctx, `WITH s AS (`+sql+`)
@@ -402,18 +392,8 @@ func (tx *Tx) AddToJob(ctx context.Context, sc Content, userID, jobID string, se
 
 // RemoveFromJob removes the selected objects (and, for trees, their works) from an open job.
 func (tx *Tx) RemoveFromJob(ctx context.Context, sc Content, userID, jobID string, sel JobSelection, limit int) (int, error) {
-	j, err := tx.Job(ctx, sc, jobID)
+	sql, args, err := tx.jobSelection(ctx, sc, userID, jobID, "job.cannot_remove", sel, []any{sc.OrganisationID, sc.ProjectID, jobID}, limit)
 	if err != nil {
-		return 0, err
-	}
-	if err := j.editable(userID, "job.cannot_remove"); err != nil {
-		return 0, err
-	}
-	sql, args, err := sc.selectionSQL(sel, []any{sc.OrganisationID, sc.ProjectID, jobID}, limit)
-	if err != nil {
-		return 0, err
-	}
-	if err := tx.selectionFound(ctx, sc, sel, limit); err != nil {
 		return 0, err
 	}
 	tag, err := tx.q.Exec(ctx, `DELETE FROM job_item i USING (`+sql+`) s
@@ -422,6 +402,24 @@ func (tx *Tx) RemoveFromJob(ctx context.Context, sc Content, userID, jobID strin
 		return 0, err
 	}
 	return int(tag.RowsAffected()), tx.touchJob(ctx, jobID)
+}
+
+// jobSelection is where a change of an open job's items begins: the job must be one userID may
+// change (refusal names why not), and the selection is compiled to its rows, binding args first,
+// after its named ids are all found.
+func (tx *Tx) jobSelection(ctx context.Context, sc Content, userID, jobID, refusal string, sel JobSelection, args []any, limit int) (string, []any, error) {
+	j, err := tx.Job(ctx, sc, jobID)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := j.editable(userID, refusal); err != nil {
+		return "", nil, err
+	}
+	sql, args, err := sc.selectionSQL(sel, args, limit)
+	if err != nil {
+		return "", nil, err
+	}
+	return sql, args, tx.selectionFound(ctx, sc, sel, limit)
 }
 
 // ResetJob empties an open job.
@@ -468,19 +466,9 @@ func (s *Queries) ObjectsInJobs(ctx context.Context, sc Content, sel JobSelectio
 		FROM (`+sql+`) s JOIN job_item i ON i.tree_id = s.tree_id JOIN job j ON j.id = i.job_id
 		WHERE j.organisation_id = $1 AND j.project_id = $2 AND j.status < 2 AND j.id::text <> $3
 		GROUP BY j.id, j.name, j.status ORDER BY lower(j.name)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []JobOverlap{}
-	for rows.Next() {
-		var o JobOverlap
-		if err := rows.Scan(&o.Job, &o.Name, &o.Status, &o.Objects); err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return collect(rows, err, func(row pgx.Row, o *JobOverlap) error {
+		return row.Scan(&o.Job, &o.Name, &o.Status, &o.Objects)
+	})
 }
 
 // Participant is someone taking part in a job, or an invited address without an account yet.

@@ -8,7 +8,6 @@ import (
 
 	"arbor"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 func addEntries(t *testing.T, db *store.DB, org, list string, entries ...store.NewListEntry) (*store.AddedEntries, error) {
@@ -32,9 +31,7 @@ func findEntry(entries []*store.ListEntry, pred func(*store.ListEntry) bool) *st
 
 // TestGlobalListsSeeded: every list holds its seeded global entries, named in each language.
 func TestGlobalListsSeeded(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	org, _ := newOrgProject(t, db, "Seeded", "Avenue")
 	all, err := db.AllLists(ctx, org, "fr")
 	if err != nil {
@@ -116,9 +113,7 @@ func TestGlobalListsSeeded(t *testing.T) {
 // TestOwnListEntries: own entries go on top of the global ones, only for their organisation;
 // an existing value (global or own, any case, any language) is reported and not added.
 func TestOwnListEntries(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	org, _ := newOrgProject(t, db, "Own A", "Avenue")
 	other, _ := newOrgProject(t, db, "Own B", "Avenue")
 
@@ -193,9 +188,7 @@ func TestOwnListEntries(t *testing.T) {
 
 // TestUpdateAndDeleteListEntries: own entries change and go; global ones and used ones stay.
 func TestUpdateAndDeleteListEntries(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	org, project := newOrgProject(t, db, "Changes", "Avenue")
 	other, _ := newOrgProject(t, db, "Elsewhere", "Avenue")
 	res, err := addEntries(t, db, org, "work", store.NewListEntry{Name: "Kopfbaumschnitt", Category: "pruning"},

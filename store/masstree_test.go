@@ -1,23 +1,19 @@
 package store_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"testing"
 
 	"arbor"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // TestMassEditTenThousand: the largest selection mass edit allows is changed by one statement in
 // one transaction, and every change is in the history; one more is refused naming the limit,
 // and a refused edit writes nothing.
 func TestMassEditTenThousand(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u := newUser(t, db)
 	org, project := newOrgProject(t, db, "Mass", "Avenue")
 	var ids []string

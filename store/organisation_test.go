@@ -11,7 +11,6 @@ import (
 
 	"arbor"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 func TestSplitEmails(t *testing.T) {
@@ -74,9 +73,7 @@ func makeAdmin(t *testing.T, db *store.DB, orgID, byID, userID, email string) {
 }
 
 func TestRemoveAdministrator(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	a, b, c := newUser(t, db), newUser(t, db), newUser(t, db)
 	o := newOrganisation(t, db, a, "Stadt Holunder")
 	makeAdmin(t, db, o.ID, a.ID, b.ID, strings.ToUpper(b.Email))
@@ -93,9 +90,7 @@ func TestRemoveAdministrator(t *testing.T) {
 
 // Two administrators remove each other at the same time: one of them must stay.
 func TestRemoveAdministratorConcurrently(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	for round := 0; round < 3; round++ {
 		a, b := newUser(t, db), newUser(t, db)
 		o := newOrganisation(t, db, a, "Gemeinde Wacholder")
@@ -152,9 +147,7 @@ func TestRemoveAdministratorConcurrently(t *testing.T) {
 }
 
 func TestAcceptInvitations(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	admin := newUser(t, db)
 	o := newOrganisation(t, db, admin, "Stadt Mispel")
 	p1, err := db.CreateProject(ctx, o.ID, admin.ID, store.ProjectFields{Name: "Ufer", UniqueNumber: true})

@@ -86,6 +86,43 @@ func scanAll[T any](rows pgx.Rows, err error, scan func(pgx.Row) (*T, error)) ([
 	return out, rows.Err()
 }
 
+// collect reads every row into a T with scan; an empty result is an empty list, never nil, so
+// the JSON answer is [] rather than null.
+func collect[T any](rows pgx.Rows, err error, scan func(pgx.Row, *T) error) ([]T, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var v T
+		if err := scan(rows, &v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// eachRow hands every row, read with scan, to fn as it comes, holding none: for streams too
+// long to keep.
+func eachRow[T any](rows pgx.Rows, err error, scan func(pgx.Row) (*T, error), fn func(*T) error) error {
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(v); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // afterVersionedWrite answers an UPDATE … WHERE version = $n: the object as it is now, or, when
 // the update matched no row because someone else changed it first, a stale-version conflict that
 // carries the current object so the client can show it.

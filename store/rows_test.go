@@ -69,3 +69,14 @@ func newAgreedUser(t *testing.T, db *store.DB, prefix string) string {
 	return rowID(t, db, `INSERT INTO app_user (email, first_name, last_name, password_hash, agb_accepted_at)
 		VALUES ($1||'-'||gen_random_uuid()||'@example.org', 'Ada', 'Baum', 'x', now()) RETURNING id`, prefix)
 }
+
+// figureCheck answers want, which reports a figure that differs from what it should be and lets
+// the test go on to the next.
+func figureCheck(t *testing.T) (want func(what string, got, want any)) {
+	return func(what string, got, want any) {
+		t.Helper()
+		if got != want {
+			t.Errorf("%s = %v, want %v", what, got, want)
+		}
+	}
+}

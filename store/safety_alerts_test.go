@@ -1,18 +1,13 @@
 package store_test
 
 import (
-	"context"
 	"testing"
-
-	"arbor/store/storetest"
 )
 
 // TestSafetyAlerts: only open safety-relevant works past their deadline on objects in stock count,
 // each object once, in the projects the user sees whole.
 func TestSafetyAlerts(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	must, id := sqlHelpers(t, db)
 	user := newAgreedUser(t, db, "safety")
 	org, park := newOrgProject(t, db, "Safety", "Park")

@@ -275,17 +275,5 @@ type FilterValue struct {
 }
 
 func scanAllValues(rows pgx.Rows, err error) ([]FilterValue, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []FilterValue{}
-	for rows.Next() {
-		var v FilterValue
-		if err := rows.Scan(&v.Value, &v.Label, &v.Count); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return collect(rows, err, func(row pgx.Row, v *FilterValue) error { return row.Scan(&v.Value, &v.Label, &v.Count) })
 }

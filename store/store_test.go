@@ -20,8 +20,13 @@ func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
 
 var seq atomic.Int64
 
-func uniqueEmail(t *testing.T) string {
-	return fmt.Sprintf("%s-%d@Example.org", strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-")), seq.Add(1))
+func uniqueEmail(t *testing.T) string { return storetest.UniqueEmail(t, "Example.org") }
+
+// openDB marks the test parallel and answers its own database and the context its calls run in.
+func openDB(t *testing.T) (context.Context, *store.DB) {
+	t.Helper()
+	t.Parallel()
+	return context.Background(), storetest.MustOpenDB(t)
 }
 
 func uniqueClient() string { return fmt.Sprintf("198.51.100.%d", seq.Add(1)) }
@@ -55,9 +60,7 @@ func tokenUser(t *testing.T, db *store.DB, purpose string, ttl time.Duration) (*
 }
 
 func TestTakeTokenSingleUse(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u, token := tokenUser(t, db, store.TokenReset, time.Hour)
 	// Wrong purpose, wrong address, wrong token: refused and not used up.
 	_, _, err := db.TakeToken(ctx, u.Email, auth.TokenHash(token), store.TokenConfirm, store.TokenEmail)
@@ -83,9 +86,7 @@ func TestTakeTokenSingleUse(t *testing.T) {
 }
 
 func TestTakeTokenConcurrently(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u, token := tokenUser(t, db, store.TokenConfirm, time.Hour)
 	const n = 8
 	results := make(chan error, n)
@@ -109,9 +110,7 @@ func TestTakeTokenConcurrently(t *testing.T) {
 }
 
 func TestTakeTokenExpiry(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u, token := tokenUser(t, db, store.TokenConfirm, 90*time.Minute)
 	var exp time.Time
 	if err := db.Pool.QueryRow(ctx, `SELECT expires_at FROM user_token WHERE token_hash = $1`, auth.TokenHash(token)).Scan(&exp); err != nil {
@@ -141,9 +140,7 @@ func TestTakeTokenExpiry(t *testing.T) {
 }
 
 func TestLoginWaitPerEmail(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	th := store.Throttle{Window: 15 * time.Minute, MaxPerEmail: 3, MaxPerClient: 100}
 	email, client := uniqueEmail(t), uniqueClient()
 
@@ -202,9 +199,7 @@ func TestLoginWaitPerEmail(t *testing.T) {
 }
 
 func TestLoginWaitPerClient(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	th := store.Throttle{Window: 5 * time.Minute, MaxPerEmail: 100, MaxPerClient: 4}
 	client, other := uniqueClient(), uniqueClient()
 	var emails []string
@@ -235,9 +230,7 @@ func TestLoginWaitPerClient(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u, other := newUser(t, db), newUser(t, db)
 	live, expired, foreign := []byte("live-"+u.ID), []byte("expired-"+u.ID), []byte("foreign-"+u.ID)
 	for _, s := range []struct {
@@ -296,9 +289,7 @@ func TestSessions(t *testing.T) {
 }
 
 func TestPruneTokensAndFailures(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u := newUser(t, db)
 	old, fresh := auth.RandomToken(), auth.RandomToken()
 	_ = db.InsertToken(ctx, u.ID, store.TokenConfirm, u.Email, auth.TokenHash(old), time.Hour)
@@ -328,9 +319,7 @@ func TestPruneTokensAndFailures(t *testing.T) {
 }
 
 func TestUsers(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	u := newUser(t, db)
 	if u.ConfirmedAt != nil || u.Version != 1 || u.Alias != "Ada Baum" || len(u.Authorities) != 1 || u.Authorities[0] != "user" {
 		t.Fatalf("new user %+v", u)
@@ -405,9 +394,7 @@ func TestUsers(t *testing.T) {
 }
 
 func TestInTxRollsBack(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	email := uniqueEmail(t)
 	boom := errors.New("boom")
 	err := db.InTx(ctx, func(tx *store.Tx) error {

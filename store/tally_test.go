@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"context"
 	"encoding/json"
 	"reflect"
 	"regexp"
@@ -22,9 +21,7 @@ import (
 // dashboard read from them equals the plain count in Go, and that the pickers' values equal
 // those counted row by row.
 func TestTalliesFollowEveryChange(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	sc := dashboardProject(t, db)
 	must, id := sqlHelpers(t, db)
 	species := id(`INSERT INTO list_entry (organisation_id, list, botanical, name_en, name_de, name_fr)
@@ -124,10 +121,8 @@ func TestTalliesFollowEveryChange(t *testing.T) {
 // and an archive of 20,000 objects later on that connection took over a minute instead of seven
 // seconds. The plan is read from auto_explain.
 func TestTallyPlanFollowsRows(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
+	ctx, db := openDB(t)
 	sc := dashboardProject(t, db)
-	ctx := context.Background()
 	var mu sync.Mutex
 	var notices []string
 	cfg, err := pgx.ParseConfig(storetest.URL(t))

@@ -1,12 +1,10 @@
 package store_test
 
 import (
-	"context"
 	"math"
 	"testing"
 
 	"arbor/store"
-	"arbor/store/storetest"
 	"arbor/tiles"
 	"arbor/tiles/layers"
 )
@@ -24,9 +22,7 @@ func tileOf(lon, lat float64, z int) (int, int) {
 // connections keep one generic plan (plan_cache_mode force_generic_plan); the zooms above it on
 // the other tile pool. Both through the tile service the API serves, and both hold the tree.
 func TestStreetTilesUseGenericPlans(t *testing.T) {
-	t.Parallel()
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	org, project := newOrgProject(t, db, "Street tiles", "Street")
 	const lon, lat = 9.4321, 54.7834
 	if _, err := db.Pool.Exec(ctx, `INSERT INTO tree (organisation_id, project_id, number, geom, single_tree)

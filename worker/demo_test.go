@@ -1,23 +1,18 @@
 package worker_test
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"slices"
 	"testing"
 	"time"
 
 	"arbor/domain"
-	"arbor/store/storetest"
 	"arbor/worker"
 )
 
 // TestDemoJob: the queue's periodic demo job runs when the worker starts and tells the
 // administrator of an organisation whose demo has ended, once.
 func TestDemoJob(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	var org, user string
 	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name, demo_until) VALUES ('Ended', now() - interval '1 hour') RETURNING id`).Scan(&org); err != nil {
 		t.Fatal(err)
@@ -30,12 +25,7 @@ func TestDemoJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	box := &outbox{}
-	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_demo_test", Mail: box,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), App: domain.New(db, "mail_demo_test", "http://arbor.test")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop(context.Background())
+	start(t, db, worker.Config{MailQueue: "mail_demo_test", Mail: box, App: domain.New(db, "mail_demo_test", "http://arbor.test")})
 	deadline := time.Now().Add(20 * time.Second)
 	for !box.has("ended-admin@example.org") {
 		if time.Now().After(deadline) {

@@ -3,7 +3,6 @@ package worker_test
 import (
 	"context"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,7 +10,6 @@ import (
 
 	"arbor/files"
 	"arbor/store"
-	"arbor/store/storetest"
 	"arbor/worker"
 )
 
@@ -19,41 +17,29 @@ import (
 // twice and then marks the task failed — so the app stops its progress and says so — with no
 // download named, no file left behind and no export recorded as if it had left.
 func TestExportThatFails(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	dir := t.TempDir()
 	must := mustOf(t)
 	org, project, user := threeTrees(t, db, "Worker exports", "worker-exports@example.org")
 	// A plain file where the exports' folder would go: every try to store the file fails.
 	must(os.WriteFile(filepath.Join(dir, "exports"), []byte("in the way"), 0o644))
-	bucket, err := files.OpenBucket(ctx, "file://"+dir+"?create_dir=1&no_tmp_dir=1&metadata=skip")
-	must(err)
-	defer bucket.Close()
+	bucket := testBucket(t, dir)
 
 	svc := files.New(db, bucket, "files_export_fail_test")
-	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_export_fail_test", Mail: &outbox{},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Files: svc, FileQueue: "files_export_fail_test"})
-	must(err)
-	defer stop(context.Background())
+	start(t, db, worker.Config{MailQueue: "mail_export_fail_test", Mail: &outbox{}, Files: svc, FileQueue: "files_export_fail_test"})
 
 	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
 	job := store.ExportJob{Organisation: org, Project: project, Lang: "en", User: user, Export: "export-all-trees",
 		Format: "xlsx", BaseURL: "http://arbor.test"}
 	var task *store.Task
+	var err error
 	must(db.InTx(ctx, func(tx *store.Tx) error {
 		task, err = tx.QueueExport(ctx, svc.ExportQueue(), job, 3)
 		return err
 	}))
 
-	deadline := time.Now().Add(90 * time.Second)
-	for task.State != "failed" {
-		if task.State == "done" || time.Now().After(deadline) {
-			t.Fatalf("the export's task, with its file impossible to store: %+v", task)
-		}
-		time.Sleep(100 * time.Millisecond)
-		task, err = db.Task(ctx, sc, user, task.ID, store.ExportTasks)
-		must(err)
-	}
+	task = awaitTask(t, db, sc, user, task, store.ExportTasks, "failed", time.Now().Add(90*time.Second),
+		"the export's task, with its file impossible to store")
 	if task.FinishedAt == nil || task.Download != nil {
 		t.Fatalf("the failed task: finished %v, download %+v", task.FinishedAt, task.Download)
 	}
@@ -77,6 +63,22 @@ func TestExportThatFails(t *testing.T) {
 			t.Errorf("the blob store holds %s after a failed export", o.Key)
 		}
 	}
+}
+
+// awaitTask reads user's task of kinds again until it ends in state want, and answers it; it ends
+// the test if the task ends otherwise or the deadline passes first, naming it what.
+func awaitTask(t *testing.T, db *store.DB, sc store.Content, user string, task *store.Task, kinds []string, want string, deadline time.Time, what string) *store.Task {
+	t.Helper()
+	for task.State != want {
+		if task.State == "done" || task.State == "failed" || time.Now().After(deadline) {
+			t.Fatalf("%s: %+v", what, task)
+		}
+		time.Sleep(100 * time.Millisecond)
+		var err error
+		task, err = db.Task(context.Background(), sc, user, task.ID, kinds)
+		mustOf(t)(err)
+	}
+	return task
 }
 
 // mustOf answers a check that ends the test at an error.

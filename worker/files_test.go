@@ -2,12 +2,9 @@ package worker_test
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/color"
 	"image/jpeg"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +13,6 @@ import (
 
 	"arbor/files"
 	"arbor/store"
-	"arbor/store/storetest"
 	"arbor/worker"
 )
 
@@ -24,25 +20,17 @@ import (
 // queue's job, not the request's), and the sweep run at start removes a blob that no file record
 // knows and that is older than an upload could be, while sparing a young one.
 func TestFileJobs(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	dir := t.TempDir()
 	var org, project, tree, user string
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	must := mustOf(t)
 	must(db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Worker files') RETURNING id`).Scan(&org))
 	must(db.Pool.QueryRow(ctx, `INSERT INTO project (organisation_id, name) VALUES ($1, 'Park') RETURNING id`, org).Scan(&project))
 	must(db.Pool.QueryRow(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
 		VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.43, 54.78), 4326), 1) RETURNING id`, org, project).Scan(&tree))
 	must(db.Pool.QueryRow(ctx, `INSERT INTO app_user (email, first_name, last_name, password_hash, confirmed_at, agb_accepted_at)
 		VALUES ('worker-files@example.org', 'Fiona', 'Field', 'x', now(), now()) RETURNING id`).Scan(&user))
-	bucket, err := files.OpenBucket(ctx, "file://"+dir+"?create_dir=1&no_tmp_dir=1&metadata=skip")
-	must(err)
-	defer bucket.Close()
+	bucket := testBucket(t, dir)
 
 	// Two blobs no record knows: one left two hours ago by a broken upload, one being uploaded now.
 	old, young := "org/"+org+"/left-behind", "org/"+org+"/arriving"
@@ -53,10 +41,7 @@ func TestFileJobs(t *testing.T) {
 	must(os.Chtimes(filepath.Join(dir, filepath.FromSlash(old)), two, two))
 
 	svc := files.New(db, bucket, "files_worker_test")
-	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_files_worker_test", Mail: &outbox{},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Files: svc, FileQueue: "files_worker_test"})
-	must(err)
-	defer stop(context.Background())
+	start(t, db, worker.Config{MailQueue: "mail_files_worker_test", Mail: &outbox{}, Files: svc, FileQueue: "files_worker_test"})
 
 	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
 	owner, err := db.DocumentOwner(ctx, sc, "tree", tree)

@@ -2,17 +2,14 @@ package worker_test
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"io"
-	"log/slog"
 	"testing"
 	"time"
 
 	"arbor/domain"
 	"arbor/files"
 	"arbor/store"
-	"arbor/store/storetest"
 	"arbor/worker"
 )
 
@@ -23,13 +20,10 @@ import (
 // archived, no file, no export recorded — and leaves it failed; the work of a task given up
 // while it runs is undone by its own transaction.
 func TestTaskLiveness(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := openDB(t)
 	must := mustOf(t)
 	org, project, user := threeTrees(t, db, "Worker liveness", "worker-liveness@example.org")
-	bucket, err := files.OpenBucket(ctx, "file://"+t.TempDir()+"?create_dir=1&no_tmp_dir=1&metadata=skip")
-	must(err)
-	defer bucket.Close()
+	bucket := testBucket(t, t.TempDir())
 	svc := files.New(db, bucket, "files_liveness_test")
 	app := domain.New(db, "mail_liveness_test", "")
 	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "de"}
@@ -53,7 +47,7 @@ func TestTaskLiveness(t *testing.T) {
 		export, err = tx.QueueExport(ctx, svc.ExportQueue(), exportJob, 3)
 		return err
 	}))
-	_, err = db.Pool.Exec(ctx, `UPDATE task SET state = 'running', alive_at = now() - interval '3 minutes' WHERE id = ANY($1)`,
+	_, err := db.Pool.Exec(ctx, `UPDATE task SET state = 'running', alive_at = now() - interval '3 minutes' WHERE id = ANY($1)`,
 		[]string{deadArchive.ID, deadExport.ID})
 	must(err)
 	// One whose server is alive stays as it is.
@@ -75,20 +69,10 @@ func TestTaskLiveness(t *testing.T) {
 	must(err)
 
 	// The queue works all four: the dead ones' tries (first in line) make nothing.
-	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_liveness_test", Mail: &outbox{},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Files: svc, FileQueue: "files_liveness_test", App: app})
-	must(err)
-	defer stop(context.Background())
+	start(t, db, worker.Config{MailQueue: "mail_liveness_test", Mail: &outbox{}, Files: svc, FileQueue: "files_liveness_test", App: app})
 	deadline := time.Now().Add(90 * time.Second)
 	for _, task := range []*store.Task{archive, export} {
-		for task.State != "done" {
-			if task.State == "failed" || time.Now().After(deadline) {
-				t.Fatalf("task %+v", task)
-			}
-			time.Sleep(100 * time.Millisecond)
-			task, err = db.Task(ctx, sc, user, task.ID, store.DataViewTasks)
-			must(err)
-		}
+		task = awaitTask(t, db, sc, user, task, store.DataViewTasks, "done", deadline, "task")
 		var alive bool
 		must(db.Pool.QueryRow(ctx, `SELECT alive_at IS NOT NULL FROM task WHERE id = $1`, task.ID).Scan(&alive))
 		if !alive {

@@ -11,10 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"arbor/files"
 	"arbor/mail"
 	"arbor/store"
 	"arbor/store/storetest"
 	"arbor/worker"
+
+	"gocloud.dev/blob"
 )
 
 func TestMain(m *testing.M) { os.Exit(storetest.Run(m)) }
@@ -41,18 +44,40 @@ func (o *outbox) count() int {
 	return len(o.sent)
 }
 
-// TestMailAfterCommit: a message put into the queue leaves only when its transaction commits; a
-// rolled-back one never does, and a malformed one is given up at once instead of retried.
-func TestMailAfterCommit(t *testing.T) {
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
-	box := &outbox{}
-	stop, err := worker.Start(ctx, db, worker.Config{MailQueue: "mail_worker_test", Mail: box,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+// openDB gives a test its own database and the context its calls run in.
+func openDB(t *testing.T) (context.Context, *store.DB) {
+	t.Helper()
+	return context.Background(), storetest.MustOpenDB(t)
+}
+
+// start works the queue as cfg says, logging nothing, until the test ends.
+func start(t *testing.T, db *store.DB, cfg worker.Config) {
+	t.Helper()
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	stop, err := worker.Start(context.Background(), db, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer stop(context.Background())
+	t.Cleanup(func() { stop(context.Background()) })
+}
+
+// testBucket is a blob store in the folder dir, closed when the test ends.
+func testBucket(t *testing.T, dir string) *blob.Bucket {
+	t.Helper()
+	bucket, err := files.OpenBucket(context.Background(), "file://"+dir+"?create_dir=1&no_tmp_dir=1&metadata=skip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bucket.Close() })
+	return bucket
+}
+
+// TestMailAfterCommit: a message put into the queue leaves only when its transaction commits; a
+// rolled-back one never does, and a malformed one is given up at once instead of retried.
+func TestMailAfterCommit(t *testing.T) {
+	ctx, db := openDB(t)
+	box := &outbox{}
+	start(t, db, worker.Config{MailQueue: "mail_worker_test", Mail: box})
 	rollback := errors.New("rolled back")
 	if err := db.InTx(ctx, func(tx *store.Tx) error {
 		if err := tx.Enqueue(ctx, "mail_worker_test", mail.Message{To: "never@example.org", Subject: "x", Text: "x"}); err != nil {

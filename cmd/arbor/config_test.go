@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"arbor/store"
 	"arbor/store/storetest"
 )
 
@@ -328,6 +330,17 @@ func TestServe(t *testing.T) {
 	if _, err := http.Get("http://" + addr + "/api/health"); err == nil {
 		t.Fatal("the server still answers after shutdown")
 	}
+}
+
+// commandDB readies a test of a command against a database of its own: the output silenced, the
+// environment clean but for DATABASE_URL naming that database. It answers the database and a
+// context.
+func commandDB(t *testing.T) (context.Context, *store.DB) {
+	t.Helper()
+	quiet(t)
+	cleanEnv(t)
+	t.Setenv("DATABASE_URL", storetest.URL(t))
+	return context.Background(), storetest.MustOpenDB(t)
 }
 
 // quiet sends the command's stdout and stderr to a file for the duration of the test.

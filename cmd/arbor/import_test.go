@@ -1,23 +1,16 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"arbor/store/storetest"
 )
 
 // TestImportCommand brings the real Flensburg register in from the command line: its dBase
 // headings and Gauss-Krüger coordinates read, its tags (" 20", "B 30") kept as tags with numbers
 // given on, every species matched or added; a dry run writes nothing, a bad file is refused.
 func TestImportCommand(t *testing.T) {
-	quiet(t)
-	cleanEnv(t)
-	t.Setenv("DATABASE_URL", storetest.URL(t))
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := commandDB(t)
 	var org, project string
 	if err := db.Pool.QueryRow(ctx, `INSERT INTO organisation (name) VALUES ('Flensburg') RETURNING id`).Scan(&org); err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os/exec"
 	"strings"
 	"testing"
@@ -10,17 +9,12 @@ import (
 
 	"arbor/export"
 	"arbor/store"
-	"arbor/store/storetest"
 )
 
 // TestSellerCommand: `arbor seller` sets who invoices, and an invoice prints it (name, address
 // lines, VAT id, bank); without flags it shows the seller; a seller without a name is refused.
 func TestSellerCommand(t *testing.T) {
-	quiet(t)
-	cleanEnv(t)
-	t.Setenv("DATABASE_URL", storetest.URL(t))
-	db := storetest.MustOpenDB(t)
-	ctx := context.Background()
+	ctx, db := commandDB(t)
 	if code := run([]string{"seller", "-address", "Somewhere 1"}); code != 2 {
 		t.Fatalf("a seller without a name: exit %d, want 2", code)
 	}

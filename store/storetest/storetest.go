@@ -16,6 +16,8 @@ import (
 	"net/url"
 	"os"
 	"sort"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -53,6 +55,14 @@ func URL(t testing.TB) string {
 		t.Fatal("storetest: call storetest.Run from TestMain")
 	}
 	return packageURL
+}
+
+var emails atomic.Int64
+
+// UniqueEmail is an address at host that no other test of the package uses: the test's name and
+// a number.
+func UniqueEmail(t testing.TB, host string) string {
+	return fmt.Sprintf("%s-%d@%s", strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-")), emails.Add(1), host)
 }
 
 // MustOpenDB opens this package's database; it is closed when the test ends.
