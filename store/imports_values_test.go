@@ -10,7 +10,7 @@ import (
 
 // TestImportValuesOfEveryKind: an imported object holds each kind of field as given (text,
 // texts, enumeration, decimal, whole number, custom text) and, where its row gives none, the
-// field's empty value: '' for a text, no symptoms, one tree, no species count, else nothing.
+// field's empty value: an empty text, no symptoms, one tree, no species count, else nothing.
 func TestImportValuesOfEveryKind(t *testing.T) {
 	t.Parallel()
 	db := storetest.MustOpenDB(t)
