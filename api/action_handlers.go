@@ -90,20 +90,12 @@ func (s *Server) createAction(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) listActions(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Actions(r.Context(), content(r), chi.URLParam(r, "treeId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 func (s *Server) getAction(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.db.Action(r.Context(), content(r), chi.URLParam(r, "actionId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, a)
-	return nil
+	return writeResult(w, http.StatusOK, a, err)
 }
 
 func (s *Server) updateAction(w http.ResponseWriter, r *http.Request) error {
