@@ -57,12 +57,7 @@ func (req *actionRequest) input() (store.ActionInput, error) {
 
 // parseAction decodes a work's body and checks its fields.
 func parseAction(r *http.Request) (actionRequest, store.ActionInput, error) {
-	var req actionRequest
-	if err := decode(r, &req); err != nil {
-		return req, store.ActionInput{}, err
-	}
-	in, err := req.input()
-	return req, in, err
+	return decodeAs(r, (*actionRequest).input)
 }
 
 // createAction adds a work to a tree or group, or — with a point geometry and no tree — to the

@@ -105,11 +105,7 @@ func (s *Server) saveDocument(w http.ResponseWriter, r *http.Request) error {
 // whole in memory) and answers the stored file: 201, or 200 for a retry of the same client_id.
 // A caption may come as ?caption= or as a "caption" part before the file.
 func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store.DocumentOwner) error {
-	fs, err := s.fileService()
-	if err != nil {
-		return err
-	}
-	parts, err := multipartBody(w, r, files.MaxSize, "files.file_required")
+	fs, parts, err := s.fileUpload(w, r, files.MaxSize)
 	if err != nil {
 		return err
 	}
@@ -125,6 +121,17 @@ func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store
 	}
 	writeJSON(w, createdOr(created), d)
 	return nil
+}
+
+// fileUpload is the file store and the multipart body of an upload into it, whose file is at
+// most limit bytes.
+func (s *Server) fileUpload(w http.ResponseWriter, r *http.Request, limit int64) (*files.Service, *multipart.Reader, error) {
+	fs, err := s.fileService()
+	if err != nil {
+		return nil, nil, err
+	}
+	parts, err := multipartBody(w, r, limit, "files.file_required")
+	return fs, parts, err
 }
 
 // multipartBody reads an upload's body as multipart/form-data whose file is at most limit bytes

@@ -46,6 +46,18 @@ func decodeChecked[T any, P checked[T]](r *http.Request) (T, error) {
 	return req, P(&req).check(r)
 }
 
+// decodeAs reads a JSON body into a T and makes of it, with as (which checks it), the V a
+// store call takes.
+func decodeAs[T, V any](r *http.Request, as func(*T) (V, error)) (T, V, error) {
+	var req T
+	var v V
+	if err := decode(r, &req); err != nil {
+		return req, v, err
+	}
+	v, err := as(&req)
+	return req, v, err
+}
+
 // writeResult answers v as JSON with status, or err when the call that made v failed: the end
 // of a handler that makes one call and answers its result.
 func writeResult(w http.ResponseWriter, status int, v any, err error) error {

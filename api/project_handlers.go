@@ -41,12 +41,7 @@ func (req *projectRequest) fields() (store.ProjectFields, error) {
 
 // decodeProject reads a project's fields from the request's body.
 func decodeProject(r *http.Request) (projectRequest, store.ProjectFields, error) {
-	var req projectRequest
-	if err := decode(r, &req); err != nil {
-		return req, store.ProjectFields{}, err
-	}
-	f, err := req.fields()
-	return req, f, err
+	return decodeAs(r, (*projectRequest).fields)
 }
 
 // writeProject answers a project with the names of the caller's roles in it.

@@ -239,12 +239,7 @@ func (s *Server) basemapFields(r *http.Request, req basemapRequest) (store.Basem
 
 // decodeBasemap reads a basemap's fields from the request's body.
 func (s *Server) decodeBasemap(r *http.Request) (basemapRequest, store.BasemapFields, error) {
-	var req basemapRequest
-	if err := decode(r, &req); err != nil {
-		return req, store.BasemapFields{}, err
-	}
-	f, err := s.basemapFields(r, req)
-	return req, f, err
+	return decodeAs(r, func(req *basemapRequest) (store.BasemapFields, error) { return s.basemapFields(r, *req) })
 }
 
 func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
