@@ -29,7 +29,8 @@ type registerRequest struct {
 	Agb             bool   `json:"agb"`
 }
 
-// check fills the language of the request when the body names none.
+// check trims the address, takes the caller's language when the body names none, and names
+// every invalid field.
 func (req *registerRequest) check(r *http.Request) error {
 	req.Email = strings.TrimSpace(req.Email)
 	if req.Language == "" {
