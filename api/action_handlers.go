@@ -57,12 +57,7 @@ func (req *actionRequest) input() (store.ActionInput, error) {
 
 // parseAction decodes a work's body and checks its fields.
 func parseAction(r *http.Request) (actionRequest, store.ActionInput, error) {
-	var req actionRequest
-	if err := decode(r, &req); err != nil {
-		return req, store.ActionInput{}, err
-	}
-	in, err := req.input()
-	return req, in, err
+	return decodeAs(r, (*actionRequest).input)
 }
 
 // createAction adds a work to a tree or group, or — with a point geometry and no tree — to the
@@ -90,20 +85,12 @@ func (s *Server) createAction(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) listActions(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Actions(r.Context(), content(r), chi.URLParam(r, "treeId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 func (s *Server) getAction(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.db.Action(r.Context(), content(r), chi.URLParam(r, "actionId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, a)
-	return nil
+	return writeResult(w, http.StatusOK, a, err)
 }
 
 func (s *Server) updateAction(w http.ResponseWriter, r *http.Request) error {

@@ -11,8 +11,7 @@ import (
 // value, a tree added to a job (job membership is part of a filter).
 func TestCachedAnswersFollowWrites(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	dashboard := func(filter string) map[string]any {
 		t.Helper()
 		u := w.url("/api/content/dashboard/project")
@@ -99,8 +98,7 @@ func TestCachedAnswersFollowWrites(t *testing.T) {
 // makes the total unknown again.
 func TestPageWithTotalLater(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	for i := 0; i < 3; i++ {
 		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "vitality": i})
 	}

@@ -108,8 +108,7 @@ func isPublic(rt route) bool { return rt.action == auth.ActPublic }
 // ask for one; with a session none of them is an unknown API call.
 func TestEveryRouteIsServed(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, _, _ := e.loggedIn(t)
+	e, b, _, _ := newLoggedIn(t)
 	s := e.bearerClient(b.cookie(sessionCookie))
 	anon := e.browser()
 	routeNotFound := "There is no such API call."
@@ -231,8 +230,7 @@ func TestPanicIsHidden(t *testing.T) {
 // With the database gone, calls answer a plain JSON error.
 func TestDatabaseGone(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, _ := e.loggedIn(t)
+	e, b, email, _ := newLoggedIn(t)
 	e.db.Close()
 	for _, r := range []*resp{
 		e.browser().do("POST", "/api/auth/login", map[string]any{"email": email, "password": testPassword}),

@@ -15,11 +15,7 @@ import (
 // revoked ones too, with their last use (never the keys themselves).
 func (s *Server) listAPIKeys(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.APIKeys(r.Context(), targetOf(r).organisationID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 type apiKeyRequest struct {

@@ -23,8 +23,7 @@ func createKey(t *testing.T, admin *browser, org string, projects ...string) (st
 // authentication password — and nothing else.
 func TestAPIKeys(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 1})
 	admin := e.login(t, w.admin, testPassword)
 	keys := "/api/management/organisation/" + w.org + "/api-keys"

@@ -10,8 +10,7 @@ import (
 // activates it again through the archived view; editors may not; a bad filter names its part.
 func TestArchiveFilteredView(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	for i, v := range []int{2, 2, 0, 1} {
 		w.createTree(t, w.editor, map[string]any{"number": i + 1, "vitality": v})
 	}
@@ -24,32 +23,27 @@ func TestArchiveFilteredView(t *testing.T) {
 	wantFieldNames(t, wantError(t, w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": weak}),
 		http.StatusBadRequest, "invalid", ""), "archive")
 
-	r = w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": weak, "archive": true})
-	wantStatus(t, r, http.StatusOK)
-	if n := r.json(t)["changed"]; n != 2.0 {
-		t.Fatalf("archived %v, want 2", n)
+	// archiveView archives (or activates) what filter shows, wanting changed objects and the
+	// stock after.
+	archiveView := func(filter map[string]any, archive bool, changed, stock float64) {
+		t.Helper()
+		r := w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": filter, "archive": archive})
+		wantStatus(t, r, http.StatusOK)
+		if n := r.json(t)["changed"]; n != changed {
+			t.Fatalf("archive %v: changed %v, want %v", archive, n, changed)
+		}
+		if n := w.reader.do("GET", w.url("/api/content/trees"), nil).json(t)["total"]; n != stock {
+			t.Fatalf("stock after archive %v: %v, want %v", archive, n, stock)
+		}
 	}
-	if n := w.reader.do("GET", w.url("/api/content/trees"), nil).json(t)["total"]; n != 2.0 {
-		t.Fatalf("stock after archiving the view: %v, want 2", n)
-	}
+	archiveView(weak, true, 2, 2)
 	if n := w.reader.do("GET", w.url("/api/content/trees?state=archived"), nil).json(t)["total"]; n != 2.0 {
 		t.Fatalf("archived: %v, want 2", n)
 	}
 	// The same filter on the stock finds nothing more to archive.
-	r = w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": weak, "archive": true})
-	if n := r.json(t)["changed"]; n != 0.0 {
-		t.Fatalf("archived again %v, want 0", n)
-	}
+	archiveView(weak, true, 0, 2)
 	// Activating the archived view brings them back.
-	archived := map[string]any{"state": "archived"}
-	r = w.manager.do("PUT", w.url("/api/content/archive-filter"), map[string]any{"filter": archived, "archive": false})
-	wantStatus(t, r, http.StatusOK)
-	if n := r.json(t)["changed"]; n != 2.0 {
-		t.Fatalf("activated %v, want 2", n)
-	}
-	if n := w.reader.do("GET", w.url("/api/content/trees"), nil).json(t)["total"]; n != 4.0 {
-		t.Fatalf("stock after activating: %v, want 4", n)
-	}
+	archiveView(map[string]any{"state": "archived"}, false, 2, 4)
 }
 
 // TestArchiveBigViewInBackground: a view of more objects than the server archives at once is

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -28,13 +29,9 @@ type registerRequest struct {
 	Agb             bool   `json:"agb"`
 }
 
-// register creates an unconfirmed account and mails the confirmation link (domain.Register); the
-// answer is the same whether or not the address had an account.
-func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
-	var req registerRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+// check trims the address, takes the caller's language when the body names none, and names
+// every invalid field.
+func (req *registerRequest) check(r *http.Request) error {
 	req.Email = strings.TrimSpace(req.Email)
 	if req.Language == "" {
 		req.Language = language(r)
@@ -48,7 +45,14 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if !req.Agb {
 		c["agb"] = "field.agb"
 	}
-	if err := c.err(); err != nil {
+	return c.err()
+}
+
+// register creates an unconfirmed account and mails the confirmation link (domain.Register); the
+// answer is the same whether or not the address had an account.
+func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeChecked[registerRequest](r)
+	if err != nil {
 		return err
 	}
 	nu := store.NewUser{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
@@ -64,14 +68,13 @@ type confirmRequest struct {
 	Token string `json:"token"`
 }
 
+func (req *confirmRequest) check(*http.Request) error { return requireLink(req.Email, req.Token) }
+
 // confirm uses up a confirmation link: of a registration, or of a changed e-mail address
 // (domain.Confirm).
 func (s *Server) confirm(w http.ResponseWriter, r *http.Request) error {
-	var req confirmRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if err := requireLink(req.Email, req.Token); err != nil {
+	req, err := decodeChecked[confirmRequest](r)
+	if err != nil {
 		return err
 	}
 	purpose, err := s.app.Confirm(r.Context(), req.Email, req.Token)
@@ -103,11 +106,7 @@ type loginRequest struct {
 	Remember bool   `json:"remember"`
 }
 
-func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
-	var req loginRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+func (req *loginRequest) check(*http.Request) error {
 	req.Email = strings.TrimSpace(req.Email)
 	c := checks{}
 	c.required("email", req.Email)
@@ -116,7 +115,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c.maxLen("email", req.Email, 254) // longer is no address, and no index takes it
-	if err := c.err(); err != nil {
+	return c.err()
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeChecked[loginRequest](r)
+	if err != nil {
 		return err
 	}
 	device := ""
@@ -152,17 +156,18 @@ type resetRequest struct {
 	Email string `json:"email"`
 }
 
-// reset mails a single-use link valid for one hour (domain.RequestReset). The answer does not
-// say whether the address has an account.
-func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
-	var req resetRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+func (req *resetRequest) check(*http.Request) error {
 	req.Email = strings.TrimSpace(req.Email)
 	c := checks{}
 	c.email("email", req.Email)
-	if err := c.err(); err != nil {
+	return c.err()
+}
+
+// reset mails a single-use link valid for one hour (domain.RequestReset). The answer does not
+// say whether the address has an account.
+func (s *Server) reset(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeChecked[resetRequest](r)
+	if err != nil {
 		return err
 	}
 	if err := s.app.RequestReset(r.Context(), req.Email); err != nil {
@@ -178,19 +183,20 @@ type resetPasswordRequest struct {
 	PasswordConfirm string `json:"passwordConfirm"`
 }
 
-// resetPassword sets a new password with a reset link (domain.ResetPassword): the account is
-// confirmed and every session of it revoked.
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
-	var req resetPasswordRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+func (req *resetPasswordRequest) check(*http.Request) error {
 	if err := requireLink(req.Email, req.Token); err != nil {
 		return err
 	}
 	c := checks{}
 	c.newPassword("password", "passwordConfirm", req.Password, req.PasswordConfirm)
-	if err := c.err(); err != nil {
+	return c.err()
+}
+
+// resetPassword sets a new password with a reset link (domain.ResetPassword): the account is
+// confirmed and every session of it revoked.
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeChecked[resetPasswordRequest](r)
+	if err != nil {
 		return err
 	}
 	if err := s.app.ResetPassword(r.Context(), req.Email, req.Token, req.Password); err != nil {
@@ -230,22 +236,23 @@ type scopedAnswer struct {
 }
 
 func (s *Server) loginOrganisation(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
-		return s.db.OrganisationScope(r.Context(), id, userID, isSuper(r))
-	})
+	return s.loginInto(w, r, s.db.OrganisationScope)
 }
 
 func (s *Server) loginProject(w http.ResponseWriter, r *http.Request) error {
+	return s.loginInto(w, r, s.db.ProjectScope)
+}
+
+// loginInto enters the scope (an organisation's or a project's) that scopeOf reads for the
+// path's id.
+func (s *Server) loginInto(w http.ResponseWriter, r *http.Request,
+	scopeOf func(ctx context.Context, id, userID string, super bool) (*store.Scope, error)) error {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return err
 	}
 	return s.loginScoped(w, r, func(userID string) (*store.Scope, error) {
-		return s.db.ProjectScope(r.Context(), id, userID, isSuper(r))
+		return scopeOf(r.Context(), id, userID, isSuper(r))
 	})
 }
 

@@ -29,21 +29,24 @@ const (
 	msgRequired     = "This field is required."
 )
 
+// wantRegistered checks the answer to a registration: 201 with the one sentence every address
+// gets.
+func wantRegistered(t *testing.T, r *resp) {
+	t.Helper()
+	wantStatus(t, r, http.StatusCreated)
+	if got := r.json(t)["message"]; got != msgRegistered {
+		t.Fatalf("register message %q, want %q", got, msgRegistered)
+	}
+}
+
 func TestRegisterConfirmLogin(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	email := newEmail(t)
 	b := e.browser()
 
-	r := b.do("POST", "/api/auth/register", registration(email, testPassword))
-	wantStatus(t, r, http.StatusCreated)
-	if got := r.json(t)["message"]; got != msgRegistered {
-		t.Fatalf("register message %q", got)
-	}
-	msgs := e.mail.to(email)
-	if len(msgs) != 1 {
-		t.Fatalf("%d mails after registering, want 1", len(msgs))
-	}
+	wantRegistered(t, b.do("POST", "/api/auth/register", registration(email, testPassword)))
+	msgs := e.mail.wantTo(t, email, 1)
 	if msgs[0].Subject != "Confirm your registration at Arbor" || !strings.HasPrefix(msgs[0].Text, "Hello Ada,") {
 		t.Fatalf("confirmation mail: %q\n%s", msgs[0].Subject, msgs[0].Text)
 	}
@@ -57,7 +60,7 @@ func TestRegisterConfirmLogin(t *testing.T) {
 	}
 
 	// Logging in before confirming: the password is right, but the account is not confirmed.
-	r = b.do("POST", "/api/auth/login", map[string]any{"email": email, "password": testPassword})
+	r := b.do("POST", "/api/auth/login", map[string]any{"email": email, "password": testPassword})
 	wantError(t, r, http.StatusForbidden, "not_confirmed", msgNotConfirmed)
 	if r.cookie(sessionCookie) != nil {
 		t.Fatal("a session cookie was set for an unconfirmed account")
@@ -144,8 +147,7 @@ func TestRegisterConfirmLogin(t *testing.T) {
 func TestLoginRemember(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	b := e.browser()
 	// Addresses are compared without regard to case.
 	r := b.do("POST", "/api/auth/login", map[string]any{"email": " " + strings.ToUpper(email) + " ", "password": testPassword, "remember": true})
@@ -186,10 +188,7 @@ func TestRegisterAgainUnconfirmedReplaces(t *testing.T) {
 	again := registration(email, "second password")
 	again["firstName"] = "Berta"
 	wantStatus(t, b.do("POST", "/api/auth/register", again), http.StatusCreated)
-	msgs := e.mail.to(email)
-	if len(msgs) != 2 {
-		t.Fatalf("%d mails, want 2", len(msgs))
-	}
+	msgs := e.mail.wantTo(t, email, 2)
 	second := linkIn(t, msgs[1].Text, "/confirm")
 	if second.token == first.token {
 		t.Fatal("registering again sent the same token")
@@ -227,15 +226,9 @@ func TestRegisterConfirmedAddress(t *testing.T) {
 
 	other := registration(strings.ToUpper(email), "attacker password")
 	other["firstName"] = "Mallory"
-	r := e.browser().do("POST", "/api/auth/register", other)
-	wantStatus(t, r, http.StatusCreated)
-	if got := r.json(t)["message"]; got != msgRegistered {
-		t.Fatalf("the answer differs for a known address: %q", got)
-	}
-	msgs := e.mail.to(email)
-	if len(msgs) != 2 {
-		t.Fatalf("%d mails, want confirmation and exists note", len(msgs))
-	}
+	// The answer is the same as for a new address; the mails are the confirmation and a note.
+	wantRegistered(t, e.browser().do("POST", "/api/auth/register", other))
+	msgs := e.mail.wantTo(t, email, 2)
 	note := msgs[1]
 	if note.Subject != "Your Arbor account" || !strings.HasPrefix(note.Text, "Hello Ada,") {
 		t.Fatalf("exists mail: %q\n%s", note.Subject, note.Text)
@@ -431,8 +424,7 @@ func TestConfirmBadInput(t *testing.T) {
 func TestLoginFailures(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	b := e.browser()
 
 	wrong := b.do("POST", "/api/auth/login", map[string]any{"email": email, "password": "wrong password"})
@@ -474,8 +466,7 @@ var minutesRE = regexp.MustCompile(`^Too many failed log-in attempts\. Please tr
 func TestLoginThrottledPerEmail(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t) // DefaultThrottle: five failures per address in 15 minutes
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	b := e.browser()
 	for i := 0; i < DefaultThrottle.MaxPerEmail; i++ {
 		wantError(t, b.do("POST", "/api/auth/login", map[string]any{"email": email, "password": "wrong password"}),
@@ -519,8 +510,7 @@ func TestLoginThrottledPerEmail(t *testing.T) {
 func TestLoginThrottledPerClient(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, withThrottle(store.Throttle{Window: 10 * time.Minute, MaxPerEmail: 100, MaxPerClient: 3}))
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	b := e.browser()
 	for i := 0; i < 3; i++ {
 		// A guesser trying different addresses.
@@ -545,8 +535,7 @@ func TestLoginThrottledPerClient(t *testing.T) {
 
 func TestSessionEndpoint(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, id := e.loggedIn(t)
+	e, b, email, id := newLoggedIn(t)
 
 	r := b.do("GET", "/api/auth/session", nil)
 	wantStatus(t, r, http.StatusOK)
@@ -597,8 +586,7 @@ func wantUntrusted(t *testing.T, r *resp) {
 
 func TestUntrustedTokens(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, _, id := e.loggedIn(t)
+	e, b, _, id := newLoggedIn(t)
 	token := b.cookie(sessionCookie)
 	claims, err := e.signer.Verify(token)
 	if err != nil {
@@ -648,16 +636,14 @@ func TestExpiredSessionByClock(t *testing.T) {
 	t.Parallel()
 	// A server whose clock is 13 hours behind issues sessions that have already expired.
 	e := newEnv(t, withNow(func() time.Time { return time.Now().Add(-13 * time.Hour) }))
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	b := e.login(t, email, testPassword)
 	wantUntrusted(t, b.do("GET", "/api/auth/session", nil))
 }
 
 func TestLogout(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, _ := e.loggedIn(t)
+	e, b, email, _ := newLoggedIn(t)
 	token := b.cookie(sessionCookie)
 
 	// Logout needs no CSRF header.
@@ -704,8 +690,7 @@ func TestLogout(t *testing.T) {
 
 func TestCSRF(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, _, _ := e.loggedIn(t)
+	e, b, _, _ := newLoggedIn(t)
 	profile := b.do("GET", "/api/management/user/user", nil).json(t)
 	body := map[string]any{"firstName": "Ada", "lastName": "Eiche", "language": "en", "version": profile["version"]}
 
@@ -740,8 +725,7 @@ func TestCSRF(t *testing.T) {
 func TestReset(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	before := e.login(t, email, testPassword)
 	before.lang = ""
 
@@ -801,8 +785,7 @@ func TestReset(t *testing.T) {
 func TestResetBadInput(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	b := e.browser()
 
 	wantFields(t, wantError(t, b.do("PUT", "/api/auth/reset", map[string]string{"email": "nope"}), 400, "invalid", ""),

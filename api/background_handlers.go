@@ -39,11 +39,7 @@ func (s *Server) listBackgroundMaps(w http.ResponseWriter, r *http.Request) erro
 // saveBackgroundMap takes an archive (multipart: name, then file), streamed to a temporary file
 // while it is checked, at most the configured size (ARBOR_BACKGROUND_MAX_MB).
 func (s *Server) saveBackgroundMap(w http.ResponseWriter, r *http.Request) error {
-	fs, err := s.fileService()
-	if err != nil {
-		return err
-	}
-	parts, err := multipartBody(w, r, s.bgMax, "files.file_required")
+	fs, parts, err := s.fileUpload(w, r, s.bgMax)
 	if err != nil {
 		return err
 	}

@@ -5,9 +5,7 @@ import (
 	"compress/gzip"
 	"database/sql"
 	"encoding/binary"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -79,18 +77,7 @@ func testPMTiles(tileType byte, tileCompression byte, minZoom, maxZoom byte, til
 // backgroundForm is a multipart upload of a background map: a name, then the file.
 func backgroundForm(t *testing.T, name, filename string, data []byte) ([]byte, reqOpt) {
 	t.Helper()
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	if name != "" {
-		_ = mw.WriteField("name", name)
-	}
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="file"; filename="`+filename+`"`)
-	h.Set("Content-Type", "application/octet-stream")
-	part, _ := mw.CreatePart(h)
-	part.Write(data)
-	mw.Close()
-	return form.Bytes(), header("Content-Type", mw.FormDataContentType())
+	return multipartForm([]string{"name", name}, formFile{filename, "application/octet-stream", data})
 }
 
 func gzipped(b []byte) []byte {
@@ -144,8 +131,7 @@ var (
 // no archive, a broken archive and an upload over the storage are refused with a message, never 500.
 func TestBackgroundMaps(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	admin := e.login(t, w.admin, testPassword)
 	maps := "/api/management/organisation/" + w.org + "/background-maps"
 

@@ -499,8 +499,7 @@ func TestBasemapProxyVectorStyle(t *testing.T) {
 // cannot be configured at a loopback or private address, and one stored before is not dialled.
 func TestBasemapProxyRefusesPrivateAddresses(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 	manager := e.login(t, w.members[0], testPassword)
 	base := "/api/management/project/" + w.project
 	var hits atomic.Int32

@@ -135,20 +135,12 @@ func (s *Server) createCheck(w http.ResponseWriter, r *http.Request) error {
 		measure = &m
 	}
 	answer, created, err := s.app.RecordCheck(r.Context(), content(r), actor(r), chi.URLParam(r, "treeId"), in, measure)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, createdOr(created), answer)
-	return nil
+	return writeResult(w, createdOr(created), answer, err)
 }
 
 func (s *Server) listChecks(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Checks(r.Context(), content(r), chi.URLParam(r, "treeId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 // prefixFields names the fields of a validation error as parts of a larger body ("measure.work").

@@ -8,8 +8,7 @@ import (
 
 func TestTableColumnsPerPerson(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 	reader := e.login(t, w.members[1], testPassword)
 	manager := e.login(t, w.members[0], testPassword)
 	path := "/api/content/table-columns?project=" + w.project

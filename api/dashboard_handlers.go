@@ -42,11 +42,7 @@ func (s *Server) jobDashboard(w http.ResponseWriter, r *http.Request) error {
 		return arbor.Invalid(map[string]string{"job": "field.required"})
 	}
 	d, err := s.db.JobDashboard(r.Context(), content(r), id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, d)
-	return nil
+	return writeResult(w, http.StatusOK, d, err)
 }
 
 // userFigures keeps the user dashboard's figures under a key that names every project with its

@@ -9,8 +9,7 @@ import (
 // follows a work from open to done; bad input is a 400 or 404, never a 500.
 func TestDashboards(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	a := w.createTree(t, w.editor, map[string]any{"number": 1})
 	b := w.createTree(t, w.editor, map[string]any{"number": 2})
 	w.createTree(t, w.editor, map[string]any{"number": 3})

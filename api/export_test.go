@@ -15,8 +15,7 @@ import (
 // empty or too large list, and columns the app could not send, are refused with a message.
 func TestExportExcelList(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	var ids []string
 	for i, v := range []int{2, 0, 2, 1} {
 		tree := w.createTree(t, w.editor, map[string]any{"number": i + 1, "vitality": v, "height": 10.5 + float64(i),
@@ -109,8 +108,7 @@ func TestExportExcelList(t *testing.T) {
 // TestExportTooLarge: more objects than an Excel list holds answers 400 with both numbers.
 func TestExportTooLarge(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	e.exec(t, `INSERT INTO tree (organisation_id, project_id, number, geom)
 		SELECT $1, $2, g, ST_SetSRID(ST_MakePoint(9.4 + g * 0.00001, 54.7), 4326) FROM generate_series(1, 10001) g`, w.org, w.project)
 	r := w.manager.do("POST", w.url("/api/content/export"), map[string]any{"filter": map[string]any{}, "columns": []any{map[string]any{"id": "number", "label": "Number"}}})

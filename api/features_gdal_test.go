@@ -193,8 +193,7 @@ func TestFeatureFilterPushdownWithGDAL(t *testing.T) {
 // bbox in one of them selects the same trees.
 func TestFeatureServiceCRS(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	for i := 0; i < 3; i++ {
 		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.01, 54.78), "number": i + 1})
 	}

@@ -70,8 +70,7 @@ func (g geoJSON) ids() map[string]bool {
 // datetime, properties, single items with ETags, HTML views — and the bad input of each.
 func TestFeatureService(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	a := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 1, "vitality": 2})
 	b := w.createTree(t, w.editor, map[string]any{"geom": point(9.4302, 54.7802), "number": 2, "vitality": 1})
 	c := w.createTree(t, w.editor, map[string]any{"geom": point(9.5001, 54.8001), "number": 3})
@@ -271,8 +270,7 @@ func TestFeatureServiceAccessLimit(t *testing.T) {
 // naming what is wrong.
 func TestFeatureServiceFilter(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	var ids []string
 	for i := 0; i < 6; i++ {
 		tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "number": i + 1, "vitality": i % 4, "top_form": []string{"Kopfbaum", "Hochstamm"}[i%2]})
@@ -348,8 +346,7 @@ func TestFeatureServiceFilter(t *testing.T) {
 // service takes, and a filterable collection's items list its queryables and filter languages.
 func TestFeatureServiceOpenAPI30(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 1, "vitality": 2})
 	base := "/api/features/" + w.project
 	var href string

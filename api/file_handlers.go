@@ -105,11 +105,7 @@ func (s *Server) saveDocument(w http.ResponseWriter, r *http.Request) error {
 // whole in memory) and answers the stored file: 201, or 200 for a retry of the same client_id.
 // A caption may come as ?caption= or as a "caption" part before the file.
 func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store.DocumentOwner) error {
-	fs, err := s.fileService()
-	if err != nil {
-		return err
-	}
-	parts, err := multipartBody(w, r, files.MaxSize, "files.file_required")
+	fs, parts, err := s.fileUpload(w, r, files.MaxSize)
 	if err != nil {
 		return err
 	}
@@ -125,6 +121,17 @@ func (s *Server) receiveDocument(w http.ResponseWriter, r *http.Request, o store
 	}
 	writeJSON(w, createdOr(created), d)
 	return nil
+}
+
+// fileUpload is the file store and the multipart body of an upload into it, whose file is at
+// most limit bytes.
+func (s *Server) fileUpload(w http.ResponseWriter, r *http.Request, limit int64) (*files.Service, *multipart.Reader, error) {
+	fs, err := s.fileService()
+	if err != nil {
+		return nil, nil, err
+	}
+	parts, err := multipartBody(w, r, limit, "files.file_required")
+	return fs, parts, err
 }
 
 // multipartBody reads an upload's body as multipart/form-data whose file is at most limit bytes
@@ -251,14 +258,7 @@ func (e documentEdit) check(d *store.Document) (store.DocumentEdit, error) {
 
 // editDocument renames a file of the project or changes its caption.
 func (s *Server) editDocument(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.projectDocument(r)
-	if err != nil {
-		return err
-	}
-	if !mayEditFilesOf(r, d.ObjectType) {
-		return arbor.Errorf(arbor.EFORBIDDEN, "files.edit_forbidden", nil)
-	}
-	return s.applyDocumentEdit(w, r, d)
+	return onDocument(w, r, s.changeableDocument("files.edit_forbidden"), s.applyDocumentEdit)
 }
 
 func (s *Server) applyDocumentEdit(w http.ResponseWriter, r *http.Request, d *store.Document) error {
@@ -278,14 +278,19 @@ func (s *Server) applyDocumentEdit(w http.ResponseWriter, r *http.Request, d *st
 // deleteDocument deletes a file of the project: only who may change its object may
 // ('not authorised to delete a file').
 func (s *Server) deleteDocument(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.projectDocument(r)
-	if err != nil {
-		return err
+	return onDocument(w, r, s.changeableDocument("files.delete_forbidden"), s.removeDocument)
+}
+
+// changeableDocument finds the project's file of the route for a change, which only who may
+// change its object may; anyone else is refused with the message of refused.
+func (s *Server) changeableDocument(refused string) func(*http.Request) (*store.Document, error) {
+	return func(r *http.Request) (*store.Document, error) {
+		d, err := s.projectDocument(r)
+		if err == nil && !mayEditFilesOf(r, d.ObjectType) {
+			return nil, arbor.Errorf(arbor.EFORBIDDEN, refused, nil)
+		}
+		return d, err
 	}
-	if !mayEditFilesOf(r, d.ObjectType) {
-		return arbor.Errorf(arbor.EFORBIDDEN, "files.delete_forbidden", nil)
-	}
-	return s.removeDocument(w, r, d)
 }
 
 func (s *Server) removeDocument(w http.ResponseWriter, r *http.Request, d *store.Document) error {
@@ -300,42 +305,52 @@ func (s *Server) removeDocument(w http.ResponseWriter, r *http.Request, d *store
 	return nil
 }
 
-// downloadDocument sends a file of the project as an attachment.
-func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.projectDocument(r)
+// onDocument finds the route's file with find and hands it to do.
+func onDocument(w http.ResponseWriter, r *http.Request, find func(*http.Request) (*store.Document, error),
+	do func(http.ResponseWriter, *http.Request, *store.Document) error) error {
+	d, err := find(r)
 	if err != nil {
 		return err
 	}
-	return s.sendDocument(w, r, d, files.Original, true)
+	return do(w, r, d)
+}
+
+// projectPhoto is the project's photo of the route; any other file is not found here.
+func (s *Server) projectPhoto(r *http.Request) (*store.Document, error) {
+	d, err := s.projectDocument(r)
+	if err == nil && d.Kind != "photo" {
+		return nil, arbor.Errorf(arbor.ENOTFOUND, "files.missing", nil)
+	}
+	return d, err
+}
+
+// downloadDocument sends a file of the project as an attachment.
+func (s *Server) downloadDocument(w http.ResponseWriter, r *http.Request) error {
+	return onDocument(w, r, s.projectDocument, s.sendAttachment)
 }
 
 // documentImage sends a photo itself, to be shown (the lightbox's "original").
 func (s *Server) documentImage(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.projectDocument(r)
-	if err != nil {
-		return err
-	}
-	if d.Kind != "photo" {
-		return arbor.Errorf(arbor.ENOTFOUND, "files.missing", nil)
-	}
-	return s.sendDocument(w, r, d, files.Original, false)
+	return onDocument(w, r, s.projectPhoto, func(w http.ResponseWriter, r *http.Request, d *store.Document) error {
+		return s.sendDocument(w, r, d, files.Original, false)
+	})
 }
 
 // documentThumbnail sends a photo's thumbnail: ?size=small (256 px, the default) or large
 // (1280 px); the photo itself until the queue has made them.
 func (s *Server) documentThumbnail(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.projectDocument(r)
-	if err != nil {
-		return err
-	}
-	if d.Kind != "photo" {
-		return arbor.Errorf(arbor.ENOTFOUND, "files.missing", nil)
-	}
 	v := files.Thumb
 	if r.URL.Query().Get("size") == "large" {
 		v = files.Preview
 	}
-	return s.sendDocument(w, r, d, v, false)
+	return onDocument(w, r, s.projectPhoto, func(w http.ResponseWriter, r *http.Request, d *store.Document) error {
+		return s.sendDocument(w, r, d, v, false)
+	})
+}
+
+// sendAttachment sends a file as it was uploaded, to be kept.
+func (s *Server) sendAttachment(w http.ResponseWriter, r *http.Request, d *store.Document) error {
+	return s.sendDocument(w, r, d, files.Original, true)
 }
 
 // sendDocument streams a file (or a photo's thumbnail) from the blob store. A file's bytes never
@@ -394,11 +409,7 @@ func asciiName(name string) string {
 // dataSpace answers an organisation's storage for photos and documents and its use.
 func (s *Server) dataSpace(w http.ResponseWriter, r *http.Request) error {
 	space, err := s.db.DataSpace(r.Context(), targetOf(r).organisationID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, space)
-	return nil
+	return writeResult(w, http.StatusOK, space, err)
 }
 
 // organisationOwner is the organisation of an organisation route as the owner of its own files.
@@ -432,27 +443,15 @@ func (s *Server) organisationDocument(r *http.Request) (*store.Document, error) 
 
 // downloadOrganisationDocument sends one of the organisation's files as an attachment.
 func (s *Server) downloadOrganisationDocument(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.organisationDocument(r)
-	if err != nil {
-		return err
-	}
-	return s.sendDocument(w, r, d, files.Original, true)
+	return onDocument(w, r, s.organisationDocument, s.sendAttachment)
 }
 
 // editOrganisationDocument renames one of the organisation's files or changes its caption.
 func (s *Server) editOrganisationDocument(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.organisationDocument(r)
-	if err != nil {
-		return err
-	}
-	return s.applyDocumentEdit(w, r, d)
+	return onDocument(w, r, s.organisationDocument, s.applyDocumentEdit)
 }
 
 // deleteOrganisationDocument deletes one of the organisation's files.
 func (s *Server) deleteOrganisationDocument(w http.ResponseWriter, r *http.Request) error {
-	d, err := s.organisationDocument(r)
-	if err != nil {
-		return err
-	}
-	return s.removeDocument(w, r, d)
+	return onDocument(w, r, s.organisationDocument, s.removeDocument)
 }

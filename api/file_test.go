@@ -9,7 +9,6 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"net/textproto"
 	"strings"
 	"testing"
 	"time"
@@ -34,15 +33,7 @@ func testJPEG(t *testing.T, w, h int) []byte {
 // fileForm is a multipart body with one file part named name (sent as it is, path or not).
 func fileForm(t *testing.T, name string, data []byte) ([]byte, reqOpt) {
 	t.Helper()
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="file"; filename="`+strings.ReplaceAll(name, `"`, `\"`)+`"`)
-	h.Set("Content-Type", "application/octet-stream")
-	part, _ := mw.CreatePart(h)
-	part.Write(data)
-	mw.Close()
-	return form.Bytes(), header("Content-Type", mw.FormDataContentType())
+	return multipartForm(nil, formFile{strings.ReplaceAll(name, `"`, `\"`), "application/octet-stream", data})
 }
 
 // TestPhotosAndDocuments: an editor attaches a photo and a PDF to a tree; the queue makes the
@@ -51,8 +42,7 @@ func fileForm(t *testing.T, name string, data []byte) ([]byte, reqOpt) {
 // same client id stores nothing new; the organisation's usage moves.
 func TestPhotosAndDocuments(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	tree := w.createTree(t, w.editor, map[string]any{"number": 11})["id"].(string)
 	save := w.url("/api/document/save?object_type=tree&object_id=" + tree)
 
@@ -149,8 +139,7 @@ func TestPhotosAndDocuments(t *testing.T) {
 // 50 MB are refused with a clear 4xx in the person's language, and nothing is stored.
 func TestBadUploads(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	tree := w.createTree(t, w.editor, map[string]any{"number": 12})["id"].(string)
 	save := w.url("/api/document/save?object_type=tree&object_id=" + tree)
 	cases := []struct {
@@ -216,8 +205,7 @@ func TestBadUploads(t *testing.T) {
 // TestFilesWithinTheAccessLimit: a member limited to a district sees no files of trees outside it.
 func TestFilesWithinTheAccessLimit(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	outside := w.createTree(t, w.editor, map[string]any{"geom": point(9.5001, 54.8001), "number": 2})["id"].(string)
 	body, ct := fileForm(t, "a.jpg", testJPEG(t, 20, 20))
 	r := w.editor.do("POST", w.url("/api/document/save?object_type=tree&object_id="+outside), body, ct)

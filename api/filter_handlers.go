@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"arbor"
@@ -33,35 +32,21 @@ func (req *filterRequest) check(r *http.Request) error {
 // listFilters answers the filters one may use in the project: own, project-wide, shared.
 func (s *Server) listFilters(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.SavedFilters(r.Context(), content(r), sessionOf(r).claims.Sub)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 func (s *Server) createFilter(w http.ResponseWriter, r *http.Request) error {
-	var req filterRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if err := req.check(r); err != nil {
-		return err
-	}
-	f, err := s.db.SaveFilter(r.Context(), content(r), sessionOf(r).claims.Sub, req.Name, req.Filter, req.ProjectWide)
+	req, err := decodeChecked[filterRequest](r)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, f)
-	return nil
+	f, err := s.db.SaveFilter(r.Context(), content(r), sessionOf(r).claims.Sub, req.Name, req.Filter, req.ProjectWide)
+	return writeResult(w, http.StatusCreated, f, err)
 }
 
 func (s *Server) updateFilter(w http.ResponseWriter, r *http.Request) error {
-	var req filterRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if err := req.check(r); err != nil {
+	req, err := decodeChecked[filterRequest](r)
+	if err != nil {
 		return err
 	}
 	manager := may(r, auth.ActFilterProjectWide)
@@ -100,13 +85,9 @@ func (s *Server) filterValues(w http.ResponseWriter, r *http.Request) error {
 	if field == "" {
 		return arbor.Invalid(map[string]string{"field": "field.required"})
 	}
-	limit := 0
-	if v := r.URL.Query().Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			return arbor.Invalid(map[string]string{"limit": "field.limit"})
-		}
-		limit = n
+	limit, err := limitParam(r, 0, 1000)
+	if err != nil {
+		return err
 	}
 	return s.writeCached(w, r, "filter-values", func() (any, error) {
 		values, err := s.db.FilterValues(r.Context(), content(r), field, limit)

@@ -9,8 +9,7 @@ import (
 
 func TestSavedFiltersAndValues(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	for i, v := range []int{1, 2, 2, 3} {
 		w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "vitality": v,
 			"species": w.species, "symptoms": []string{"cavity"}, "general01": []string{"north", "south", "south", ""}[i]})

@@ -7,8 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -41,29 +39,18 @@ func fuzzDictionary(t *testing.T) ([]fuzzField, []string) {
 	classes := map[string]string{}
 	queries := map[string]bool{}
 	for _, dir := range []string{".", "../store", "../geo", "../domain"} {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range tagRE.FindAllStringSubmatch(string(b), -1) {
+		for _, f := range goSources(t, dir) {
+			for _, m := range tagRE.FindAllStringSubmatch(f.text, -1) {
 				classes[m[2]] = classOf(m[2], m[1])
 			}
-			if strings.HasSuffix(f, "treefields.go") || strings.HasSuffix(f, "filter.go") {
-				for _, m := range tableKeyRE.FindAllStringSubmatch(string(b), -1) {
+			if strings.HasSuffix(f.path, "treefields.go") || strings.HasSuffix(f.path, "filter.go") {
+				for _, m := range tableKeyRE.FindAllStringSubmatch(f.text, -1) {
 					if _, ok := classes[m[1]]; !ok {
 						classes[m[1]] = classOf(m[1], "")
 					}
 				}
 			}
-			for _, m := range queryRE.FindAllStringSubmatch(string(b), -1) {
+			for _, m := range queryRE.FindAllStringSubmatch(f.text, -1) {
 				queries[m[1]] = true
 			}
 		}

@@ -44,19 +44,12 @@ func download(w http.ResponseWriter, contentType, name string, body []byte) erro
 // listExports answers the organisation's exports for its administrators: who took what away
 // and when, newest first (?limit=, default 100, ?offset=).
 func (s *Server) listExports(w http.ResponseWriter, r *http.Request) error {
-	limit, offset, err := paging(r)
+	limit, offset, err := paging(r, 100)
 	if err != nil {
 		return err
-	}
-	if limit == 0 {
-		limit = 100
 	}
 	list, total, err := s.db.ExportRecords(r.Context(), targetOf(r).organisationID, limit, offset)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
-	return nil
+	return writePage(w, list, total, err)
 }
 
 // exportGIS answers the objects of a view (or selection) as a GeoPackage, GeoJSON or CSV with WKT, in WGS 84

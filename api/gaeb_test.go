@@ -14,8 +14,7 @@ import (
 // of another project answer with a message.
 func TestExportGAEB(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	a := w.createTree(t, w.editor, map[string]any{"number": 7, "species": w.species})
 	b := w.createTree(t, w.editor, map[string]any{"number": 8, "species": w.species})
 	w.addWork(t, w.care, a["id"].(string), w.felling, map[string]any{"deadline": "2026-12-01", "comment": "=1+1"})

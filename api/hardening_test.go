@@ -14,8 +14,7 @@ import (
 // input limits, are refused at decoding — also where nobody is logged in.
 func TestNULAndLongTexts(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	anon := e.browserFrom(nextClientIP())
 	m := wantError(t, anon.do("POST", "/api/auth/login", `{"email":"x\u0000@example.org","password":"secret"}`), 400, "invalid", "The field email is not valid.")
 	wantFields(t, m, map[string]string{"email": "This must not contain a NUL character."})
@@ -43,8 +42,7 @@ func TestNULAndLongTexts(t *testing.T) {
 // without coordinates in a job's filter, and dates of year 0 are refused naming the field.
 func TestOutOfRangeValues(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	tree := w.createTree(t, w.editor, map[string]any{})
 	id := tree["id"].(string)
 	field := func(r *resp, name string) {
@@ -75,8 +73,7 @@ func TestOutOfRangeValues(t *testing.T) {
 // inspection of another project or organisation has answers 409, like a tree, and stores nothing.
 func TestClientIDTakenElsewhere(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	id := w.createTree(t, w.editor, map[string]any{})["id"].(string)
 	for _, project := range []struct{ org, project string }{{w.otherOrg, w.far}, {w.org, w.quiet}} {
 		tree := e.insertID(t, `INSERT INTO tree (organisation_id, project_id, geom, number) VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.4, 54.7), 4326), 7) RETURNING id::text`, project.org, project.project)
@@ -99,8 +96,7 @@ func TestClientIDTakenElsewhere(t *testing.T) {
 // the others report it as existing; none fails.
 func TestConcurrentSpeciesCreate(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	admin := e.login(t, w.admin, testPassword)
 	statuses, _ := concurrently(8, func(int) *resp {
 		return admin.do("POST", "/api/management/organisation/"+w.org+"/lists/species",
@@ -120,8 +116,7 @@ func TestConcurrentSpeciesCreate(t *testing.T) {
 // a date that does not read names its field; a client that leaves is no internal error.
 func TestRequestFormAndTimestamps(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	id := w.createTree(t, w.editor, map[string]any{})["id"].(string)
 	wantError(t, w.editor.do("POST", w.url("/api/content/tree/"+id+"/checks"), "{}", header("Content-Type", "text/plain")), 415, "unsupported_format",
 		"Please send this request as JSON (Content-Type: application/json).")
@@ -149,8 +144,7 @@ func TestRequestFormAndTimestamps(t *testing.T) {
 // project's objects with 404 and a message, and changes nothing.
 func TestJobListCallsRefuseForeignIDs(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	own := w.createTree(t, w.editor, map[string]any{})["id"].(string)
 	foreign := e.insertID(t, `INSERT INTO tree (organisation_id, project_id, geom, number) VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.4, 54.7), 4326), 7) RETURNING id::text`, w.otherOrg, w.far)
 	neighbour := e.insertID(t, `INSERT INTO tree (organisation_id, project_id, geom, number) VALUES ($1, $2, ST_SetSRID(ST_MakePoint(9.4, 54.7), 4326), 8) RETURNING id::text`, w.org, w.quiet)

@@ -10,12 +10,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/textproto"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -89,6 +92,16 @@ func (m *mailRecorder) to(addr string) []mail.Message {
 		}
 	}
 	return out
+}
+
+// wantTo returns the messages sent to addr and fails the test unless there are n.
+func (m *mailRecorder) wantTo(t *testing.T, addr string, n int) []mail.Message {
+	t.Helper()
+	msgs := m.to(addr)
+	if len(msgs) != n {
+		t.Fatalf("%d mails to %s, want %d", len(msgs), addr, n)
+	}
+	return msgs
 }
 
 // last returns the newest message to addr and fails the test when there is none.
@@ -219,6 +232,26 @@ func testFiles(t *testing.T, db *store.DB) (svc *files.Service, queue, dir strin
 	return files.New(db, bucket, queue), queue, dir
 }
 
+// newEnvWith is a test's own server with what build puts in it.
+func newEnvWith[W any](t *testing.T, build func(*env, *testing.T) W) (*env, W) {
+	t.Helper()
+	e := newEnv(t)
+	return e, build(e, t)
+}
+
+// newWorld is a test's own server with a world in it (scoped_test.go).
+func newWorld(t *testing.T) (*env, *world) {
+	t.Helper()
+	return newEnvWith(t, (*env).buildWorld)
+}
+
+// newTreeWorld is a test's own server with a tree world in it (tree_test.go), the opening most
+// tests share.
+func newTreeWorld(t *testing.T) (*env, *treeWorld) {
+	t.Helper()
+	return newEnvWith(t, (*env).buildTreeWorld)
+}
+
 func newEnv(t *testing.T, opts ...envOption) *env {
 	t.Helper()
 	return newEnvOn(t, storetest.MustOpenDB(t), opts...)
@@ -296,6 +329,34 @@ type reqOpt func(*http.Request)
 
 func header(k, v string) reqOpt { return func(r *http.Request) { r.Header.Set(k, v) } }
 func noCSRF() reqOpt            { return func(r *http.Request) { r.Header.Del(csrfHeader) } }
+
+// formFile is a file part of a multipart body, sent as the form field "file".
+type formFile struct {
+	name        string // the filename parameter, as it is
+	contentType string
+	data        []byte
+}
+
+// multipartForm is a multipart body: first the text fields (name, value, name, value …; a field
+// with an empty value is left out), then the files.
+func multipartForm(fields []string, files ...formFile) ([]byte, reqOpt) {
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	for i := 0; i+1 < len(fields); i += 2 {
+		if fields[i+1] != "" {
+			_ = mw.WriteField(fields[i], fields[i+1])
+		}
+	}
+	for _, f := range files {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", `form-data; name="file"; filename="`+f.name+`"`)
+		h.Set("Content-Type", f.contentType)
+		part, _ := mw.CreatePart(h)
+		part.Write(f.data)
+	}
+	mw.Close()
+	return form.Bytes(), header("Content-Type", mw.FormDataContentType())
+}
 
 // resp is an answer with its body read.
 type resp struct {
@@ -521,6 +582,14 @@ func (e *env) signUp(t *testing.T, email, password string) string {
 	return e.userID(t, email)
 }
 
+// newAccount signs up a confirmed account with testPassword and returns its address.
+func (e *env) newAccount(t *testing.T) string {
+	t.Helper()
+	email := newEmail(t)
+	e.signUp(t, email, testPassword)
+	return email
+}
+
 // loggedIn signs up an account and returns a browser logged in to it.
 func (e *env) loggedIn(t *testing.T) (*browser, string, string) {
 	t.Helper()
@@ -529,6 +598,15 @@ func (e *env) loggedIn(t *testing.T) (*browser, string, string) {
 	b := e.browser().in(t)
 	wantStatus(t, b.do("POST", "/api/auth/login", map[string]any{"email": email, "password": testPassword}), http.StatusOK)
 	return b, email, id
+}
+
+// newLoggedIn is a test's own server with one account signed up and logged in: its browser,
+// address and id.
+func newLoggedIn(t *testing.T) (*env, *browser, string, string) {
+	t.Helper()
+	e := newEnv(t)
+	b, email, id := e.loggedIn(t)
+	return e, b, email, id
 }
 
 // login logs a new browser in.
@@ -561,11 +639,43 @@ func (e *env) exec(t *testing.T, sql string, args ...any) {
 // count runs a SELECT count(*) query.
 func (e *env) count(t *testing.T, sql string, args ...any) int {
 	t.Helper()
-	var n int
-	if err := e.db.Pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
+	return queryOne[int](t, e, sql, args...)
+}
+
+// queryOne runs a query of one row of one value on the test database.
+func queryOne[T any](t *testing.T, e *env, sql string, args ...any) T {
+	t.Helper()
+	var v T
+	if err := e.db.Pool.QueryRow(context.Background(), sql, args...).Scan(&v); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
-	return n
+	return v
+}
+
+// ---- sources -------------------------------------------------------------------------------
+
+// sourceFile is a Go file of the module as read.
+type sourceFile struct{ path, text string }
+
+// goSources reads the Go files of dir that are not tests, in the order of their names.
+func goSources(t *testing.T, dir string) []sourceFile {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []sourceFile
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sourceFile{p, string(b)})
+	}
+	return out
 }
 
 // ---- tokens --------------------------------------------------------------------------------

@@ -44,8 +44,7 @@ func ogr2ogr(t *testing.T, args ...string) string {
 // columns: points become trees where they stand, the area becomes a group with its hole.
 func TestImportGISFiles(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	mapping := []map[string]string{{"target": "number"}, {"target": "species"}, {"target": "height"}}
 
 	// Shapefile: the points' layer, zipped with its .prj.

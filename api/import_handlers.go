@@ -121,11 +121,7 @@ func (s *Server) inspectImportFile(w http.ResponseWriter, r *http.Request) error
 	}
 	defer u.Close()
 	in, err := s.app.InspectImport(r.Context(), sc, u.file, u.size, u.options)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, in)
-	return nil
+	return writeResult(w, http.StatusOK, in, err)
 }
 
 // importTrees previews (dry_run) or imports a register file by the person's mapping.
@@ -145,41 +141,23 @@ func (s *Server) importTrees(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	answer, err := s.app.ImportFile(r.Context(), sc, actor(r), u.name, u.file, u.size, u.options, language(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, answer)
-	return nil
+	return writeResult(w, http.StatusOK, answer, err)
 }
 
 // importTasks lists the caller's imports of the project that have not ended, so the wizard
 // opened again shows the one under way (one whose server died is failed first).
 func (s *Server) importTasks(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.app.OpenTasks(r.Context(), content(r), sessionOf(r).claims.Sub, store.ImportTasks, language(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return s.writeOpenTasks(w, r, store.ImportTasks)
 }
 
 // importTask answers how far an import the caller started has got, and its result when done.
 func (s *Server) importTask(w http.ResponseWriter, r *http.Request) error {
-	t, err := s.app.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), store.ImportTasks, language(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, t)
-	return nil
+	return s.writeTask(w, r, store.ImportTasks)
 }
 
 func (s *Server) listImports(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Imports(r.Context(), content(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 func (s *Server) undoImport(w http.ResponseWriter, r *http.Request) error {

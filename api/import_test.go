@@ -56,8 +56,7 @@ func importQueued(t *testing.T, w *treeWorld, b *browser, name string, file []by
 // care may not import, only management undoes.
 func TestImportRegister(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	enc := func(s string) []byte {
 		b, err := charmap.Windows1252.NewEncoder().Bytes([]byte(s))
 		if err != nil {

@@ -12,8 +12,7 @@ import (
 // undo puts the old height back and removes the new tree.
 func TestImportUpdateQueued(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	mapping := []map[string]string{{"target": "number"}, {"target": "external_id"}, {"target": "height"}, {"target": "x"}, {"target": "y"}}
 	base := 7000 + e.count(t, `SELECT count(*) FROM tree`)
 	lastYear := fmt.Sprintf("Nr,GUID,Hoehe,lon,lat\n%d,old-1,10,9.43,54.78\n%d,old-2,11,9.431,54.781\n", base, base+1)
@@ -110,8 +109,7 @@ func TestImportUpdateQueued(t *testing.T) {
 // opened again shows it, and a second one is refused until it has ended.
 func TestImportTaskListed(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	mapping := []map[string]string{{"target": "height"}, {"target": "x"}, {"target": "y"}}
 	file := []byte("Hoehe,lon,lat\n10,9.43,54.78\n")
 	// Held in the queue: a task row as QueueImport writes it, without a job the worker could take.

@@ -113,12 +113,15 @@ func (p jsonPath) valueDone() {
 }
 
 // checkText refuses a NUL character and a text beyond maxText characters.
-func checkText(field, s string) error {
+func checkText(field, s string) error { return checkTextUpTo(field, s, maxText) }
+
+// checkTextUpTo refuses a NUL character and a text beyond most characters.
+func checkTextUpTo(field, s string, most int) error {
 	if strings.IndexByte(s, 0) >= 0 {
 		return fieldError(field, "error.bad_field", "field.nul")
 	}
-	if len(s) > maxText && utf8.RuneCountInString(s) > maxText {
-		return &arbor.Error{Code: arbor.EINVALID, Key: "error.bad_field", Args: map[string]any{"field": field, "max": arbor.Count(maxText)},
+	if len(s) > most && utf8.RuneCountInString(s) > most {
+		return &arbor.Error{Code: arbor.EINVALID, Key: "error.bad_field", Args: map[string]any{"field": field, "max": arbor.Count(most)},
 			Fields: map[string]string{field: "field.too_long_max"}}
 	}
 	return nil
@@ -163,12 +166,8 @@ func checkQuery(r *http.Request) error {
 			if err := checkText(name, name); err != nil {
 				return err
 			}
-			if strings.IndexByte(v, 0) >= 0 {
-				return fieldError(name, "error.bad_field", "field.nul")
-			}
-			if len(v) > maxQueryValue && utf8.RuneCountInString(v) > maxQueryValue {
-				return &arbor.Error{Code: arbor.EINVALID, Key: "error.bad_field", Args: map[string]any{"field": name, "max": arbor.Count(maxQueryValue)},
-					Fields: map[string]string{name: "field.too_long_max"}}
+			if err := checkTextUpTo(name, v, maxQueryValue); err != nil {
+				return err
 			}
 		}
 	}

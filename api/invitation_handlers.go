@@ -11,11 +11,7 @@ import (
 
 func (s *Server) listMyInvitations(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.MyInvitations(r.Context(), sessionOf(r).claims.Sub)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 // answerInvitation accepts (POST) or declines (DELETE) an invitation of kind organisation,

@@ -61,8 +61,7 @@ func sameBut(t *testing.T, what string, a *resp, aEmail string, b *resp, bEmail 
 // accepts or declines in the app (the link of its e-mail); the address accepts by registering.
 func TestInvitationsRevealNoAccount(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	a := e.login(t, w.admin, testPassword)
 	job := w.manager.do("POST", w.url("/api/management/job"), map[string]any{"name": "Crew B"}).json(t)["id"].(string)
 

@@ -11,8 +11,7 @@ import (
 // of another; anything else is refused. Outside job sessions a stale write keeps nothing.
 func TestJobEditConflicts(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	tr := w.createTree(t, w.editor, map[string]any{"number": 7, "height": 10, "vitality": 1, "top_form": "round"})
 	treeID := tr["id"].(string)
 	r := w.manager.do("POST", w.url("/api/content/job/add-list-new"), map[string]any{"name": "Field round", "ids": []string{treeID}})

@@ -19,7 +19,7 @@ type jobRequest struct {
 	Version int    `json:"version"`
 }
 
-func (req *jobRequest) check() error {
+func (req *jobRequest) check(*http.Request) error {
 	c := checks{}
 	req.Name, req.Note = strings.TrimSpace(req.Name), strings.TrimSpace(req.Note)
 	c.name("name", req.Name)
@@ -29,11 +29,7 @@ func (req *jobRequest) check() error {
 
 func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Jobs(r.Context(), content(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 // listMyJobs answers the jobs of every project the caller may read and those they take part in,
@@ -52,53 +48,31 @@ func (s *Server) listMyJobs(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) getJob(w http.ResponseWriter, r *http.Request) error {
 	j, err := s.db.Job(r.Context(), content(r), chi.URLParam(r, "jobId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, j)
-	return nil
+	return writeResult(w, http.StatusOK, j, err)
 }
 
 // listJobItems answers the job's trees, groups and works with what has been done to them.
 func (s *Server) listJobItems(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.JobItems(r.Context(), content(r), chi.URLParam(r, "jobId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
-	var req jobRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if err := req.check(); err != nil {
+	req, err := decodeChecked[jobRequest](r)
+	if err != nil {
 		return err
 	}
 	j, err := s.db.CreateJob(r.Context(), content(r), sessionOf(r).claims.Sub, req.Name, req.Note)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, j)
-	return nil
+	return writeResult(w, http.StatusCreated, j, err)
 }
 
 func (s *Server) updateJob(w http.ResponseWriter, r *http.Request) error {
-	var req jobRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if err := req.check(); err != nil {
-		return err
-	}
-	j, err := s.db.UpdateJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), req.Version, req.Name, req.Note)
+	req, err := decodeChecked[jobRequest](r)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, j)
-	return nil
+	j, err := s.db.UpdateJob(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), req.Version, req.Name, req.Note)
+	return writeResult(w, http.StatusOK, j, err)
 }
 
 type jobStatusRequest struct {
@@ -117,11 +91,7 @@ func (s *Server) setJobStatus(w http.ResponseWriter, r *http.Request) error {
 		return arbor.Invalid(map[string]string{"status": "field.required"})
 	}
 	j, err := s.db.SetJobStatus(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), req.Version, *req.Status)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, j)
-	return nil
+	return writeResult(w, http.StatusOK, j, err)
 }
 
 func (s *Server) deleteJob(w http.ResponseWriter, r *http.Request) error {
@@ -163,7 +133,7 @@ func (s *Server) jobContent(op string) handler {
 		}
 		if op == "add-new" {
 			jr := jobRequest{Name: req.Name, Note: req.Note}
-			if err := jr.check(); err != nil {
+			if err := jr.check(r); err != nil {
 				return err
 			}
 			req.Name, req.Note = jr.Name, jr.Note
@@ -179,35 +149,33 @@ func (s *Server) jobContent(op string) handler {
 }
 
 type participantsRequest struct {
-	Emails string `json:"emails"` // comma-separated (docs/PRODUCT.md §5)
-	Role   string `json:"role"`   // editor, care, reader
+	Emails string   `json:"emails"` // comma-separated (docs/PRODUCT.md §5)
+	Role   string   `json:"role"`   // editor, care, reader
+	emails []string // Emails split, once checked
+}
+
+func (req *participantsRequest) check(*http.Request) error {
+	c := checks{}
+	req.emails = c.emailList("emails", req.Emails)
+	if req.Role != "editor" && req.Role != "care" && req.Role != "reader" {
+		c["role"] = "field.job_role"
+	}
+	return c.err()
 }
 
 func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Participants(r.Context(), content(r), chi.URLParam(r, "jobId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 // addParticipants assigns people to a job by e-mail (domain.AddParticipants); addresses without
 // an account are invited by mail.
 func (s *Server) addParticipants(w http.ResponseWriter, r *http.Request) error {
-	var req participantsRequest
-	if err := decode(r, &req); err != nil {
+	req, err := decodeChecked[participantsRequest](r)
+	if err != nil {
 		return err
 	}
-	c := checks{}
-	emails := c.emailList("emails", req.Emails)
-	if req.Role != "editor" && req.Role != "care" && req.Role != "reader" {
-		c["role"] = "field.job_role"
-	}
-	if err := c.err(); err != nil {
-		return err
-	}
-	if err := s.app.AddParticipants(r.Context(), content(r), chi.URLParam(r, "jobId"), sharerOf(r), emails, req.Role); err != nil {
+	if err := s.app.AddParticipants(r.Context(), content(r), chi.URLParam(r, "jobId"), sharerOf(r), req.emails, req.Role); err != nil {
 		return err
 	}
 	return s.listParticipants(w, r)
@@ -245,11 +213,7 @@ func (s *Server) resolveConflict(w http.ResponseWriter, r *http.Request) error {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
 	j, err := s.db.ResolveJobConflict(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "jobId"), index)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, j)
-	return nil
+	return writeResult(w, http.StatusOK, j, err)
 }
 
 // applyConflict applies a crew's kept edit (management): its fields are written onto the tree or

@@ -14,8 +14,7 @@ import (
 // refused with its own message (docs/PRODUCT.md §4, §8; docs/DECISIONS.md), changing nothing.
 func TestJobRulesByStatusLockAndRole(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	inJob := w.createTree(t, w.editor, map[string]any{"geom": point(9.43, 54.78)})["id"].(string)
 	outside := w.createTree(t, w.editor, map[string]any{"geom": point(9.431, 54.78)})["id"].(string)
 	managerID, editorID := e.userID(t, w.members[0]), e.userID(t, w.members[2])
@@ -104,8 +103,7 @@ func TestJobRulesByStatusLockAndRole(t *testing.T) {
 // decision; each refusal with its message and the status left as it was.
 func TestJobStatusMoves(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	editorID := e.userID(t, w.members[2])
 	r := w.manager.do("POST", w.url("/api/management/job"), map[string]any{"name": "Status moves"})
 	wantStatus(t, r, http.StatusCreated)

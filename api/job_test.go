@@ -12,8 +12,7 @@ import (
 // the status rules of docs/DECISIONS.md.
 func TestJobs(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	var ids []string
 	for i := 0; i < 4; i++ {
 		ids = append(ids, w.createTree(t, w.editor, map[string]any{"geom": point(9.43+float64(i)*0.001, 54.78), "vitality": i % 2})["id"].(string))
@@ -116,8 +115,7 @@ func TestJobs(t *testing.T) {
 // and a manager who breaks the lock leaves a record for the holder.
 func TestJobParticipantsAndLocks(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	tr := w.createTree(t, w.editor, map[string]any{})
 	job := w.manager.do("POST", w.url("/api/management/job"), map[string]any{"name": "Crew A"}).json(t)
 	id := job["id"].(string)
@@ -190,8 +188,7 @@ func TestJobParticipantsAndLocks(t *testing.T) {
 // within their role, and nothing else of the project.
 func TestJobSession(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	in := w.createTree(t, w.editor, map[string]any{"number": 1})
 	out := w.createTree(t, w.editor, map[string]any{"number": 2})
 	r := w.manager.do("POST", w.url("/api/content/job/add-list-new"), map[string]any{"name": "Round 1", "ids": []string{in["id"].(string)}})
@@ -235,8 +232,7 @@ func TestJobSession(t *testing.T) {
 // sees the jobs of projects they have nothing to do with.
 func TestMyJobs(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 	e.exec(t, `INSERT INTO job (organisation_id, project_id, name) VALUES ($1, $2, 'Far away')`, w.otherOrg, w.far)
 	mine := func(email string) map[string]string {
 		t.Helper()
@@ -272,8 +268,7 @@ func TestMyJobs(t *testing.T) {
 // by id and by filter; a work added on its own joins alone; a completed job takes no participants.
 func TestJobTakesOpenWorks(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	a := w.createTree(t, w.editor, map[string]any{"vitality": 2})["id"].(string)
 	b := w.createTree(t, w.editor, map[string]any{"vitality": 3})["id"].(string)
 	open1 := w.addWork(t, w.care, a, w.pruning, nil)["id"].(string)

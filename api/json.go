@@ -29,6 +29,65 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 }
 
+// checked is a request body that tidies its values and checks them, answering one error that
+// names every invalid field; r tells who asks (their language, what they may).
+type checked[T any] interface {
+	*T
+	check(r *http.Request) error
+}
+
+// decodeChecked reads a JSON body into a T and checks it: the parse step of a handler that
+// takes a body.
+func decodeChecked[T any, P checked[T]](r *http.Request) (T, error) {
+	var req T
+	if err := decode(r, &req); err != nil {
+		return req, err
+	}
+	return req, P(&req).check(r)
+}
+
+// decodeAs reads a JSON body into a T and makes of it, with as (which checks it), the V a
+// store call takes.
+func decodeAs[T, V any](r *http.Request, as func(*T) (V, error)) (T, V, error) {
+	var req T
+	var v V
+	if err := decode(r, &req); err != nil {
+		return req, v, err
+	}
+	v, err := as(&req)
+	return req, v, err
+}
+
+// writeResult answers v as JSON with status, or err when the call that made v failed: the end
+// of a handler that makes one call and answers its result.
+func writeResult(w http.ResponseWriter, status int, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	writeJSON(w, status, v)
+	return nil
+}
+
+// writeList answers a list with its length, {"items": […], "total": n}, or err when reading it
+// failed.
+func writeList[T any](w http.ResponseWriter, list []T, err error) error {
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
+	return nil
+}
+
+// writePage answers one page of a longer list with the length of the whole list, or err when
+// reading it failed.
+func writePage[T any](w http.ResponseWriter, page []T, total int, err error) error {
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": page, "total": total})
+	return nil
+}
+
 // message is the answer of calls whose result is a sentence for the user.
 type message struct {
 	Message string `json:"message"`

@@ -21,21 +21,13 @@ const maxListImport = 5 << 20
 // contentLists answers every value list of the project's organisation, for forms.
 func (s *Server) contentLists(w http.ResponseWriter, r *http.Request) error {
 	lists, err := s.db.AllLists(r.Context(), targetOf(r).organisationID, language(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, lists)
-	return nil
+	return writeResult(w, http.StatusOK, lists, err)
 }
 
 // organisationList answers one value list of an organisation (the 'lists' settings page).
 func (s *Server) organisationList(w http.ResponseWriter, r *http.Request) error {
 	entries, err := s.db.ListEntries(r.Context(), targetOf(r).organisationID, chi.URLParam(r, "list"), language(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": entries, "total": len(entries)})
-	return nil
+	return writeList(w, entries, err)
 }
 
 type addEntriesRequest struct {
@@ -74,11 +66,7 @@ func (s *Server) updateListEntry(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := s.db.UpdateListEntry(r.Context(), targetOf(r).organisationID, chi.URLParam(r, "list"), language(r), chi.URLParam(r, "entryId"), e)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return writeResult(w, http.StatusOK, out, err)
 }
 
 func (s *Server) deleteListEntry(w http.ResponseWriter, r *http.Request) error {

@@ -30,8 +30,7 @@ func xlsx(t *testing.T, rows ...string) []byte {
 
 func TestValueLists(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	admin := e.login(t, w.admin, testPassword)
 	base := "/api/management/organisation/" + w.org + "/lists/"
 

@@ -12,8 +12,7 @@ import (
 func TestLoginConcurrentAttempts(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	const n = 100
 	browsers := make([]*browser, n)
 	for i := range browsers {
@@ -42,8 +41,7 @@ func TestLoginConcurrentAttempts(t *testing.T) {
 func TestLoginKnownDevice(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	owner := e.login(t, email, testPassword)
 	if owner.cookie(deviceCookie) != "" {
 		t.Fatal("the device cookie is sent beyond the log-in route") // its Path is /api/auth/login

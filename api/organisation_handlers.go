@@ -54,8 +54,8 @@ type organisationRequest struct {
 }
 
 // check trims the fields, fills the defaults and validates them.
-func (req *organisationRequest) check(lang string) error {
-	req.normalise(lang)
+func (req *organisationRequest) check(r *http.Request) error {
+	req.normalise(language(r))
 	return validateOrganisation(&req.OrganisationFields)
 }
 
@@ -120,17 +120,8 @@ func contains(list []string, v string) bool {
 	return false
 }
 
-// parseOrganisation decodes an organisation's body and checks it.
-func parseOrganisation(r *http.Request) (organisationRequest, error) {
-	var req organisationRequest
-	if err := decode(r, &req); err != nil {
-		return req, err
-	}
-	return req, req.check(language(r))
-}
-
 func (s *Server) createOrganisation(w http.ResponseWriter, r *http.Request) error {
-	req, err := parseOrganisation(r)
+	req, err := decodeChecked[organisationRequest](r)
 	if err != nil {
 		return err
 	}
@@ -151,7 +142,7 @@ func (s *Server) getOrganisation(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) updateOrganisation(w http.ResponseWriter, r *http.Request) error {
 	id, _ := pathID(r, "id")
-	req, err := parseOrganisation(r)
+	req, err := decodeChecked[organisationRequest](r)
 	if err != nil {
 		return err
 	}
@@ -271,11 +262,7 @@ func (s *Server) cancelOrganisation(w http.ResponseWriter, r *http.Request) erro
 
 func (s *Server) listAssignments(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Assignments(r.Context(), targetOf(r).organisationID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 type extendDemoRequest struct {

@@ -136,8 +136,7 @@ const (
 
 func TestOrganisationCreate(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, _, me := e.loggedIn(t)
+	e, b, _, me := newLoggedIn(t)
 
 	r := b.do("POST", opOrgs+"/new", map[string]any{"name": "  Stadt Eichenau  ", "street": "Hauptstraße", "number": "1",
 		"zip": "24937", "city": "Flensburg", "country": "at", "invoice_type": "paypal", "email_invoice": "rechnung@eichenau.de",
@@ -188,8 +187,7 @@ func TestOrganisationCreate(t *testing.T) {
 
 func TestOrganisationValidation(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, _, _ := e.loggedIn(t)
+	_, b, _, _ := newLoggedIn(t)
 
 	// Every invalid field is named at once, and nothing is created.
 	m := wantError(t, b.do("POST", opOrgs+"/new", map[string]any{"name": "  ", "zip": "123", "country": "US",
@@ -248,8 +246,7 @@ func TestOrganisationValidation(t *testing.T) {
 
 func TestOrganisationUpdateVersion(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, _, _ := e.loggedIn(t)
+	_, b, _, _ := newLoggedIn(t)
 	o := opNewOrg(t, b, "Gemeinde Linde")
 
 	r := b.do("PUT", opOrgPath(o.ID), map[string]any{"name": "Gemeinde Linde-Süd", "city": "Kiel", "zip": "24103",
@@ -279,8 +276,7 @@ func TestOrganisationUpdateVersion(t *testing.T) {
 
 func TestOrganisationMemberReadsOnly(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	admin, _, _ := e.loggedIn(t)
+	e, admin, _, _ := newLoggedIn(t)
 	member, memberEmail, _ := e.loggedIn(t)
 	o := opNewOrg(t, admin, "Stadt Ahorn")
 	p := opNewProject(t, admin, o.ID, "Friedhof")
@@ -303,8 +299,7 @@ func TestOrganisationMemberReadsOnly(t *testing.T) {
 
 func TestOrganisationOtherTenantIsNotFound(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, _, _ := e.loggedIn(t)
+	e, a, _, _ := newLoggedIn(t)
 	b, _, _ := e.loggedIn(t)
 	orgA := opNewOrg(t, a, "Tenant A")
 	opNewOrg(t, b, "Tenant B")
@@ -343,8 +338,7 @@ func TestOrganisationOtherTenantIsNotFound(t *testing.T) {
 
 func TestOrganisationAdministrators(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, aEmail, aID := e.loggedIn(t)
+	e, a, aEmail, aID := newLoggedIn(t)
 	bb, bEmail, bID := e.loggedIn(t)
 	_, cEmail, cID := e.loggedIn(t)
 	_, fEmail, _ := e.loggedIn(t)
@@ -433,8 +427,7 @@ func TestOrganisationAdministrators(t *testing.T) {
 
 func TestOrganisationCancel(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, aEmail, aID := e.loggedIn(t)
+	e, a, aEmail, aID := newLoggedIn(t)
 	bb, bEmail, bID := e.loggedIn(t)
 	member, memberEmail, memberID := e.loggedIn(t)
 	_, laterEmail, _ := e.loggedIn(t)
@@ -529,8 +522,7 @@ func TestOrganisationCancel(t *testing.T) {
 // Cancelling while the mail server is down cancels, and the confirmations leave once it is back.
 func TestOrganisationCancelWhileMailIsDown(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, aEmail, _ := e.loggedIn(t)
+	e, a, aEmail, _ := newLoggedIn(t)
 	_, bEmail, _ := e.loggedIn(t)
 	o := opNewOrg(t, a, "Stadt Espe")
 	opAddAdmins(t, a, o.ID, bEmail)
@@ -578,16 +570,9 @@ func (e *env) opAuditOf(t *testing.T, userID string) []opAudit {
 
 func TestOrganisationPlatformSupport(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	admin, _, adminID := e.loggedIn(t)
+	e, admin, _, adminID := newLoggedIn(t)
 	normal, _, normalID := e.loggedIn(t)
-	superEmail := newEmail(t)
-	superID := e.signUp(t, superEmail, testPassword)
-	if _, err := e.db.CreateConfirmedUser(context.Background(), store.NewUser{FirstName: "Sam", LastName: "Support",
-		Email: superEmail, PasswordHash: "unused: the account exists", Language: "en"}, true); err != nil {
-		t.Fatal(err)
-	}
-	sup := e.login(t, superEmail, testPassword)
+	sup, _, superID := e.newSupport(t)
 
 	// The administrator's own work leaves no support record.
 	o := opNewOrg(t, admin, "Kreis Birkenfeld")
@@ -656,15 +641,8 @@ func TestOrganisationPlatformSupport(t *testing.T) {
 // refused with 403 and nothing changes; a number of days outside 1–90 is a 400 naming `days`.
 func TestExtendDemo(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	admin, _, _ := e.loggedIn(t)
-	superEmail := newEmail(t)
-	superID := e.signUp(t, superEmail, testPassword)
-	if _, err := e.db.CreateConfirmedUser(context.Background(), store.NewUser{FirstName: "Sam", LastName: "Support",
-		Email: superEmail, PasswordHash: "unused: the account exists", Language: "en"}, true); err != nil {
-		t.Fatal(err)
-	}
-	sup := e.login(t, superEmail, testPassword)
+	e, admin, _, _ := newLoggedIn(t)
+	sup, _, superID := e.newSupport(t)
 	o := opNewOrg(t, admin, "Amt Eiche")
 	path := "/api/management/organisation/" + o.ID + "/demo/extend"
 	until := func() time.Time {

@@ -17,8 +17,7 @@ func groupUnits(t *testing.T, e *env, g map[string]any) int {
 // passes, even in a package that is over its limit.
 func TestTreePackageGroupRedrawn(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	small, big, bigger := square(9.431, 54.781, 0.0005), square(9.431, 54.781, 0.001), square(9.431, 54.781, 0.0012)
 	uSmall, uBig, uBigger := groupUnits(t, e, small), groupUnits(t, e, big), groupUnits(t, e, bigger)
 	if uSmall >= uBig || uBig >= uBigger {
@@ -72,8 +71,7 @@ func TestTreePackageGroupRedrawn(t *testing.T) {
 // the limit.
 func TestTreePackageConcurrentRedraws(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	const size, grown = 0.0005, 0.001
 	groups := make([]map[string]any, 10)
 	for i := range groups {

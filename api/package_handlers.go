@@ -65,21 +65,13 @@ func (s *Server) bookPackage(w http.ResponseWriter, r *http.Request) error {
 	}
 	me := sessionOf(r).claims
 	b, err := s.app.Book(r.Context(), targetOf(r).organisationID, store.Actor{UserID: me.Sub, Username: me.Sub, Alias: me.Alias}, o, current, s.now())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, b)
-	return nil
+	return writeResult(w, http.StatusCreated, b, err)
 }
 
 // listInvoices answers the organisation's bookings, each one an invoice.
 func (s *Server) listInvoices(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.db.Bookings(r.Context(), targetOf(r).organisationID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 // downloadInvoice prints a booking's invoice from its fixed figures.

@@ -24,8 +24,7 @@ func packageUse(t *testing.T, admin *browser, org string) map[string]any {
 // and an import are refused with 'tree package full'; the notice comes at 90 %.
 func TestTreePackageLimit(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	admin := e.login(t, w.admin, testPassword)
 	a := w.createTree(t, w.editor, map[string]any{"number": 1})
 	b := w.createTree(t, w.editor, map[string]any{"number": 2})
@@ -108,8 +107,7 @@ func hasNotice(u map[string]any, n string) bool {
 // room for five: exactly five are made, the rest refused, the count never passes the limit.
 func TestTreePackageConcurrentCreates(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	w.createTree(t, w.editor, map[string]any{"number": 1})
 	e.exec(t, `UPDATE organisation SET max_object = 6 WHERE id = $1`, w.org)
 	status, counts := concurrently(20, func(i int) *resp {
@@ -128,8 +126,7 @@ func TestTreePackageConcurrentCreates(t *testing.T) {
 // mails every administrator and makes an invoice with net, VAT and gross.
 func TestBooking(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	admin := e.login(t, w.admin, testPassword)
 	second := newEmail(t)
 	e.exec(t, `INSERT INTO organisation_admin (organisation_id, user_id) VALUES ($1, $2)`, w.org, e.signUp(t, second, testPassword))
@@ -255,8 +252,7 @@ func pdfText(t *testing.T, pdf []byte) string {
 // GAEB export answer only to an organisation that booked them.
 func TestAddonsGateTheirRoutes(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	admin := e.login(t, w.admin, testPassword)
 	wantStatus(t, w.reader.do("GET", "/api/features/"+w.project+"/collections", nil), http.StatusOK)
 	r := admin.do("POST", "/api/management/organisation/"+w.org+"/api-keys", map[string]any{"name": "QGIS", "projects": []string{w.project}})

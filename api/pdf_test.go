@@ -14,8 +14,7 @@ import (
 // another project's tree answer with messages.
 func TestExportTreePDF(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	a := w.createTree(t, w.editor, map[string]any{"number": 31, "species": w.species, "height": 21.5})
 	b := w.createTree(t, w.editor, map[string]any{"number": 32, "species": w.species})
 	w.addWork(t, w.care, a["id"].(string), w.felling, map[string]any{"deadline": "2026-12-01"})

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -545,20 +544,9 @@ func TestEveryActionIsAsked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sources, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var api strings.Builder
-	for _, f := range sources {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		api.Write(b)
+	for _, f := range goSources(t, ".") {
+		api.WriteString(f.text)
 	}
 	names := regexp.MustCompile(`(?m)^\s+(Act[A-Za-z]+)\s+Action = `).FindAllStringSubmatch(string(table), -1)
 	if len(names) < 20 {

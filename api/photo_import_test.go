@@ -1,38 +1,25 @@
 package api
 
 import (
-	"bytes"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
 	"testing"
 )
 
 // photoBatch is a multipart body of photos (name → bytes, in order) and an optional radius.
 func photoBatch(t *testing.T, radius string, names []string, data [][]byte) ([]byte, reqOpt) {
 	t.Helper()
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	if radius != "" {
-		mw.WriteField("radius", radius)
-	}
+	photos := make([]formFile, len(names))
 	for i, name := range names {
-		h := textproto.MIMEHeader{}
-		h.Set("Content-Disposition", `form-data; name="file"; filename="`+name+`"`)
-		h.Set("Content-Type", "image/jpeg")
-		part, _ := mw.CreatePart(h)
-		part.Write(data[i])
+		photos[i] = formFile{name, "image/jpeg", data[i]}
 	}
-	mw.Close()
-	return form.Bytes(), header("Content-Type", mw.FormDataContentType())
+	return multipartForm([]string{"radius", radius}, photos...)
 }
 
 // TestMatchPhotosRoute: an editor asks which trees a batch of photos shows (by number in the name);
 // readers may not; a batch without photos, a bad radius and a batch too big are refused plainly.
 func TestMatchPhotosRoute(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	tree := w.createTree(t, w.editor, map[string]any{"number": 41})["id"].(string)
 	url := w.url("/api/document/import")
 	jpg := testJPEG(t, 40, 30)

@@ -12,11 +12,7 @@ import (
 
 func (s *Server) getProfile(w http.ResponseWriter, r *http.Request) error {
 	u, err := s.db.UserByID(r.Context(), sessionOf(r).claims.Sub)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, u)
-	return nil
+	return writeResult(w, http.StatusOK, u, err)
 }
 
 type profileRequest struct {
@@ -27,13 +23,7 @@ type profileRequest struct {
 	Version   int    `json:"version"`
 }
 
-// putProfile changes names and language at once; a new e-mail address is only used once it is
-// confirmed through the link sent to it, so a typo cannot lock anyone out.
-func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
-	var req profileRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+func (req *profileRequest) check(*http.Request) error {
 	req.Email = strings.TrimSpace(req.Email)
 	c := checks{}
 	c.name("firstName", req.FirstName)
@@ -45,7 +35,14 @@ func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
 	if req.Version <= 0 {
 		c["version"] = "field.required"
 	}
-	if err := c.err(); err != nil {
+	return c.err()
+}
+
+// putProfile changes names and language at once; a new e-mail address is only used once it is
+// confirmed through the link sent to it, so a typo cannot lock anyone out.
+func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeChecked[profileRequest](r)
+	if err != nil {
 		return err
 	}
 	updated, err := s.app.UpdateProfile(r.Context(), sessionOf(r).claims.Sub, domain.ProfileChange{
@@ -64,17 +61,18 @@ type passwordRequest struct {
 	PasswordConfirm string `json:"passwordConfirm"`
 }
 
-// changePassword needs the current password. Every session of the user is revoked; this
-// browser gets a fresh one so the person stays logged in here.
-func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
-	var req passwordRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+func (req *passwordRequest) check(*http.Request) error {
 	c := checks{}
 	c.required("oldPassword", req.OldPassword)
 	c.newPassword("newPassword", "passwordConfirm", req.NewPassword, req.PasswordConfirm)
-	if err := c.err(); err != nil {
+	return c.err()
+}
+
+// changePassword needs the current password. Every session of the user is revoked; this
+// browser gets a fresh one so the person stays logged in here.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeChecked[passwordRequest](r)
+	if err != nil {
 		return err
 	}
 	si := sessionOf(r)
@@ -97,15 +95,16 @@ type deleteAccountRequest struct {
 	Password string `json:"password"`
 }
 
-// deleteAccount removes the account after the password is given once more.
-func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
-	var req deleteAccountRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
+func (req *deleteAccountRequest) check(*http.Request) error {
 	c := checks{}
 	c.required("password", req.Password)
-	if err := c.err(); err != nil {
+	return c.err()
+}
+
+// deleteAccount removes the account after the password is given once more.
+func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeChecked[deleteAccountRequest](r)
+	if err != nil {
 		return err
 	}
 	u, err := s.checkOwnPassword(r, "password", req.Password)

@@ -13,8 +13,7 @@ func profileBody(u map[string]any) map[string]any {
 
 func TestProfileGetPut(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, id := e.loggedIn(t)
+	e, b, email, id := newLoggedIn(t)
 
 	r := b.do("GET", "/api/management/user/user", nil)
 	wantStatus(t, r, http.StatusOK)
@@ -81,8 +80,7 @@ func TestProfileGetPut(t *testing.T) {
 
 func TestProfileEmailChange(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, oldEmail, id := e.loggedIn(t)
+	e, b, oldEmail, id := newLoggedIn(t)
 	newAddr := newEmail(t)
 
 	u := b.do("GET", "/api/management/user/user", nil).json(t)
@@ -130,8 +128,7 @@ func TestProfileEmailChange(t *testing.T) {
 
 func TestProfileEmailChangeRevert(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, _ := e.loggedIn(t)
+	e, b, email, _ := newLoggedIn(t)
 	first, second := newEmail(t), newEmail(t)
 
 	u := b.do("GET", "/api/management/user/user", nil).json(t)
@@ -170,8 +167,7 @@ func TestProfileEmailChangeRevert(t *testing.T) {
 
 func TestProfileEmailTaken(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, _, _ := e.loggedIn(t)
+	e, b, _, _ := newLoggedIn(t)
 	other := newEmail(t)
 	e.signUp(t, other, testPassword)
 
@@ -200,8 +196,7 @@ func TestProfileEmailTaken(t *testing.T) {
 
 func TestChangePassword(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, _ := e.loggedIn(t)
+	e, b, email, _ := newLoggedIn(t)
 	other := e.login(t, email, testPassword)          // a second device
 	script := e.bearerClient(b.cookie(sessionCookie)) // holds this browser's current token
 	oldToken := b.cookie(sessionCookie)
@@ -239,8 +234,7 @@ func TestChangePassword(t *testing.T) {
 
 func TestChangePasswordBearer(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, _ := e.loggedIn(t)
+	e, b, email, _ := newLoggedIn(t)
 	s := e.bearerClient(b.cookie(sessionCookie))
 	newPW := "bearer changed it"
 	r := s.do("PUT", "/api/management/user/password", map[string]string{"oldPassword": testPassword, "newPassword": newPW, "passwordConfirm": newPW})
@@ -256,8 +250,7 @@ func TestChangePasswordBearer(t *testing.T) {
 
 func TestDeleteAccount(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	b, email, id := e.loggedIn(t)
+	e, b, email, id := newLoggedIn(t)
 	other := e.login(t, email, testPassword)
 	token := b.cookie(sessionCookie)
 

@@ -41,12 +41,7 @@ func (req *projectRequest) fields() (store.ProjectFields, error) {
 
 // decodeProject reads a project's fields from the request's body.
 func decodeProject(r *http.Request) (projectRequest, store.ProjectFields, error) {
-	var req projectRequest
-	if err := decode(r, &req); err != nil {
-		return req, store.ProjectFields{}, err
-	}
-	f, err := req.fields()
-	return req, f, err
+	return decodeAs(r, (*projectRequest).fields)
 }
 
 // writeProject answers a project with the names of the caller's roles in it.
@@ -115,16 +110,20 @@ func (s *Server) updateProject(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) listProjectMembers(w http.ResponseWriter, r *http.Request) error {
 	t := targetOf(r)
 	list, err := s.db.ProjectMembers(r.Context(), t.organisationID, t.projectID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return writeList(w, list, err)
 }
 
 type shareRequest struct {
-	Emails string `json:"emails"` // comma separated (docs/PRODUCT.md §5)
-	Access *int16 `json:"access"` // 0 Management, 1 View, 2 Edit, 3 Care
+	Emails string   `json:"emails"` // comma separated (docs/PRODUCT.md §5)
+	Access *int16   `json:"access"` // 0 Management, 1 View, 2 Edit, 3 Care
+	emails []string // Emails split, once checked
+}
+
+func (req *shareRequest) check(*http.Request) error {
+	c := checks{}
+	req.emails = c.emailList("emails", req.Emails)
+	checkAccess(c, req.Access)
+	return c.err()
 }
 
 func checkAccess(c checks, access *int16) {
@@ -136,18 +135,12 @@ func checkAccess(c checks, access *int16) {
 // shareProject gives every listed address the access level, all or none (domain.ShareProject),
 // and answers the project's members.
 func (s *Server) shareProject(w http.ResponseWriter, r *http.Request) error {
-	var req shareRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	c := checks{}
-	emails := c.emailList("emails", req.Emails)
-	checkAccess(c, req.Access)
-	if err := c.err(); err != nil {
+	req, err := decodeChecked[shareRequest](r)
+	if err != nil {
 		return err
 	}
 	t := targetOf(r)
-	if err := s.app.ShareProject(r.Context(), t.organisationID, t.projectID, sharerOf(r), emails, *req.Access); err != nil {
+	if err := s.app.ShareProject(r.Context(), t.organisationID, t.projectID, sharerOf(r), req.emails, *req.Access); err != nil {
 		return err
 	}
 	list, err := s.db.ProjectMembers(r.Context(), t.organisationID, t.projectID)

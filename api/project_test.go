@@ -23,8 +23,7 @@ func opProjectIDs(list []*store.Project) []string {
 
 func TestProjectCreate(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, _, _ := e.loggedIn(t)
+	_, a, _, _ := newLoggedIn(t)
 	o1 := opNewOrg(t, a, "Stadt Kastanie")
 	o2 := opNewOrg(t, a, "Stadt Robinie")
 
@@ -81,8 +80,7 @@ func TestProjectCreate(t *testing.T) {
 
 func TestProjectListAndOpen(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, _, _ := e.loggedIn(t)
+	e, a, _, _ := newLoggedIn(t)
 	m, mEmail, _ := e.loggedIn(t)
 	stranger, _, _ := e.loggedIn(t)
 	o1 := opNewOrg(t, a, "Amt Eibe")
@@ -165,8 +163,7 @@ func TestProjectListAndOpen(t *testing.T) {
 
 func TestProjectUpdate(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, _, _ := e.loggedIn(t)
+	e, a, _, _ := newLoggedIn(t)
 	reader, readerEmail, _ := e.loggedIn(t)
 	manager, managerEmail, _ := e.loggedIn(t)
 	o := opNewOrg(t, a, "Forstamt Lärche")
@@ -228,8 +225,7 @@ func opMembers(t *testing.T, b *browser, projectID string) []store.ProjectMember
 
 func TestProjectSharing(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, _, _ := e.loggedIn(t)
+	e, a, _, _ := newLoggedIn(t)
 	u, uEmail, uID := e.loggedIn(t)
 	invited := newEmail(t)
 	o := opNewOrg(t, a, "Gartenamt Buche")
@@ -372,8 +368,7 @@ func TestProjectSharing(t *testing.T) {
 
 func TestProjectAssignments(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	a, _, _ := e.loggedIn(t)
+	e, a, _, _ := newLoggedIn(t)
 	_, uEmail, uID := e.loggedIn(t)
 	_, wEmail, wID := e.loggedIn(t)
 	invited := newEmail(t)
@@ -426,8 +421,7 @@ func TestProjectAssignments(t *testing.T) {
 // naming the field, someone else gets 404, and nothing is created by either.
 func TestDemoProjectWizard(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	admin, _, _ := e.loggedIn(t)
+	e, admin, _, _ := newLoggedIn(t)
 	r := admin.do("POST", "/api/management/organisation/new", map[string]any{"name": "Wizard " + t.Name()})
 	wantStatus(t, r, http.StatusCreated)
 	org := r.json(t)["id"].(string)

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -24,11 +23,7 @@ type world struct {
 
 func (e *env) insertID(t *testing.T, sql string, args ...any) string {
 	t.Helper()
-	var id string
-	if err := e.db.Pool.QueryRow(context.Background(), sql, args...).Scan(&id); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-	return id
+	return queryOne[string](t, e, sql, args...)
 }
 
 func (e *env) buildWorld(t *testing.T) *world {
@@ -71,8 +66,7 @@ type scopedAns struct {
 
 func TestScopedLogins(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 	const bad = "not-a-uuid"
 
 	orgURL := func(id string) string { return "/api/auth/login/organisation/" + id }
@@ -206,8 +200,7 @@ func scopedCase(t *testing.T, e *env, method, who, path string, want scopeWant) 
 
 func TestScopedLoginBearerAndRemember(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 
 	// A script keeps its token and gets the scoped one in the answer, without cookies and
 	// without a CSRF header.
@@ -267,8 +260,7 @@ func TestScopedLoginBearerAndRemember(t *testing.T) {
 func TestTwoBrowsersSameSecond(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	email := newEmail(t)
-	e.signUp(t, email, testPassword)
+	email := e.newAccount(t)
 	// Two devices log in within the same second: each gets its own session.
 	a := e.login(t, email, testPassword)
 	b := e.login(t, email, testPassword)
@@ -284,8 +276,7 @@ func TestTwoBrowsersSameSecond(t *testing.T) {
 // Platform support may enter any organisation or project, and every such entry is recorded.
 func TestSupportEntersAnyOrganisation(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 	support := newEmail(t)
 	e.signUp(t, support, testPassword)
 	e.exec(t, `UPDATE app_user SET is_super = true WHERE lower(email) = lower($1)`, support)

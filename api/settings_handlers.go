@@ -17,11 +17,7 @@ import (
 func (s *Server) getSettings(w http.ResponseWriter, r *http.Request) error {
 	t := targetOf(r)
 	ps, err := s.db.ProjectSettings(r.Context(), t.organisationID, t.projectID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, ps)
-	return nil
+	return writeResult(w, http.StatusOK, ps, err)
 }
 
 type settingsRequest struct {
@@ -175,11 +171,7 @@ func (s *Server) putSettings(w http.ResponseWriter, r *http.Request) error {
 	}
 	t := targetOf(r)
 	ps, err := s.db.UpdateProjectSettings(r.Context(), t.organisationID, t.projectID, req.Version, u)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, ps)
-	return nil
+	return writeResult(w, http.StatusOK, ps, err)
 }
 
 func distinctShortValues(values []string) bool {
@@ -247,12 +239,7 @@ func (s *Server) basemapFields(r *http.Request, req basemapRequest) (store.Basem
 
 // decodeBasemap reads a basemap's fields from the request's body.
 func (s *Server) decodeBasemap(r *http.Request) (basemapRequest, store.BasemapFields, error) {
-	var req basemapRequest
-	if err := decode(r, &req); err != nil {
-		return req, store.BasemapFields{}, err
-	}
-	f, err := s.basemapFields(r, req)
-	return req, f, err
+	return decodeAs(r, func(req *basemapRequest) (store.BasemapFields, error) { return s.basemapFields(r, *req) })
 }
 
 func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
@@ -262,11 +249,7 @@ func (s *Server) createBasemap(w http.ResponseWriter, r *http.Request) error {
 	}
 	t := targetOf(r)
 	b, err := s.db.CreateBasemap(r.Context(), t.organisationID, t.projectID, f)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, b)
-	return nil
+	return writeResult(w, http.StatusCreated, b, err)
 }
 
 func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
@@ -283,11 +266,7 @@ func (s *Server) updateBasemap(w http.ResponseWriter, r *http.Request) error {
 	}
 	t := targetOf(r)
 	b, err := s.db.UpdateBasemap(r.Context(), t.organisationID, t.projectID, id, req.Version, f)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, b)
-	return nil
+	return writeResult(w, http.StatusOK, b, err)
 }
 
 func (s *Server) deleteBasemap(w http.ResponseWriter, r *http.Request) error {

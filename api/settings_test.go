@@ -9,8 +9,7 @@ import (
 
 func TestProjectSettings(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 	manager := e.login(t, w.members[0], testPassword)
 	reader := e.login(t, w.members[1], testPassword)
 	base := "/api/management/project/" + w.project
@@ -89,8 +88,7 @@ func TestProjectSettings(t *testing.T) {
 
 func TestBasemapPasswordStaysOnTheServer(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildWorld(t)
+	e, w := newWorld(t)
 	manager := e.login(t, w.members[0], testPassword)
 	editor := e.login(t, w.members[2], testPassword)
 	base := "/api/management/project/" + w.project

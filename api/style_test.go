@@ -160,8 +160,7 @@ func TestStyleBuild(t *testing.T) {
 
 func TestStyleRoute(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	r := w.reader.do("GET", "/api/styles/"+w.project+"/vitality.json?scheme=dark", nil)
 	wantStatus(t, r, http.StatusOK)
 	st := r.json(t)
@@ -219,8 +218,7 @@ func readsProperties(v any, out map[string]bool) {
 // only properties its source carries, from the zooms that carry them.
 func TestZoomsAgree(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 7, "vitality": 2})
 	w.createTree(t, w.editor, map[string]any{"geom": square(9.4310, 54.7810, 0.0005), "tree_count": 12, "number": 8})
 	w.addWork(t, w.care, tr["id"].(string), w.felling, nil)

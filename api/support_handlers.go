@@ -15,12 +15,9 @@ import (
 
 // supportOrganisations answers every organisation's state, packages and usage, a page at a time.
 func (s *Server) supportOrganisations(w http.ResponseWriter, r *http.Request) error {
-	limit, offset, err := paging(r)
+	limit, offset, err := paging(r, 50)
 	if err != nil {
 		return err
-	}
-	if limit == 0 {
-		limit = 50
 	}
 	q := store.SupportQuery{Search: strings.TrimSpace(r.URL.Query().Get("q")), Status: r.URL.Query().Get("status"), Limit: limit, Offset: offset}
 	c := checks{}
@@ -32,30 +29,19 @@ func (s *Server) supportOrganisations(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	list, total, err := s.db.SupportOrganisations(r.Context(), q, s.now())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
-	return nil
+	return writePage(w, list, total, err)
 }
 
 // supportRecords answers the support record newest first, of one organisation with ?organisation=.
 func (s *Server) supportRecords(w http.ResponseWriter, r *http.Request) error {
-	limit, offset, err := paging(r)
+	limit, offset, err := paging(r, 50)
 	if err != nil {
 		return err
-	}
-	if limit == 0 {
-		limit = 50
 	}
 	org := r.URL.Query().Get("organisation")
 	if org != "" && !fields.IsUUID(org) {
 		return arbor.Invalid(map[string]string{"organisation": "field.id"})
 	}
 	list, total, err := s.db.SupportRecords(r.Context(), strings.ToLower(org), limit, offset)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
-	return nil
+	return writePage(w, list, total, err)
 }

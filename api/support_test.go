@@ -29,8 +29,7 @@ func (e *env) newSupport(t *testing.T) (*browser, string, string) {
 // search, a status filter and paging; reading it leaves no support record.
 func TestSupportOverview(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	admin, adminEmail, _ := e.loggedIn(t)
+	e, admin, adminEmail, _ := newLoggedIn(t)
 	normal, _, _ := e.loggedIn(t)
 	sup, _, supID := e.newSupport(t)
 	tag := strings.ToLower(strings.ReplaceAll(t.Name(), "Test", "")) + time.Now().Format("150405.000")
@@ -113,8 +112,7 @@ func TestSupportOverview(t *testing.T) {
 // asked.
 func TestSupportRecords(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	admin, _, _ := e.loggedIn(t)
+	e, admin, _, _ := newLoggedIn(t)
 	sup, supEmail, supID := e.newSupport(t)
 	a := opNewOrg(t, admin, "Amt Linde")
 	b := opNewOrg(t, admin, "Amt Ulme")

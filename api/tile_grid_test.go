@@ -8,8 +8,7 @@ import (
 // theme: a cell is never drawn as checked and safe while one of its trees was never inspected.
 func TestTileGridGravestClass(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	tree := func(lon float64, vitality int, next string) {
 		tr := w.createTree(t, w.editor, map[string]any{"geom": point(lon, 54.78), "vitality": vitality})
 		if next != "" {

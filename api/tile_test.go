@@ -74,8 +74,7 @@ func layerNamed(layers mvt.Layers, name string) *mvt.Layer {
 
 func TestTiles(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	tr := w.createTree(t, w.editor, map[string]any{"geom": point(9.4301, 54.7801), "number": 7, "vitality": 2})
 	w.createTree(t, w.editor, map[string]any{"geom": point(9.4302, 54.7802), "number": 8})
 	w.createTree(t, w.editor, map[string]any{"geom": square(9.4310, 54.7810, 0.0005), "tree_count": 12})
@@ -266,8 +265,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // accept it and as it is to others, the same tile either way.
 func TestBigTilesAreCompressed(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	for i := 0; i < 64; i++ {
 		w.createTree(t, w.editor, map[string]any{"geom": point(9.4401+float64(i%8)*0.00002, 54.7901+float64(i/8)*0.00002),
 			"number": 100 + i, "vitality": i % 4})

@@ -92,11 +92,7 @@ func createdOr(created bool) int {
 
 func (s *Server) getTree(w http.ResponseWriter, r *http.Request) error {
 	t, err := s.db.TreeByRef(r.Context(), content(r), chi.URLParam(r, "treeId"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, t)
-	return nil
+	return writeResult(w, http.StatusOK, t, err)
 }
 
 // updateTree changes a tree or group; the body carries its version. In a job session an edit
@@ -145,21 +141,32 @@ func (s *Server) listTrees(w http.ResponseWriter, r *http.Request) error {
 		tq.Sort = strings.Split(v, ",")
 	}
 	var err error
-	if tq.Limit, tq.Offset, err = paging(r); err != nil {
+	if tq.Limit, tq.Offset, err = paging(r, 0); err != nil {
 		return err
 	}
 	return s.writeTreePage(w, r, tq)
 }
 
-// paging reads limit and offset (docs/DECISIONS.md API conventions).
-func paging(r *http.Request) (limit, offset int, err error) {
-	q := r.URL.Query()
-	if v := q.Get("limit"); v != "" {
-		if limit, err = strconv.Atoi(v); err != nil || limit < 1 || limit > 1000 {
-			return 0, 0, arbor.Invalid(map[string]string{"limit": "field.limit"})
-		}
+// limitParam reads ?limit=, a whole number from 1 to most; def when the query names none.
+func limitParam(r *http.Request, def, most int) (int, error) {
+	v := r.URL.Query().Get("limit")
+	if v == "" {
+		return def, nil
 	}
-	if v := q.Get("offset"); v != "" {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > most {
+		return 0, arbor.Invalid(map[string]string{"limit": "field.limit"})
+	}
+	return n, nil
+}
+
+// paging reads limit and offset (docs/DECISIONS.md API conventions); limit is def when the
+// query names none (0: the store's own default).
+func paging(r *http.Request, def int) (limit, offset int, err error) {
+	if limit, err = limitParam(r, def, 1000); err != nil {
+		return 0, 0, err
+	}
+	if v := r.URL.Query().Get("offset"); v != "" {
 		if offset, err = strconv.Atoi(v); err != nil || offset < 0 {
 			return 0, 0, arbor.Invalid(map[string]string{"offset": "field.offset"})
 		}
@@ -276,22 +283,24 @@ func (s *Server) archiveFiltered(w http.ResponseWriter, r *http.Request) error {
 
 // openTasks lists the caller's tasks of the project that have not ended (GET /api/content/tasks).
 func (s *Server) openTasks(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.app.OpenTasks(r.Context(), content(r), sessionOf(r).claims.Sub, store.DataViewTasks, language(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": len(list)})
-	return nil
+	return s.writeOpenTasks(w, r, store.DataViewTasks)
 }
 
 // task answers how far a task the caller started has got (GET /api/content/task/{taskId}).
 func (s *Server) task(w http.ResponseWriter, r *http.Request) error {
-	t, err := s.app.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), store.DataViewTasks, language(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, t)
-	return nil
+	return s.writeTask(w, r, store.DataViewTasks)
+}
+
+// writeOpenTasks answers the caller's tasks of the kinds in the project that have not ended.
+func (s *Server) writeOpenTasks(w http.ResponseWriter, r *http.Request, kinds []string) error {
+	list, err := s.app.OpenTasks(r.Context(), content(r), sessionOf(r).claims.Sub, kinds, language(r))
+	return writeList(w, list, err)
+}
+
+// writeTask answers one of the caller's tasks of the kinds ({taskId}), with its result when done.
+func (s *Server) writeTask(w http.ResponseWriter, r *http.Request, kinds []string) error {
+	t, err := s.app.Task(r.Context(), content(r), sessionOf(r).claims.Sub, chi.URLParam(r, "taskId"), kinds, language(r))
+	return writeResult(w, http.StatusOK, t, err)
 }
 
 type bulkRequest struct {
@@ -313,16 +322,12 @@ func (s *Server) bulk(w http.ResponseWriter, r *http.Request) error {
 
 // treeHistory lists the changes of one tree or group (GET /api/content/tree-hist?tree=).
 func (s *Server) treeHistory(w http.ResponseWriter, r *http.Request) error {
-	limit, offset, err := paging(r)
+	limit, offset, err := paging(r, 0)
 	if err != nil {
 		return err
 	}
 	list, total, err := s.db.History(r.Context(), content(r), r.URL.Query().Get("tree"), limit, offset)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": list, "total": total})
-	return nil
+	return writePage(w, list, total, err)
 }
 
 // deleteTree removes a tree or group entered by mistake (the map's undo of a new object).

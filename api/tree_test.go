@@ -67,8 +67,7 @@ func (w *treeWorld) createTree(t *testing.T, b *browser, body map[string]any) ma
 
 func TestTreeCreateReadUpdate(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 
 	tr := w.createTree(t, w.editor, map[string]any{"species": w.species, "height": 12.34, "vitality": 1,
 		"symptoms": []string{"cavity", " "}, "general01": "pit open", "number_text": "B 7"})
@@ -118,8 +117,7 @@ func TestTreeCreateReadUpdate(t *testing.T) {
 
 func TestTreeBadInput(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	before := e.count(t, `SELECT count(*) FROM tree WHERE project_id = $1`, w.project)
 
 	r := w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.4, 54.7),
@@ -156,8 +154,7 @@ func TestTreeBadInput(t *testing.T) {
 
 func TestGroupAreaAndPackageCount(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	// About 100 m × 111 m at 54.78° N: roughly 1.1 ha.
 	g := w.createTree(t, w.editor, map[string]any{"geom": square(9.43, 54.78, 0.001), "tree_count": 40, "species_count": 3})
 	area := g["area"].(float64)
@@ -179,8 +176,7 @@ func TestGroupAreaAndPackageCount(t *testing.T) {
 
 func TestTreeNumbers(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	w.createTree(t, w.editor, map[string]any{"number": 10})
 	r := w.editor.do("GET", w.url("/api/content/nextNumber"), nil)
 	if n := r.json(t)["number"]; n != 11.0 {
@@ -217,8 +213,7 @@ func TestTreeNumbers(t *testing.T) {
 
 func TestRequiredFieldsAndDefaults(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	e.exec(t, `UPDATE project SET required_fields = '{species,height,general02}', default_values = '{"planting_year": 2019}',
 		custom_fields = '{"general02": {"alias": "Tree pit", "active": true, "type": "text"}}' WHERE id = $1`, w.project)
 	r := w.editor.do("POST", w.url("/api/content/tree"), map[string]any{"geom": point(9.4, 54.7), "height": 5})
@@ -269,8 +264,7 @@ func (w *treeWorld) complete(t *testing.T, a map[string]any) map[string]any {
 // TestSafetyFromWorks checks each rule of docs/PRODUCT.md §4, after every kind of write.
 func TestSafetyFromWorks(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	id := w.createTree(t, w.editor, map[string]any{})["id"].(string)
 
 	if s := w.safetyOf(t, id); s != 0 {
@@ -341,8 +335,7 @@ func TestSafetyFromWorks(t *testing.T) {
 
 func TestPointWorkNeedsGroup(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	_, w := newTreeWorld(t)
 	r := w.care.do("POST", w.url("/api/content/action"), map[string]any{"work": w.pruning, "geom": point(9.4305, 54.7805)})
 	wantError(t, r, http.StatusBadRequest, "invalid", "Point works can only be placed on groups; a group must exist first.")
 	g := w.createTree(t, w.editor, map[string]any{"geom": square(9.43, 54.78, 0.001)})
@@ -359,8 +352,7 @@ func TestPointWorkNeedsGroup(t *testing.T) {
 
 func TestInspections(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	id := w.createTree(t, w.editor, map[string]any{"development": 0, "security_expectation": 0})["id"].(string)
 	checkURL := w.url("/api/content/tree/" + id + "/checks")
 	at := time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC)
@@ -548,8 +540,7 @@ func TestFellArchiveMassEditHistory(t *testing.T) {
 // inspection does not make its work twice; a bad finding or measure is named and writes nothing.
 func TestInspectionFindingsAndMeasure(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	w := e.buildTreeWorld(t)
+	e, w := newTreeWorld(t)
 	id := w.createTree(t, w.editor, map[string]any{})["id"].(string)
 	checkURL := w.url("/api/content/tree/" + id + "/checks")
 
