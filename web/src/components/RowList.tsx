@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import type { IconPlus } from '@tabler/icons-react';
 
 type Icon = typeof IconPlus;
@@ -11,6 +11,20 @@ export function ListSkeleton({ h }: { h: number }) {
       <Skeleton h={h} />
       <Skeleton h={h} />
     </Stack>
+  );
+}
+
+/** What stands instead of a RowList that has no rows yet: a grey icon and a line. */
+export function EmptyRows({ icon: Icon, testId, children }: { icon: Icon; testId: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" py="sm" data-testid={testId}>
+      <ThemeIcon variant="light" color="gray" size={36} radius="xl">
+        <Icon size={18} />
+      </ThemeIcon>
+      <Text size="sm" c="dimmed">
+        {children}
+      </Text>
+    </Group>
   );
 }
 

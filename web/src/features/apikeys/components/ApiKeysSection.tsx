@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import { Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconKey, IconKeyOff, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
-import { ConfirmModal } from '@/components/ConfirmModal';
+import { MutationConfirm, useConfirmTarget } from '@/components/MutationConfirm';
 import { SettingsSection } from '@/components/SettingsSection';
-import { AddRowButton, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
+import { AddRowButton, EmptyRows, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
 import { useProjects } from '@/api/projects/getProjects';
 import type { Organisation } from '@/api/organisations/types';
 import { useApiKeys, useRevokeApiKey, type ApiKey } from '../api/apiKeys';
@@ -23,19 +20,13 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
   const projects = useProjects(o.id);
   const revoke = useRevokeApiKey(o.id);
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const revoking = useConfirmTarget(
+    revoke,
+    (k: ApiKey) => k.id,
+    (k) => t('apikeys.revoked', { name: k.name }),
+  );
   const projectName = (id: string) => projects.data?.find((p) => p.id === id)?.name ?? '…';
   const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-
-  const confirmRevoke = () => {
-    if (!revoking) return;
-    revoke.mutate(revoking.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'arbor', message: t('apikeys.revoked', { name: revoking.name }) });
-        setRevoking(null);
-      },
-    });
-  };
 
   const list = keys.data ?? [];
   return (
@@ -44,14 +35,9 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
         {keys.isPending ? (
           <ListSkeleton h={48} />
         ) : list.length === 0 ? (
-          <Group gap="sm" wrap="nowrap" py="sm" data-testid="api-keys-empty">
-            <ThemeIcon variant="light" color="gray" size={36} radius="xl">
-              <IconKey size={18} />
-            </ThemeIcon>
-            <Text size="sm" c="dimmed">
-              {t('apikeys.empty')}
-            </Text>
-          </Group>
+          <EmptyRows icon={IconKey} testId="api-keys-empty">
+            {t('apikeys.empty')}
+          </EmptyRows>
         ) : (
           <RowList testId="api-key-list">
             {list.map((k, i) => (
@@ -84,10 +70,7 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
                     label={t('apikeys.revoke')}
                     name={k.name}
                     icon={IconKeyOff}
-                    onClick={() => {
-                      revoke.reset();
-                      setRevoking(k);
-                    }}
+                    onClick={() => revoking.ask(k)}
                     testId="revoke-api-key"
                   />
                 )}
@@ -106,18 +89,14 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
         )}
       </Stack>
       <CreateApiKeyModal organisation={o.id} projects={projects.data ?? []} opened={creating} onClose={closeCreate} />
-      <ConfirmModal
-        opened={!!revoking}
-        onClose={() => setRevoking(null)}
+      <MutationConfirm
+        {...revoking.confirm}
         title={t('apikeys.revokeTitle')}
         confirmLabel={t('apikeys.revoke')}
-        loading={revoke.isPending}
-        error={revoke.error instanceof ApiError ? revoke.error.message : null}
-        onConfirm={confirmRevoke}
         testId="revoke-api-key-modal"
       >
-        {t('apikeys.revokeText', { name: revoking?.name ?? '' })}
-      </ConfirmModal>
+        {t('apikeys.revokeText', { name: revoking.target?.name ?? '' })}
+      </MutationConfirm>
     </SettingsSection>
   );
 }

@@ -1,24 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconMap, IconMapOff, IconLock, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { ConfirmModal } from '@/components/ConfirmModal';
+import { MutationConfirm, useConfirmTarget } from '@/components/MutationConfirm';
 import { SettingsSection } from '@/components/SettingsSection';
-import { ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
+import { EmptyRows, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
 import { formatBytes } from '@/api/documents/documents';
 import type { BackgroundMap } from '@/api/projects/backgroundMaps';
 import type { Organisation } from '@/api/organisations/types';
@@ -43,7 +31,7 @@ export function BackgroundMapsSection({
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<BackgroundMap | null>(null);
+  const deleting = useConfirmTarget(remove, (m: BackgroundMap) => m.id);
   const when = (at: string) => new Date(at).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
 
   const send = (file: File | null) => {
@@ -58,11 +46,6 @@ export function BackgroundMapsSection({
         onSettled: () => setProgress(null),
       },
     );
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
   };
 
   const list = maps.data?.items ?? [];
@@ -81,14 +64,9 @@ export function BackgroundMapsSection({
         {maps.isPending ? (
           <ListSkeleton h={56} />
         ) : list.length === 0 ? (
-          <Group gap="sm" wrap="nowrap" py="sm" data-testid="background-maps-empty">
-            <ThemeIcon variant="light" color="gray" size={36} radius="xl">
-              <IconMap size={18} />
-            </ThemeIcon>
-            <Text size="sm" c="dimmed">
-              {t('backgroundMaps.empty')}
-            </Text>
-          </Group>
+          <EmptyRows icon={IconMap} testId="background-maps-empty">
+            {t('backgroundMaps.empty')}
+          </EmptyRows>
         ) : (
           <RowList testId="background-map-list">
             {list.map((m, i) => (
@@ -122,10 +100,7 @@ export function BackgroundMapsSection({
                     label={t('backgroundMaps.delete')}
                     name={m.name}
                     icon={IconMapOff}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(m);
-                    }}
+                    onClick={() => deleting.ask(m)}
                     testId="delete-background-map"
                   />
                 )}
@@ -191,18 +166,14 @@ export function BackgroundMapsSection({
           </Stack>
         )}
       </Stack>
-      <ConfirmModal
-        opened={!!deleting}
-        onClose={() => setDeleting(null)}
+      <MutationConfirm
+        {...deleting.confirm}
         title={t('backgroundMaps.deleteTitle')}
         confirmLabel={t('backgroundMaps.delete')}
-        loading={remove.isPending}
-        error={remove.error instanceof ApiError ? remove.error.message : null}
-        onConfirm={confirmDelete}
         testId="delete-background-map-modal"
       >
-        {t('backgroundMaps.deleteText', { name: deleting?.name ?? '', count: deleting?.projects ?? 0 })}
-      </ConfirmModal>
+        {t('backgroundMaps.deleteText', { name: deleting.target?.name ?? '', count: deleting.target?.projects ?? 0 })}
+      </MutationConfirm>
     </SettingsSection>
   );
 }
