@@ -1,6 +1,5 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/api/auth/getSession';
@@ -84,15 +83,7 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
         )}
         {editable && <AddRowButton label={t('admins.add')} icon={IconUserPlus} onClick={openAdd} testId="add-admin" />}
       </Stack>
-      <AddAdministratorModal
-        organisationId={o.id}
-        opened={adding}
-        onClose={closeAdd}
-        onAdded={(message) => {
-          closeAdd();
-          notifications.show({ color: 'arbor', message });
-        }}
-      />
+      <AddAdministratorModal organisationId={o.id} opened={adding} onClose={closeAdd} />
       <MutationConfirm
         {...removing.confirm}
         title={t('admins.removeTitle')}

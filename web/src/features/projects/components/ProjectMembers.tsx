@@ -177,15 +177,7 @@ function MembersTable({ project: p }: { project: Project }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ShareProjectModal
-        projectId={p.id}
-        opened={sharing}
-        onClose={closeShare}
-        onShared={(message) => {
-          closeShare();
-          notifications.show({ color: 'arbor', message });
-        }}
-      />
+      <ShareProjectModal projectId={p.id} opened={sharing} onClose={closeShare} />
       <MutationConfirm
         {...revoking.confirm}
         title={revoking.target?.pending ? t('members.revokeInvitationTitle') : t('members.revokeTitle')}

@@ -1,5 +1,6 @@
 import { Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
@@ -8,17 +9,18 @@ import { accessOptions, isAccessLevel } from '@/api/projects/access';
 import { useShareProject } from '../api/shareProject';
 import { CreateModal } from '@/components/CreateModal';
 
-/** "Share project": comma-separated e-mails and one access level for all of them. */
+/**
+ * "Share project": comma-separated e-mails and one access level for all of them. Closes with a
+ * notice of what was sent.
+ */
 export function ShareProjectModal({
   projectId,
   opened,
   onClose,
-  onShared,
 }: {
   projectId: string;
   opened: boolean;
   onClose: () => void;
-  onShared: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const share = useShareProject();
@@ -44,7 +46,8 @@ export function ShareProjectModal({
       {
         onSuccess: (answer) => {
           form.reset();
-          onShared(answer.message || t('members.shared'));
+          onClose();
+          notifications.show({ color: 'arbor', message: answer.message || t('members.shared') });
         },
         onError: (e) => {
           if (!(e instanceof ApiError)) return;
