@@ -37,6 +37,45 @@ export function RowList({ testId, children }: { testId?: string; children: React
   );
 }
 
+/**
+ * A RowList of loaded items: grey bars (of rowHeight) while they load, `empty` while there are
+ * none. `row` draws an item as a ListRow, `first` for the first.
+ */
+export function LoadedRowList<T>({
+  loading,
+  items,
+  rowHeight,
+  empty,
+  testId,
+  row,
+}: {
+  loading: boolean;
+  items: T[];
+  rowHeight: number;
+  empty: ReactNode;
+  testId: string;
+  row: (item: T, first: boolean) => ReactNode;
+}) {
+  if (loading) return <ListSkeleton h={rowHeight} />;
+  if (!items.length) return empty;
+  return <RowList testId={testId}>{items.map((item, i) => row(item, i === 0))}</RowList>;
+}
+
+/** The words of a row: its name in bold with badges beside it, and grey lines below. */
+export function RowText({ name, badges, children }: { name: ReactNode; badges?: ReactNode; children?: ReactNode }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Group gap={8} wrap="wrap">
+        <Text size="sm" fw={600} truncate>
+          {name}
+        </Text>
+        {badges}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
 /** One row of a RowList: what it shows, and at its end what can be done with it. Data attributes
  * (data-email, data-name …) name the row for tests. */
 export function ListRow({
@@ -85,6 +124,7 @@ export function RemoveRowButton({
   onClick,
   testId,
   size = 18,
+  loading,
 }: {
   label: string;
   /** What the row is called, for the button's accessible name. */
@@ -94,10 +134,18 @@ export function RemoveRowButton({
   testId: string;
   /** The icon's size: 18 in a list of rows, 16 in a table's. */
   size?: number;
+  loading?: boolean;
 }) {
   return (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant="subtle" color="red" aria-label={`${label}: ${name}`} onClick={onClick} data-testid={testId}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`${label}: ${name}`}
+        loading={loading}
+        onClick={onClick}
+        data-testid={testId}
+      >
         <Icon size={size} />
       </ActionIcon>
     </Tooltip>

@@ -1,10 +1,10 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconKeyOff, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MutationConfirm, useConfirmTarget } from '@/components/MutationConfirm';
 import { SettingsSection } from '@/components/SettingsSection';
-import { AddRowButton, EmptyRows, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
+import { AddRowButton, EmptyRows, ListRow, LoadedRowList, RemoveRowButton, RowText } from '@/components/RowList';
 import { useProjects } from '@/api/projects/getProjects';
 import type { Organisation } from '@/api/organisations/types';
 import { useApiKeys, useRevokeApiKey, type ApiKey } from '../api/apiKeys';
@@ -28,25 +28,25 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
   const projectName = (id: string) => projects.data?.find((p) => p.id === id)?.name ?? '…';
   const when = (at: string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  const list = keys.data ?? [];
   return (
     <SettingsSection title={t('apikeys.heading')} text={t('apikeys.text')} testId="api-keys">
       <Stack gap="md">
-        {keys.isPending ? (
-          <ListSkeleton h={48} />
-        ) : list.length === 0 ? (
-          <EmptyRows icon={IconKey} testId="api-keys-empty">
-            {t('apikeys.empty')}
-          </EmptyRows>
-        ) : (
-          <RowList testId="api-key-list">
-            {list.map((k, i) => (
-              <ListRow key={k.id} first={i === 0} testId="api-key-row" data-name={k.name}>
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Group gap={8} wrap="wrap">
-                    <Text size="sm" fw={600} truncate>
-                      {k.name}
-                    </Text>
+        <LoadedRowList
+          loading={keys.isPending}
+          items={keys.data ?? []}
+          rowHeight={48}
+          empty={
+            <EmptyRows icon={IconKey} testId="api-keys-empty">
+              {t('apikeys.empty')}
+            </EmptyRows>
+          }
+          testId="api-key-list"
+          row={(k, first) => (
+            <ListRow key={k.id} first={first} testId="api-key-row" data-name={k.name}>
+              <RowText
+                name={k.name}
+                badges={
+                  <>
                     <Badge variant="light" color="gray" radius="sm" ff="monospace" tt="none">
                       {k.prefix}…
                     </Badge>
@@ -55,29 +55,30 @@ export function ApiKeysSection({ organisation: o, editable }: { organisation: Or
                         {t('apikeys.revokedBadge')}
                       </Badge>
                     )}
-                  </Group>
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {k.projects.map(projectName).join(', ')}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('apikeys.created', { date: when(k.created_at), name: k.created_by || '—' })}
-                    {' · '}
-                    {k.last_used_at ? t('apikeys.lastUsed', { date: when(k.last_used_at) }) : t('apikeys.neverUsed')}
-                  </Text>
-                </Stack>
-                {editable && !k.revoked_at && (
-                  <RemoveRowButton
-                    label={t('apikeys.revoke')}
-                    name={k.name}
-                    icon={IconKeyOff}
-                    onClick={() => revoking.ask(k)}
-                    testId="revoke-api-key"
-                  />
-                )}
-              </ListRow>
-            ))}
-          </RowList>
-        )}
+                  </>
+                }
+              >
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {k.projects.map(projectName).join(', ')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('apikeys.created', { date: when(k.created_at), name: k.created_by || '—' })}
+                  {' · '}
+                  {k.last_used_at ? t('apikeys.lastUsed', { date: when(k.last_used_at) }) : t('apikeys.neverUsed')}
+                </Text>
+              </RowText>
+              {editable && !k.revoked_at && (
+                <RemoveRowButton
+                  label={t('apikeys.revoke')}
+                  name={k.name}
+                  icon={IconKeyOff}
+                  onClick={() => revoking.ask(k)}
+                  testId="revoke-api-key"
+                />
+              )}
+            </ListRow>
+          )}
+        />
         {editable && (
           <AddRowButton
             label={t('apikeys.create')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { MutationConfirm, useConfirmTarget } from '@/components/MutationConfirm';
 import { SettingsSection } from '@/components/SettingsSection';
-import { EmptyRows, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
+import { EmptyRows, ListRow, LoadedRowList, RemoveRowButton, RowText } from '@/components/RowList';
 import { formatBytes } from '@/api/documents/documents';
 import type { BackgroundMap } from '@/api/projects/backgroundMaps';
 import type { Organisation } from '@/api/organisations/types';
@@ -48,7 +48,6 @@ export function BackgroundMapsSection({
     );
   };
 
-  const list = maps.data?.items ?? [];
   const addon = maps.data?.addon ?? true;
   return (
     <SettingsSection title={t('backgroundMaps.heading')} text={t('backgroundMaps.text')} testId="background-maps">
@@ -61,53 +60,55 @@ export function BackgroundMapsSection({
             </Anchor>
           </Alert>
         )}
-        {maps.isPending ? (
-          <ListSkeleton h={56} />
-        ) : list.length === 0 ? (
-          <EmptyRows icon={IconMap} testId="background-maps-empty">
-            {t('backgroundMaps.empty')}
-          </EmptyRows>
-        ) : (
-          <RowList testId="background-map-list">
-            {list.map((m, i) => (
-              <ListRow key={m.id} first={i === 0} testId="background-map-row" data-name={m.name}>
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Group gap={8} wrap="wrap">
-                    <Text size="sm" fw={600} truncate>
-                      {m.name}
-                    </Text>
+        <LoadedRowList
+          loading={maps.isPending}
+          items={maps.data?.items ?? []}
+          rowHeight={56}
+          empty={
+            <EmptyRows icon={IconMap} testId="background-maps-empty">
+              {t('backgroundMaps.empty')}
+            </EmptyRows>
+          }
+          testId="background-map-list"
+          row={(m, first) => (
+            <ListRow key={m.id} first={first} testId="background-map-row" data-name={m.name}>
+              <RowText
+                name={m.name}
+                badges={
+                  <>
                     <Badge variant="light" color={m.kind === 'vector' ? 'blue' : 'arbor'} radius="sm">
                       {t(`backgroundMaps.kind.${m.kind}`)}
                     </Badge>
                     <Badge variant="light" color="gray" radius="sm" tt="uppercase">
                       {m.format}
                     </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t('backgroundMaps.zooms', { min: m.min_zoom, max: m.max_zoom })}
-                    {' · '}
-                    {formatBytes(m.size, i18n.language)}
-                    {m.source === 'mbtiles' && ` · ${t('backgroundMaps.converted')}`}
-                    {' · '}
-                    {t('backgroundMaps.usedIn', { count: m.projects })}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('backgroundMaps.uploaded', { date: when(m.created_at), name: m.username || '—' })}
-                  </Text>
-                </Stack>
-                {editable && (
-                  <RemoveRowButton
-                    label={t('backgroundMaps.delete')}
-                    name={m.name}
-                    icon={IconMapOff}
-                    onClick={() => deleting.ask(m)}
-                    testId="delete-background-map"
-                  />
-                )}
-              </ListRow>
-            ))}
-          </RowList>
-        )}
+                  </>
+                }
+              >
+                <Text size="xs" c="dimmed">
+                  {t('backgroundMaps.zooms', { min: m.min_zoom, max: m.max_zoom })}
+                  {' · '}
+                  {formatBytes(m.size, i18n.language)}
+                  {m.source === 'mbtiles' && ` · ${t('backgroundMaps.converted')}`}
+                  {' · '}
+                  {t('backgroundMaps.usedIn', { count: m.projects })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('backgroundMaps.uploaded', { date: when(m.created_at), name: m.username || '—' })}
+                </Text>
+              </RowText>
+              {editable && (
+                <RemoveRowButton
+                  label={t('backgroundMaps.delete')}
+                  name={m.name}
+                  icon={IconMapOff}
+                  onClick={() => deleting.ask(m)}
+                  testId="delete-background-map"
+                />
+              )}
+            </ListRow>
+          )}
+        />
         {editable && addon && (
           <Stack gap="xs">
             <Group gap="sm" align="flex-end" wrap="wrap">

@@ -9,19 +9,17 @@ import { accessOptions, isAccessLevel } from '@/api/projects/access';
 import { useShareProject } from '../api/shareProject';
 import { CreateModal } from '@/components/CreateModal';
 
+interface ShareProjectModalProps {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
 /**
  * "Share project": comma-separated e-mails and one access level for all of them. Closes with a
  * notice of what was sent.
  */
-export function ShareProjectModal({
-  projectId,
-  opened,
-  onClose,
-}: {
-  projectId: string;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ShareProjectModal({ projectId, opened, onClose }: ShareProjectModalProps) {
   const { t } = useTranslation();
   const share = useShareProject();
   const emailRule = useEmailListRule();
