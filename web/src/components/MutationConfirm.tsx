@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ConfirmModal } from './ConfirmModal';
@@ -18,8 +18,8 @@ export function MutationConfirm<TData, TInput>({
 }: Omit<ComponentProps<typeof ConfirmModal>, 'loading' | 'error' | 'onConfirm'> & {
   mutation: UseMutationResult<TData, Error, TInput>;
   input: TInput | null;
-  /** The notice once the call succeeded. */
-  done: (answer: TData) => string;
+  /** The notice once the call succeeded; none where what changed shows by itself. */
+  done?: (answer: TData) => string;
   onDone: () => void;
 }) {
   return (
@@ -31,7 +31,7 @@ export function MutationConfirm<TData, TInput>({
         input !== null &&
         mutation.mutate(input, {
           onSuccess: (answer) => {
-            notifications.show({ color: 'arbor', message: done(answer) });
+            if (done) notifications.show({ color: 'arbor', message: done(answer) });
             mutation.reset();
             onDone();
           },
@@ -43,4 +43,26 @@ export function MutationConfirm<TData, TInput>({
       }}
     />
   );
+}
+
+/**
+ * The row a MutationConfirm is open for (an administrator to remove, a key to revoke …): `ask`
+ * opens it for a row, `confirm` is what the MutationConfirm needs of it besides its words.
+ */
+export function useConfirmTarget<T, TData, TInput>(
+  mutation: UseMutationResult<TData, Error, TInput>,
+  input: (target: T) => TInput,
+  done?: (target: T, answer: TData) => string,
+) {
+  const [target, setTarget] = useState<T | null>(null);
+  const forget = () => setTarget(null);
+  const confirm = {
+    mutation,
+    input: target === null ? null : input(target),
+    done: target !== null && done ? (answer: TData) => done(target, answer) : undefined,
+    opened: target !== null,
+    onDone: forget,
+    onClose: forget,
+  };
+  return { target, ask: setTarget, confirm };
 }

@@ -1,20 +1,24 @@
 import { Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { ErrorAlert } from './ErrorAlert';
 import { NotFoundState } from './NotFoundState';
 
 /**
- * Why a page of one object (organisation, project) does not show: it is unknown or someone else's
- * (404, with the way back to the list), or the server's message.
+ * Why the page of one organisation or project does not show: it is unknown or someone else's
+ * (404, with the way back to the list of its kind), or the server's message.
  */
-export function PageLoadError({
-  error,
-  notFound,
-}: {
-  error: Error;
-  notFound: { title: string; text: string; back: string; backLabel: string };
-}) {
-  if (error instanceof ApiError && error.status === 404) return <NotFoundState {...notFound} />;
+export function PageLoadError({ error, kind }: { error: Error; kind: 'organisation' | 'project' }) {
+  const { t } = useTranslation();
+  if (error instanceof ApiError && error.status === 404)
+    return (
+      <NotFoundState
+        title={t(`${kind}.notFound`)}
+        text={t(`${kind}.notFoundText`)}
+        back={`/${kind}s`}
+        backLabel={t(`${kind}.backToList`)}
+      />
+    );
   return <ErrorAlert>{error.message}</ErrorAlert>;
 }
 

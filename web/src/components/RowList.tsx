@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import type { IconPlus } from '@tabler/icons-react';
 
 type Icon = typeof IconPlus;
@@ -14,10 +14,63 @@ export function ListSkeleton({ h }: { h: number }) {
   );
 }
 
+/** What stands instead of a RowList that has no rows yet: a grey icon and a line. */
+export function EmptyRows({ icon: Icon, testId, children }: { icon: Icon; testId: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" py="sm" data-testid={testId}>
+      <ThemeIcon variant="light" color="gray" size={36} radius="xl">
+        <Icon size={18} />
+      </ThemeIcon>
+      <Text size="sm" c="dimmed">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 /** A list of rows (administrators, API keys, export and support records …), divided by lines. */
 export function RowList({ testId, children }: { testId?: string; children: ReactNode }) {
   return (
     <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={testId}>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * A RowList of loaded items: grey bars (of rowHeight) while they load, `empty` while there are
+ * none. `row` draws an item as a ListRow, `first` for the first.
+ */
+export function LoadedRowList<T>({
+  loading,
+  items,
+  rowHeight,
+  empty,
+  testId,
+  row,
+}: {
+  loading: boolean;
+  items: T[];
+  rowHeight: number;
+  empty: ReactNode;
+  testId: string;
+  row: (item: T, first: boolean) => ReactNode;
+}) {
+  if (loading) return <ListSkeleton h={rowHeight} />;
+  if (!items.length) return empty;
+  return <RowList testId={testId}>{items.map((item, i) => row(item, i === 0))}</RowList>;
+}
+
+/** The words of a row: its name in bold with badges beside it, and grey lines below. */
+export function RowText({ name, badges, children }: { name: ReactNode; badges?: ReactNode; children?: ReactNode }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Group gap={8} wrap="wrap">
+        <Text size="sm" fw={600} truncate>
+          {name}
+        </Text>
+        {badges}
+      </Group>
       {children}
     </Stack>
   );
@@ -71,6 +124,7 @@ export function RemoveRowButton({
   onClick,
   testId,
   size = 18,
+  loading,
 }: {
   label: string;
   /** What the row is called, for the button's accessible name. */
@@ -80,10 +134,18 @@ export function RemoveRowButton({
   testId: string;
   /** The icon's size: 18 in a list of rows, 16 in a table's. */
   size?: number;
+  loading?: boolean;
 }) {
   return (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant="subtle" color="red" aria-label={`${label}: ${name}`} onClick={onClick} data-testid={testId}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`${label}: ${name}`}
+        loading={loading}
+        onClick={onClick}
+        data-testid={testId}
+      >
         <Icon size={size} />
       </ActionIcon>
     </Tooltip>

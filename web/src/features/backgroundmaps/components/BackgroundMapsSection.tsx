@@ -1,24 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconMap, IconMapOff, IconLock, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { ConfirmModal } from '@/components/ConfirmModal';
+import { MutationConfirm, useConfirmTarget } from '@/components/MutationConfirm';
 import { SettingsSection } from '@/components/SettingsSection';
-import { ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
+import { EmptyRows, ListRow, LoadedRowList, RemoveRowButton, RowText } from '@/components/RowList';
 import { formatBytes } from '@/api/documents/documents';
 import type { BackgroundMap } from '@/api/projects/backgroundMaps';
 import type { Organisation } from '@/api/organisations/types';
@@ -43,7 +31,7 @@ export function BackgroundMapsSection({
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<BackgroundMap | null>(null);
+  const deleting = useConfirmTarget(remove, (m: BackgroundMap) => m.id);
   const when = (at: string) => new Date(at).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
 
   const send = (file: File | null) => {
@@ -60,12 +48,6 @@ export function BackgroundMapsSection({
     );
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-  };
-
-  const list = maps.data?.items ?? [];
   const addon = maps.data?.addon ?? true;
   return (
     <SettingsSection title={t('backgroundMaps.heading')} text={t('backgroundMaps.text')} testId="background-maps">
@@ -78,61 +60,55 @@ export function BackgroundMapsSection({
             </Anchor>
           </Alert>
         )}
-        {maps.isPending ? (
-          <ListSkeleton h={56} />
-        ) : list.length === 0 ? (
-          <Group gap="sm" wrap="nowrap" py="sm" data-testid="background-maps-empty">
-            <ThemeIcon variant="light" color="gray" size={36} radius="xl">
-              <IconMap size={18} />
-            </ThemeIcon>
-            <Text size="sm" c="dimmed">
+        <LoadedRowList
+          loading={maps.isPending}
+          items={maps.data?.items ?? []}
+          rowHeight={56}
+          empty={
+            <EmptyRows icon={IconMap} testId="background-maps-empty">
               {t('backgroundMaps.empty')}
-            </Text>
-          </Group>
-        ) : (
-          <RowList testId="background-map-list">
-            {list.map((m, i) => (
-              <ListRow key={m.id} first={i === 0} testId="background-map-row" data-name={m.name}>
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Group gap={8} wrap="wrap">
-                    <Text size="sm" fw={600} truncate>
-                      {m.name}
-                    </Text>
+            </EmptyRows>
+          }
+          testId="background-map-list"
+          row={(m, first) => (
+            <ListRow key={m.id} first={first} testId="background-map-row" data-name={m.name}>
+              <RowText
+                name={m.name}
+                badges={
+                  <>
                     <Badge variant="light" color={m.kind === 'vector' ? 'blue' : 'arbor'} radius="sm">
                       {t(`backgroundMaps.kind.${m.kind}`)}
                     </Badge>
                     <Badge variant="light" color="gray" radius="sm" tt="uppercase">
                       {m.format}
                     </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t('backgroundMaps.zooms', { min: m.min_zoom, max: m.max_zoom })}
-                    {' · '}
-                    {formatBytes(m.size, i18n.language)}
-                    {m.source === 'mbtiles' && ` · ${t('backgroundMaps.converted')}`}
-                    {' · '}
-                    {t('backgroundMaps.usedIn', { count: m.projects })}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('backgroundMaps.uploaded', { date: when(m.created_at), name: m.username || '—' })}
-                  </Text>
-                </Stack>
-                {editable && (
-                  <RemoveRowButton
-                    label={t('backgroundMaps.delete')}
-                    name={m.name}
-                    icon={IconMapOff}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(m);
-                    }}
-                    testId="delete-background-map"
-                  />
-                )}
-              </ListRow>
-            ))}
-          </RowList>
-        )}
+                  </>
+                }
+              >
+                <Text size="xs" c="dimmed">
+                  {t('backgroundMaps.zooms', { min: m.min_zoom, max: m.max_zoom })}
+                  {' · '}
+                  {formatBytes(m.size, i18n.language)}
+                  {m.source === 'mbtiles' && ` · ${t('backgroundMaps.converted')}`}
+                  {' · '}
+                  {t('backgroundMaps.usedIn', { count: m.projects })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('backgroundMaps.uploaded', { date: when(m.created_at), name: m.username || '—' })}
+                </Text>
+              </RowText>
+              {editable && (
+                <RemoveRowButton
+                  label={t('backgroundMaps.delete')}
+                  name={m.name}
+                  icon={IconMapOff}
+                  onClick={() => deleting.ask(m)}
+                  testId="delete-background-map"
+                />
+              )}
+            </ListRow>
+          )}
+        />
         {editable && addon && (
           <Stack gap="xs">
             <Group gap="sm" align="flex-end" wrap="wrap">
@@ -191,18 +167,14 @@ export function BackgroundMapsSection({
           </Stack>
         )}
       </Stack>
-      <ConfirmModal
-        opened={!!deleting}
-        onClose={() => setDeleting(null)}
+      <MutationConfirm
+        {...deleting.confirm}
         title={t('backgroundMaps.deleteTitle')}
         confirmLabel={t('backgroundMaps.delete')}
-        loading={remove.isPending}
-        error={remove.error instanceof ApiError ? remove.error.message : null}
-        onConfirm={confirmDelete}
         testId="delete-background-map-modal"
       >
-        {t('backgroundMaps.deleteText', { name: deleting?.name ?? '', count: deleting?.projects ?? 0 })}
-      </ConfirmModal>
+        {t('backgroundMaps.deleteText', { name: deleting.target?.name ?? '', count: deleting.target?.projects ?? 0 })}
+      </MutationConfirm>
     </SettingsSection>
   );
 }

@@ -1,27 +1,32 @@
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { EmailListInput } from '@/components/EmailListInput';
 import { useEmailListForm } from '@/hooks/useEmailListForm';
 import { useAddAdministrators } from '../api/addAdministrators';
 import { CreateModal } from '@/components/CreateModal';
 
-/** "Add administrator": invites comma-separated e-mail addresses; they accept by the e-mailed link. */
+/**
+ * "Add administrator": invites comma-separated e-mail addresses; they accept by the e-mailed link.
+ * Closes with a notice of what was sent.
+ */
 export function AddAdministratorModal({
   organisationId,
   opened,
   onClose,
-  onAdded,
 }: {
   organisationId: string;
   opened: boolean;
   onClose: () => void;
-  onAdded: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const add = useAddAdministrators();
   const { form, close, submit, generalError } = useEmailListForm({
     mutation: add,
     send: (emails) => ({ id: organisationId, emails }),
-    onDone: (answer) => onAdded(answer.message || t('admins.invited')),
+    onDone: (answer) => {
+      onClose();
+      notifications.show({ color: 'arbor', message: answer.message || t('admins.invited') });
+    },
     onClose,
   });
   return (

@@ -1,8 +1,9 @@
-import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminInvitation } from '@/api/organisations/types';
+import { ListRow, RemoveRowButton } from '@/components/RowList';
 import { useRemoveAdministrator } from '../api/removeAdministrator';
 
 /**
@@ -28,16 +29,7 @@ export function AdminInvitationRows({
       { onSuccess: () => notifications.show({ color: 'arbor', message: t('admins.withdrawn', { email }) }) },
     );
   return invitations.map((inv, i) => (
-    <Group
-      key={inv.email}
-      component="li"
-      justify="space-between"
-      wrap="nowrap"
-      py="sm"
-      style={i || !first ? { borderTop: '1px solid var(--arbor-border)' } : undefined}
-      data-testid="admin-invitation-row"
-      data-email={inv.email}
-    >
+    <ListRow key={inv.email} first={first && i === 0} testId="admin-invitation-row" data-email={inv.email}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Avatar color="gray" radius="xl" size={36}>
           <IconMailForward size={18} />
@@ -52,19 +44,15 @@ export function AdminInvitationRows({
         </Stack>
       </Group>
       {editable && (
-        <Tooltip label={t('admins.withdraw')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`${t('admins.withdraw')}: ${inv.email}`}
-            loading={remove.isPending && remove.variables?.userId === inv.email}
-            onClick={() => withdraw(inv.email)}
-            data-testid="withdraw-admin-invitation"
-          >
-            <IconX size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RemoveRowButton
+          label={t('admins.withdraw')}
+          name={inv.email}
+          icon={IconX}
+          loading={remove.isPending && remove.variables?.userId === inv.email}
+          onClick={() => withdraw(inv.email)}
+          testId="withdraw-admin-invitation"
+        />
       )}
-    </Group>
+    </ListRow>
   ));
 }

@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
 import { useSession } from '@/api/auth/getSession';
-import { ConfirmModal } from '@/components/ConfirmModal';
+import { MutationConfirm, useConfirmTarget } from '@/components/MutationConfirm';
 import { SettingsSection } from '@/components/SettingsSection';
 import { AddRowButton, ListRow, ListSkeleton, RemoveRowButton, RowList } from '@/components/RowList';
 import { initials } from '@/lib/initials';
@@ -28,23 +25,11 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
   const remove = useRemoveAdministrator();
   const editable = canEditOrganisation(o);
   const [adding, { open: openAdd, close: closeAdd }] = useDisclosure(false);
-  const [removing, setRemoving] = useState<Person | null>(null);
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(
-      { id: o.id, userId: removing.id },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'arbor',
-            message: t('admins.removed', { name: `${removing.firstName} ${removing.lastName}`.trim() }),
-          });
-          setRemoving(null);
-        },
-      },
-    );
-  };
+  const removing = useConfirmTarget(
+    remove,
+    (a: Person) => ({ id: o.id, userId: a.id }),
+    (a) => t('admins.removed', { name: `${a.firstName} ${a.lastName}`.trim() }),
+  );
 
   return (
     <SettingsSection title={t('admins.heading')} text={t('admins.text')} testId="administrators">
@@ -81,10 +66,7 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
                       label={t('admins.remove')}
                       name={name || a.email}
                       icon={IconUserMinus}
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(a);
-                      }}
+                      onClick={() => removing.ask(a)}
                       testId="remove-admin"
                     />
                   )}
@@ -101,30 +83,20 @@ export function AdministratorsSection({ organisation: o }: { organisation: Organ
         )}
         {editable && <AddRowButton label={t('admins.add')} icon={IconUserPlus} onClick={openAdd} testId="add-admin" />}
       </Stack>
-      <AddAdministratorModal
-        organisationId={o.id}
-        opened={adding}
-        onClose={closeAdd}
-        onAdded={(message) => {
-          closeAdd();
-          notifications.show({ color: 'arbor', message });
-        }}
-      />
-      <ConfirmModal
-        opened={!!removing}
-        onClose={() => setRemoving(null)}
+      <AddAdministratorModal organisationId={o.id} opened={adding} onClose={closeAdd} />
+      <MutationConfirm
+        {...removing.confirm}
         title={t('admins.removeTitle')}
         confirmLabel={t('admins.remove')}
-        loading={remove.isPending}
-        error={remove.error instanceof ApiError ? remove.error.message : null}
-        onConfirm={confirmRemove}
         testId="remove-admin-modal"
       >
         {t('admins.removeText', {
-          name: removing ? `${removing.firstName} ${removing.lastName}`.trim() || removing.email : '',
+          name: removing.target
+            ? `${removing.target.firstName} ${removing.target.lastName}`.trim() || removing.target.email
+            : '',
           organisation: o.name,
         })}
-      </ConfirmModal>
+      </MutationConfirm>
     </SettingsSection>
   );
 }

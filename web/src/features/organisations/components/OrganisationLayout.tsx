@@ -44,18 +44,7 @@ export default function OrganisationLayout() {
   useCrumbLabel(`/organisations/${organisationId}`, org.data?.name);
 
   const error = entered.error ?? org.error;
-  if (error)
-    return (
-      <PageLoadError
-        error={error}
-        notFound={{
-          title: t('organisation.notFound'),
-          text: t('organisation.notFoundText'),
-          back: '/organisations',
-          backLabel: t('organisation.backToList'),
-        }}
-      />
-    );
+  if (error) return <PageLoadError error={error} kind="organisation" />;
   if (!org.data) return <PageSkeleton titleWidth={320} blocks={[36, 280]} />;
   const o = org.data;
   const address = addressLine(o);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -18,10 +17,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconMailForward, IconShare, IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
 import { useSession } from '@/api/auth/getSession';
 import { CardHeading } from '@/components/CardHeading';
-import { ConfirmModal } from '@/components/ConfirmModal';
+import { MutationConfirm, useConfirmTarget } from '@/components/MutationConfirm';
 import { initials } from '@/lib/initials';
 import { accessOptions, canManage, isAccessLevel } from '@/api/projects/access';
 import { useProjectMembers } from '../api/getProjectMembers';
@@ -42,22 +40,13 @@ function MembersTable({ project: p }: { project: Project }) {
   const setAccess = useSetMemberAccess();
   const revoke = useRevokeMember();
   const [sharing, { open: openShare, close: closeShare }] = useDisclosure(false);
-  const [revoking, setRevoking] = useState<ProjectMember | null>(null);
+  const revoking = useConfirmTarget(
+    revoke,
+    (m: ProjectMember) => ({ id: p.id, member: memberKey(m) }),
+    (m) => t('members.revoked', { name: displayName(m) }),
+  );
   const editable = !p.terminated;
   const options = accessOptions(t);
-
-  const confirmRevoke = () => {
-    if (!revoking) return;
-    revoke.mutate(
-      { id: p.id, member: memberKey(revoking) },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'arbor', message: t('members.revoked', { name: displayName(revoking) }) });
-          setRevoking(null);
-        },
-      },
-    );
-  };
 
   return (
     <Card padding="xl" data-testid="project-members">
@@ -172,10 +161,7 @@ function MembersTable({ project: p }: { project: Project }) {
                               variant="subtle"
                               color="red"
                               aria-label={`${t('members.revoke')}: ${displayName(m)}`}
-                              onClick={() => {
-                                revoke.reset();
-                                setRevoking(m);
-                              }}
+                              onClick={() => revoking.ask(m)}
                               data-testid="revoke-member"
                             >
                               <IconUserMinus size={18} />
@@ -191,27 +177,15 @@ function MembersTable({ project: p }: { project: Project }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ShareProjectModal
-        projectId={p.id}
-        opened={sharing}
-        onClose={closeShare}
-        onShared={(message) => {
-          closeShare();
-          notifications.show({ color: 'arbor', message });
-        }}
-      />
-      <ConfirmModal
-        opened={!!revoking}
-        onClose={() => setRevoking(null)}
-        title={revoking?.pending ? t('members.revokeInvitationTitle') : t('members.revokeTitle')}
-        confirmLabel={revoking?.pending ? t('members.revokeInvitation') : t('members.revoke')}
-        loading={revoke.isPending}
-        error={revoke.error instanceof ApiError ? revoke.error.message : null}
-        onConfirm={confirmRevoke}
+      <ShareProjectModal projectId={p.id} opened={sharing} onClose={closeShare} />
+      <MutationConfirm
+        {...revoking.confirm}
+        title={revoking.target?.pending ? t('members.revokeInvitationTitle') : t('members.revokeTitle')}
+        confirmLabel={revoking.target?.pending ? t('members.revokeInvitation') : t('members.revoke')}
         testId="revoke-modal"
       >
-        {t('members.revokeText', { name: revoking ? displayName(revoking) : '', project: p.name })}
-      </ConfirmModal>
+        {t('members.revokeText', { name: revoking.target ? displayName(revoking.target) : '', project: p.name })}
+      </MutationConfirm>
     </Card>
   );
 }

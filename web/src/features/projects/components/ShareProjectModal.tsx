@@ -1,5 +1,6 @@
 import { Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
 import { ApiError } from '@/lib/api';
@@ -8,18 +9,17 @@ import { accessOptions, isAccessLevel } from '@/api/projects/access';
 import { useShareProject } from '../api/shareProject';
 import { CreateModal } from '@/components/CreateModal';
 
-/** "Share project": comma-separated e-mails and one access level for all of them. */
-export function ShareProjectModal({
-  projectId,
-  opened,
-  onClose,
-  onShared,
-}: {
+interface ShareProjectModalProps {
   projectId: string;
   opened: boolean;
   onClose: () => void;
-  onShared: (message: string) => void;
-}) {
+}
+
+/**
+ * "Share project": comma-separated e-mails and one access level for all of them. Closes with a
+ * notice of what was sent.
+ */
+export function ShareProjectModal({ projectId, opened, onClose }: ShareProjectModalProps) {
   const { t } = useTranslation();
   const share = useShareProject();
   const emailRule = useEmailListRule();
@@ -44,7 +44,8 @@ export function ShareProjectModal({
       {
         onSuccess: (answer) => {
           form.reset();
-          onShared(answer.message || t('members.shared'));
+          onClose();
+          notifications.show({ color: 'arbor', message: answer.message || t('members.shared') });
         },
         onError: (e) => {
           if (!(e instanceof ApiError)) return;

@@ -15,7 +15,7 @@ import { isEditable, SettingsSection, useSettingsPart } from './SettingsSection'
 /** Custom fields: one table of all 19 fields by category, saved together. */
 export function CustomFieldsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
   const { t } = useTranslation();
-  const { draft, setDraft, version, save, errors, frame } = useSettingsPart(project, settings, (s) =>
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart('custom-fields', project, settings, (s) =>
     normaliseCustomFields(s.custom_fields),
   );
   const rowErrors = fieldErrorsUnder(errors, 'custom_fields');
@@ -26,9 +26,6 @@ export function CustomFieldsForm({ project, settings }: { project: Project; sett
   return (
     <SettingsSection
       {...frame}
-      testId="custom-fields-form"
-      title={t('projectSettings.sections.custom-fields')}
-      description={t('customFields.intro')}
       error={rowErrors[''] ?? errors.version}
       onSave={() => save({ custom_fields: customFieldsPayload(draft), version })}
     >

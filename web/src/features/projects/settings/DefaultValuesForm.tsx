@@ -21,9 +21,14 @@ export function DefaultValuesForm({ project, settings }: { project: Project; set
   const { t } = useTranslation();
   const custom = settings.custom_fields;
   const activeCustom = CUSTOM_FIELDS.filter((n) => custom[n]?.active);
-  const { draft, setDraft, version, save, errors, frame } = useSettingsPart<Draft>(project, settings, (s) => ({
-    ...(s.default_values ?? {}),
-  }));
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart<Draft>(
+    'default-values',
+    project,
+    settings,
+    (s) => ({
+      ...s.default_values,
+    }),
+  );
   const fieldErrors = fieldErrorsUnder(errors, 'default_values');
   const set = (name: string, v: DefaultValue | null) => setDraft((d) => ({ ...d, [name]: v }));
   const shown = [...DEFAULT_FIELDS.map((f) => f.name), ...activeCustom];
@@ -90,9 +95,6 @@ export function DefaultValuesForm({ project, settings }: { project: Project; set
   return (
     <SettingsSection
       {...frame}
-      testId="default-values-form"
-      title={t('projectSettings.sections.default-values')}
-      description={t('defaultValues.intro')}
       error={fieldErrors[''] ?? errors.version}
       onSave={() => save({ default_values: payload(), version })}
     >

@@ -11,7 +11,7 @@ type Draft = Record<keyof InspectionIntervals, { low: number | ''; high: number 
 /** Inspection intervals: months by development and condition × traffic safety expectation (docs/DECISIONS.md). */
 export function IntervalsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
   const { t } = useTranslation();
-  const { draft, setDraft, version, save, errors, frame } = useSettingsPart<Draft>(project, settings, (s) => ({
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart<Draft>('index', project, settings, (s) => ({
     ...FLL_INTERVALS,
     ...(s.inspection_intervals ?? {}),
   }));
@@ -43,9 +43,6 @@ export function IntervalsForm({ project, settings }: { project: Project; setting
   return (
     <SettingsSection
       {...frame}
-      testId="intervals-form"
-      title={t('projectSettings.sections.index')}
-      description={t('intervals.intro')}
       error={!valid ? t('intervals.range') : (Object.values(rowErrors)[0] ?? errors.version)}
       dirty={frame.dirty && valid}
       onSave={() => save({ inspection_intervals: draft as InspectionIntervals, version })}

@@ -10,7 +10,7 @@ import { SettingsSection, useSettingsPart } from './SettingsSection';
 /** Required fields: tree fields and active custom fields that must be filled before a tree is saved. */
 export function RequiredFieldsForm({ project, settings }: { project: Project; settings: ProjectSettings }) {
   const { t } = useTranslation();
-  const { draft, setDraft, version, save, errors, frame } = useSettingsPart(project, settings, (s) =>
+  const { draft, setDraft, version, save, errors, frame } = useSettingsPart('required-fields', project, settings, (s) =>
     [...(s.required_fields ?? [])].sort(),
   );
   const custom = settings.custom_fields;
@@ -30,9 +30,6 @@ export function RequiredFieldsForm({ project, settings }: { project: Project; se
   return (
     <SettingsSection
       {...frame}
-      testId="required-fields-form"
-      title={t('projectSettings.sections.required-fields')}
-      description={t('requiredFields.intro')}
       error={fieldErrorsUnder(errors, 'required_fields')[''] ?? errors.version}
       // Custom fields switched off keep their mark until the list is saved again.
       onSave={() => save({ required_fields: draft, version })}

@@ -60,18 +60,42 @@ export function useSettingsSave(project: Project, load: (s: ProjectSettings) => 
   return { save, saving: update.isPending, stale, setStale, errors, setErrors };
 }
 
+/** The settings parts edited as one form each: the form's test id and its introduction's key. */
+const FORM_PARTS = {
+  'custom-fields': { testId: 'custom-fields-form', intro: 'customFields.intro' },
+  'required-fields': { testId: 'required-fields-form', intro: 'requiredFields.intro' },
+  'default-values': { testId: 'default-values-form', intro: 'defaultValues.intro' },
+  index: { testId: 'intervals-form', intro: 'intervals.intro' },
+} as const;
+
 /**
  * One part of the settings as a form: its draft (useSettingsDraft), saving it (useSettingsSave),
- * and `frame`, what its SettingsSection shows of both (stale alert with Reload, Save).
+ * and `frame`, what its SettingsSection shows of both (title and introduction, stale alert with
+ * Reload, Save).
  */
-export function useSettingsPart<T>(project: Project, settings: ProjectSettings, pick: (s: ProjectSettings) => T) {
+export function useSettingsPart<T>(
+  part: keyof typeof FORM_PARTS,
+  project: Project,
+  settings: ProjectSettings,
+  pick: (s: ProjectSettings) => T,
+) {
+  const { t } = useTranslation();
   const draft = useSettingsDraft(settings, pick);
   const saving = useSettingsSave(project, draft.load);
   const onReload = () => {
     draft.load(settings);
     saving.setStale(false);
   };
-  const frame = { project, stale: saving.stale, onReload, dirty: draft.dirty, saving: saving.saving };
+  const frame = {
+    project,
+    testId: FORM_PARTS[part].testId,
+    title: t(`projectSettings.sections.${part}`),
+    description: t(FORM_PARTS[part].intro),
+    stale: saving.stale,
+    onReload,
+    dirty: draft.dirty,
+    saving: saving.saving,
+  };
   return { ...draft, save: saving.save, errors: saving.errors, frame };
 }
 
