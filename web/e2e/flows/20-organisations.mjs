@@ -1,7 +1,6 @@
 // Organisations, projects, sharing, administrators, project settings, value lists.
 import { fileURLToPath } from 'node:url';
 import {
-  OUTBOX,
   test,
   assert,
   uniqueEmail,
@@ -25,7 +24,6 @@ import {
 } from '../lib.mjs';
 
 test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const reader = await newUser(browser, 'reader', { lastName: 'Linde' });
   const { page } = await newUser(browser, 'orgadmin');
 
@@ -245,7 +243,6 @@ test('organisations and projects: create, share as View, the reader sees it read
 });
 
 test('organisation administrators and cancelling the organisation', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const other = await newUser(browser, 'coadmin', { lastName: 'Ahorn' });
   const { page, email } = await newUser(browser, 'canceller');
   const orgName = `Baumpflege ${Date.now().toString(36)}`;
@@ -359,7 +356,6 @@ test('organisation administrators and cancelling the organisation', async (brows
 /** Creates a project in the organisation from its projects tab; answers the project's id. */
 
 test('project settings: custom fields, required fields, intervals and basemaps', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page, projectId } = await newProject(browser, 'settings', 'Baumamt', 'Alleen');
   const base = `/projects/${projectId}/settings`;
 
@@ -479,7 +475,6 @@ test('project settings: custom fields, required fields, intervals and basemaps',
 });
 
 test('project general settings: a save over a change made elsewhere shows the stale alert and reloads', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page, email, projectId } = await newProject(browser, 'stale', 'Forstamt', 'Lindenallee');
   const apiPath = `/api/management/project/${projectId}`;
 
@@ -540,7 +535,6 @@ test('project general settings: a save over a change made elsewhere shows the st
 });
 
 test('value lists', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page } = await newUser(browser, 'lists');
   const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
   await page.getByTestId('tab-lists').click();

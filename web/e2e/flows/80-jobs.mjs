@@ -23,7 +23,6 @@ import {
 import { waitForLink } from '../mail.mjs';
 
 test('jobs: build from a filter, assign, release, work as the job, break a lock, progress, complete, refused removal', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const editor = await newUser(browser, 'jobeditor', { lastName: 'Esche' });
   const { page, email: managerEmail } = await newUser(browser, 'jobmanager', { lastName: 'Eiche' });
   assert(managerEmail, 'no manager e-mail');
