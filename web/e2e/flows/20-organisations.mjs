@@ -23,6 +23,14 @@ import {
   newProject,
 } from '../lib.mjs';
 
+/** Screenshots of the page as it is and at phone width (<name>-phone-<look>); then the size given. */
+async function shotAlsoOnPhone(page, name, look, size) {
+  await shot(page, `${name}-${look}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-phone-${look}`);
+  await page.setViewportSize(size);
+}
+
 test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
   const reader = await newUser(browser, 'reader', { lastName: 'Linde' });
   const { page } = await newUser(browser, 'orgadmin');
@@ -170,17 +178,11 @@ test('organisations and projects: create, share as View, the reader sees it read
   await waitPath(r, '/invitations');
   const invitation = r.locator('[data-testid="invitation"][data-kind="project"][data-name="Stadtpark"]');
   await invitation.waitFor();
-  await shot(r, 'invitations-en-light');
-  await r.setViewportSize({ width: 390, height: 844 });
-  await shot(r, 'invitations-phone-en-light');
-  await r.setViewportSize({ width: 1440, height: 900 });
+  await shotAlsoOnPhone(r, 'invitations', 'en-light', { width: 1440, height: 900 });
   await pickMenu(r, 'language-menu', 'language-de');
   await pickMenu(r, 'theme-menu', 'theme-dark');
   await see(r, 'Einladungen an Ihre E-Mail-Adresse');
-  await shot(r, 'invitations-de-dark');
-  await r.setViewportSize({ width: 390, height: 844 });
-  await shot(r, 'invitations-phone-de-dark');
-  await r.setViewportSize({ width: 1280, height: 860 });
+  await shotAlsoOnPhone(r, 'invitations', 'de-dark', { width: 1280, height: 860 });
   await pickMenu(r, 'language-menu', 'language-en');
   await pickMenu(r, 'theme-menu', 'theme-light');
   await invitation.getByTestId('invitation-accept').click();
