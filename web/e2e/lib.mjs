@@ -256,6 +256,19 @@ export async function settled(page) {
     .catch(() => undefined);
 }
 
+/**
+ * A step that asks first: clicks `button`, waits for the confirmation modal (its test id) to say
+ * `text`, screenshots it (`name`) and confirms.
+ */
+export async function confirmAsked(page, button, modalTestId, text, name) {
+  await page.getByTestId(button).click();
+  const modal = page.getByTestId(modalTestId);
+  await modal.waitFor();
+  await see(page, text);
+  await shot(page, name, { fullPage: false });
+  await modal.getByTestId('confirm-button').click();
+}
+
 /** Chooses a CSV file (its name and bytes) in the open import wizard. */
 export async function chooseImportFile(page, name, buffer) {
   await page
