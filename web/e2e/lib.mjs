@@ -86,6 +86,7 @@ export async function fill(page, name, value) {
 }
 
 export async function register(page, email, { lastName = 'Baum' } = {}) {
+  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   await goto(page, '/register');
   await page.locator('input[name="firstName"]').waitFor();
   await fill(page, 'firstName', 'Ada');
@@ -122,15 +123,21 @@ export async function pickMenu(page, menu, item) {
   await page.getByTestId(item).click();
 }
 
-/**
- * Registers, confirms and logs in a new account in a fresh browser context; afterConfirm(email)
- * runs between the confirmation and the log-in (to make the account platform support).
- */
-export async function newUser(browser, tag, { lastName = 'Baum', afterConfirm, ...opts } = {}) {
+/** Registers and confirms a new account in a fresh browser context; it is not logged in yet. */
+export async function newAccount(browser, tag, { lastName = 'Baum', ...opts } = {}) {
   const page = await newPage(browser, opts);
   const email = uniqueEmail(tag);
   const started = await register(page, email, { lastName });
   await confirmFromOutbox(page, email, started);
+  return { page, email };
+}
+
+/**
+ * Registers, confirms and logs in a new account in a fresh browser context; afterConfirm(email)
+ * runs between the confirmation and the log-in (to make the account platform support).
+ */
+export async function newUser(browser, tag, { afterConfirm, ...opts } = {}) {
+  const { page, email } = await newAccount(browser, tag, opts);
   if (afterConfirm) await afterConfirm(email);
   await goto(page, '/login');
   await login(page, email);
@@ -247,6 +254,27 @@ export async function settled(page) {
     .first()
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
+}
+
+/**
+ * A step that asks first: clicks `button`, waits for the confirmation modal (its test id) to say
+ * `text`, screenshots it (`name`) and confirms.
+ */
+export async function confirmAsked(page, button, modalTestId, text, name) {
+  await page.getByTestId(button).click();
+  const modal = page.getByTestId(modalTestId);
+  await modal.waitFor();
+  await see(page, text);
+  await shot(page, name, { fullPage: false });
+  await modal.getByTestId('confirm-button').click();
+}
+
+/** Chooses a CSV file (its name and bytes) in the open import wizard. */
+export async function chooseImportFile(page, name, buffer) {
+  await page
+    .getByTestId('import-wizard')
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer });
 }
 
 /** Screenshots of the pages in `views` ([name, path, testid to wait for]). */

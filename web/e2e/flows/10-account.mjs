@@ -18,11 +18,12 @@ import {
   login,
   pickMenu,
   noPageErrors,
+  newAccount,
+  newUser,
 } from '../lib.mjs';
 import { waitForLink } from '../mail.mjs';
 
 test('register, confirm, log in, German and dark mode, edit the profile, log out', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const page = await newPage(browser);
   const email = uniqueEmail('flow');
   // A guest's pages log no error: the session call answers a guest without a 401.
@@ -206,11 +207,7 @@ test('register, confirm, log in, German and dark mode, edit the profile, log out
 });
 
 test('reset the password through the e-mailed link', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const page = await newPage(browser);
-  const email = uniqueEmail('reset');
-  const started = await register(page, email);
-  await confirmFromOutbox(page, email, started);
+  const { page, email } = await newAccount(browser, 'reset');
 
   await goto(page, '/reset-password');
   await see(page, 'Your email address seems to have gotten lost!');
@@ -266,14 +263,7 @@ test('reset the password through the e-mailed link', async (browser) => {
 });
 
 test('an untrusted session token logs out and shows the logout notice', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const page = await newPage(browser);
-  const email = uniqueEmail('token');
-  const started = await register(page, email);
-  await confirmFromOutbox(page, email, started);
-  await goto(page, '/login');
-  await login(page, email);
-  await waitPath(page, '/');
+  const { page, email } = await newUser(browser, 'token');
   await see(page, 'Hello, Ada');
 
   // A call with a token the server cannot trust: logout, cache cleared, login page with the flag.
@@ -356,13 +346,7 @@ test('unknown routes show the 404 page; legal pages are open to everyone', async
 // --- Organisations and projects -------------------------------------------------------------
 
 test('help links to the API reference, which lists the calls', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
-  const page = await newPage(browser);
-  const email = uniqueEmail('apiref');
-  const started = await register(page, email);
-  await confirmFromOutbox(page, email, started);
-  await login(page, email);
-  await waitPath(page, '/');
+  const { page } = await newUser(browser, 'apiref');
 
   await goto(page, '/help');
   // The rules of the core record are explained where people look for them.

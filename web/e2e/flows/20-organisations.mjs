@@ -1,7 +1,6 @@
 // Organisations, projects, sharing, administrators, project settings, value lists.
 import { fileURLToPath } from 'node:url';
 import {
-  OUTBOX,
   test,
   assert,
   uniqueEmail,
@@ -24,8 +23,15 @@ import {
   newProject,
 } from '../lib.mjs';
 
+/** Screenshots of the page as it is and at phone width (<name>-phone-<look>); then the size given. */
+async function shotAlsoOnPhone(page, name, look, size) {
+  await shot(page, `${name}-${look}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-phone-${look}`);
+  await page.setViewportSize(size);
+}
+
 test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const reader = await newUser(browser, 'reader', { lastName: 'Linde' });
   const { page } = await newUser(browser, 'orgadmin');
 
@@ -172,17 +178,11 @@ test('organisations and projects: create, share as View, the reader sees it read
   await waitPath(r, '/invitations');
   const invitation = r.locator('[data-testid="invitation"][data-kind="project"][data-name="Stadtpark"]');
   await invitation.waitFor();
-  await shot(r, 'invitations-en-light');
-  await r.setViewportSize({ width: 390, height: 844 });
-  await shot(r, 'invitations-phone-en-light');
-  await r.setViewportSize({ width: 1440, height: 900 });
+  await shotAlsoOnPhone(r, 'invitations', 'en-light', { width: 1440, height: 900 });
   await pickMenu(r, 'language-menu', 'language-de');
   await pickMenu(r, 'theme-menu', 'theme-dark');
   await see(r, 'Einladungen an Ihre E-Mail-Adresse');
-  await shot(r, 'invitations-de-dark');
-  await r.setViewportSize({ width: 390, height: 844 });
-  await shot(r, 'invitations-phone-de-dark');
-  await r.setViewportSize({ width: 1280, height: 860 });
+  await shotAlsoOnPhone(r, 'invitations', 'de-dark', { width: 1280, height: 860 });
   await pickMenu(r, 'language-menu', 'language-en');
   await pickMenu(r, 'theme-menu', 'theme-light');
   await invitation.getByTestId('invitation-accept').click();
@@ -245,7 +245,6 @@ test('organisations and projects: create, share as View, the reader sees it read
 });
 
 test('organisation administrators and cancelling the organisation', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const other = await newUser(browser, 'coadmin', { lastName: 'Ahorn' });
   const { page, email } = await newUser(browser, 'canceller');
   const orgName = `Baumpflege ${Date.now().toString(36)}`;
@@ -359,7 +358,6 @@ test('organisation administrators and cancelling the organisation', async (brows
 /** Creates a project in the organisation from its projects tab; answers the project's id. */
 
 test('project settings: custom fields, required fields, intervals and basemaps', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page, projectId } = await newProject(browser, 'settings', 'Baumamt', 'Alleen');
   const base = `/projects/${projectId}/settings`;
 
@@ -479,7 +477,6 @@ test('project settings: custom fields, required fields, intervals and basemaps',
 });
 
 test('project general settings: a save over a change made elsewhere shows the stale alert and reloads', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page, email, projectId } = await newProject(browser, 'stale', 'Forstamt', 'Lindenallee');
   const apiPath = `/api/management/project/${projectId}`;
 
@@ -540,7 +537,6 @@ test('project general settings: a save over a change made elsewhere shows the st
 });
 
 test('value lists', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page } = await newUser(browser, 'lists');
   const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
   await page.getByTestId('tab-lists').click();

@@ -1,7 +1,6 @@
 // The info window of a tree: draw it on the map, fill it in, inspect it, works and safety,
 // felling, archiving, history, the duplicate number modal, a stale save; EN light and DE dark.
 import {
-  OUTBOX,
   test,
   assert,
   shot,
@@ -37,6 +36,12 @@ async function tab(page, name) {
   await page.getByTestId(`tree-tab-${name}`).click();
 }
 
+/** A new inspection from the rating tab: its modal open. */
+async function newCheck(page) {
+  await page.getByTestId('check-new').click();
+  await modal(page, 'check-modal');
+}
+
 async function safetyIs(page, value) {
   await page
     .locator(`[data-testid="tree-safety-card"] [data-testid="tree-safety"][data-value="${value}"]`)
@@ -52,7 +57,6 @@ async function stockIs(page, state) {
 }
 
 test('trees: info window — draw, fill in, inspect, works and safety, fell, archive, history, duplicate number', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page, projectId } = await newProject(browser, 'trees', 'Baumpflege', 'Alleen');
   const q = `?project=${projectId}`;
   // Entering the project swaps the session cookie; let that finish before calling the API.
@@ -123,12 +127,15 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   // Rating: record an inspection; the tree's next inspection date follows it.
   await tab(page, 'rating');
   await page.getByTestId('checks-empty').waitFor();
-  await page.getByTestId('check-new').click();
-  await modal(page, 'check-modal');
-  await choose(page, 'check-field-vitality', 'Slightly weakened');
-  await choose(page, 'check-field-development', 'Mature');
-  await choose(page, 'check-field-damage_tree', 'Minor');
-  await choose(page, 'check-field-security_expectation', 'High');
+  await newCheck(page);
+  for (const [field, value] of [
+    ['vitality', 'Slightly weakened'],
+    ['development', 'Mature'],
+    ['damage_tree', 'Minor'],
+    ['security_expectation', 'High'],
+  ]) {
+    await choose(page, `check-field-${field}`, value);
+  }
   await page.getByTestId('check-field-comment').fill('Deadwood over the footpath.');
   await shot(page, 'tree-check-modal-en-light', { fullPage: false });
   const checked = answer(page, 'POST', `/api/content/tree/${tree.id}/checks`);
@@ -224,8 +231,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   // An inspection after a storm: a symptom placed in the crown as severe, and the work it calls for,
   // recorded in the same step (the works list shows it at once).
   await tab(page, 'rating');
-  await page.getByTestId('check-new').click();
-  await modal(page, 'check-modal');
+  await newCheck(page);
   await page.getByTestId('check-field-type').getByText('After a storm').click();
   await page.getByTestId('check-field-symptoms').click();
   const symptomOption = page.getByRole('option').first();
@@ -405,8 +411,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('tree-tab-rating').waitFor();
   await tab(page, 'rating');
-  await page.getByTestId('check-new').click();
-  await modal(page, 'check-modal');
+  await newCheck(page);
   await page.getByTestId('check-field-type').getByText('Nach Sturm').click();
   await page.getByTestId('check-field-symptoms').click();
   await page.getByRole('option').first().click();

@@ -1,7 +1,6 @@
 // The map: tiles, themes and legend, draw tools, undo and redo, selection, bad geometry.
 import {
   BASE,
-  OUTBOX,
   test,
   assert,
   shot,
@@ -21,7 +20,6 @@ import {
 } from '../lib.mjs';
 
 test('map: trees from tiles, themes and legend, draw, undo, redo, polygon selection, bad geometry', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page, projectId } = await newProject(browser, 'map', 'Grünflächenamt', 'Stadtpark');
   const q = `?project=${projectId}`;
 

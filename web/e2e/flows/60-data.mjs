@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import {
   ARTIFACTS,
   TIMEOUT,
-  OUTBOX,
   test,
   assert,
   shot,
@@ -100,7 +99,6 @@ async function archivedAndBack(page, picture, { archived, tab, activated }) {
 }
 
 async function dataFlow(browser, track) {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const member = await newUser(browser, 'data-member', { lastName: 'Linde' });
   const { page } = await newUser(browser, 'data');
   track(page);

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, assert, shot, goto, pickMenu, waitTotal, newProject } from '../lib.mjs';
+import { test, assert, shot, goto, pickMenu, waitTotal, newProject, chooseImportFile } from '../lib.mjs';
 
 const HEAD = 'Baumnummer;Baumart;Höhe;Stammumfang;Rechtswert;Hochwert\r\n';
 const ROWS = [
@@ -16,13 +16,6 @@ const ROWS = [
 ];
 const latin1 = (rows) => Buffer.from(HEAD + rows.join('\r\n') + '\r\n', 'latin1');
 
-async function chooseFile(page, name, buffer) {
-  await page
-    .getByTestId('import-wizard')
-    .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer });
-}
-
 test('import: a German register read, checked, fixed, imported with its species, and undone', async (browser) => {
   const { page, projectId } = await newProject(browser, 'import', 'Stadtgrün', 'Kataster');
   await goto(page, `/projects/${projectId}/data`);
@@ -32,7 +25,7 @@ test('import: a German register read, checked, fixed, imported with its species,
   const bad = [...ROWS];
   bad[1] = '2;Acer platanoides;hoch;120;3527515,6;6073649,8';
   await page.getByTestId('data-import').click();
-  await chooseFile(page, 'Baumkataster.csv', latin1(bad));
+  await chooseImportFile(page, 'Baumkataster.csv', latin1(bad));
   await page.getByTestId('import-read').click();
 
   // Columns and reference system as suggested.
@@ -64,7 +57,7 @@ test('import: a German register read, checked, fixed, imported with its species,
   // The fixed file, its unknown species added: imported whole.
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Back' }).click();
-  await chooseFile(page, 'Baumkataster.csv', latin1(ROWS));
+  await chooseImportFile(page, 'Baumkataster.csv', latin1(ROWS));
   await page.getByTestId('import-read').click();
   await page.getByTestId('import-columns').waitFor();
   await page.getByTestId('import-check').click();
@@ -88,7 +81,7 @@ test('import: a German register read, checked, fixed, imported with its species,
   await pickMenu(page, 'language-menu', 'language-de');
   await pickMenu(page, 'theme-menu', 'theme-dark');
   await page.getByTestId('data-import').click();
-  await chooseFile(page, 'Baumkataster.csv', latin1(ROWS));
+  await chooseImportFile(page, 'Baumkataster.csv', latin1(ROWS));
   await page.getByTestId('import-read').click();
   await page.getByTestId('import-columns').waitFor();
   // The same columns as the undone import: its mapping is offered again.

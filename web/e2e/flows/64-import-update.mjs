@@ -1,23 +1,16 @@
 // Next year's export of the old system imported again: its rows find last year's trees by the
 // old system's id and update them instead of doubling the register; the check counts both, the
 // import runs in the queue with its progress shown, and the History tab names the file.
-import { test, assert, shot, goto, pickMenu, waitTotal, newProject } from '../lib.mjs';
+import { test, assert, shot, goto, pickMenu, waitTotal, newProject, chooseImportFile } from '../lib.mjs';
 
 const HEAD = 'GUID,Nr,Hoehe,lon,lat\n';
 const LAST_YEAR = ['old-1,1,10,9.43,54.78', 'old-2,2,11,9.431,54.781'];
 const NEXT_YEAR = ['old-1,1,10.5,9.43,54.78', 'old-2,2,11,9.431,54.781', 'new-1,,4,9.44,54.79'];
 const csv = (rows) => Buffer.from(HEAD + rows.join('\n') + '\n', 'utf8');
 
-async function chooseFile(page, name, buffer) {
-  await page
-    .getByTestId('import-wizard')
-    .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer });
-}
-
 async function readFile(page, name, rows) {
   await page.getByTestId('data-import').click();
-  await chooseFile(page, name, csv(rows));
+  await chooseImportFile(page, name, csv(rows));
   await page.getByTestId('import-read').click();
   await page.getByTestId('import-columns').waitFor();
 }

@@ -2,19 +2,7 @@
 // walked with the keyboard, a PDF attached and downloaded, deleted through the delete document
 // modal, and the organisation's photo storage moving with it; screenshots light and dark, English
 // and German, desktop and phone.
-import {
-  test,
-  assert,
-  shot,
-  newUser,
-  createOrganisation,
-  createProject,
-  goto,
-  apiJSON,
-  newPage,
-  pickMenu,
-  drawPhoto,
-} from '../lib.mjs';
+import { test, assert, shot, newProject, goto, apiJSON, newPage, pickMenu, drawPhoto } from '../lib.mjs';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
@@ -29,9 +17,7 @@ async function storageUsed(page, orgId) {
 }
 
 test('files: a photo and a PDF attached to a tree, seen, downloaded and deleted', async (browser) => {
-  let { page } = await newUser(browser, 'files');
-  const orgId = await createOrganisation(page, `Baumpflege ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Stadtpark');
+  let { page, orgId, projectId } = await newProject(browser, 'files', 'Baumpflege', 'Stadtpark');
   const q = `?project=${projectId}`;
   // Entering the project swaps the session; a call sent in that moment is tried again.
   let created;

@@ -91,6 +91,16 @@ async function germanPhone(browser, email) {
 
 const row = (page, id) => page.locator(`[data-testid="data-table"] .ag-row[row-id="${id}"]`);
 
+/** German, dark, on a phone: the data view's export menu opens the modal of one kind of export. */
+async function phoneExportModal(page, projectId, id, kind) {
+  await goto(page, `/projects/${projectId}/data`);
+  await row(page, id).waitFor();
+  await page.getByTestId('action-export-menu').click();
+  await page.getByTestId(`action-export-${kind}`).click();
+  await page.getByTestId(`${kind}-modal`).getByTestId(`${kind}-scope`).waitFor();
+  await shot(page, `exports-${kind}-de-dark-phone`, { fullPage: false });
+}
+
 test('exports: a selection as a GAEB tender from the data view, and a job as one', async (browser) => {
   const { page, email } = await newUser(browser, 'exports');
   const { projectId, ids } = await streetTrees(page);
@@ -196,12 +206,7 @@ test('exports: a selection as a GAEB tender from the data view, and a job as one
   await de.getByTestId('pdf-modal').getByTestId('pdf-scope').waitFor();
   await shot(de, 'exports-pdf-tree-de-dark-phone', { fullPage: false });
   await de.keyboard.press('Escape');
-  await goto(de, `/projects/${projectId}/data`);
-  await row(de, ids[0]).waitFor();
-  await de.getByTestId('action-export-menu').click();
-  await de.getByTestId('action-export-gaeb').click();
-  await de.getByTestId('gaeb-modal').getByTestId('gaeb-scope').waitFor();
-  await shot(de, 'exports-gaeb-de-dark-phone', { fullPage: false });
+  await phoneExportModal(de, projectId, ids[0], 'gaeb');
   await de.context().close();
 });
 
@@ -276,12 +281,7 @@ test('exports: the view as a GeoPackage in a chosen EPSG code, and the whole pro
 
   // German, dark, on a phone: the GIS modal.
   const de = await germanPhone(browser, email);
-  await goto(de, `/projects/${projectId}/data`);
-  await row(de, ids[0]).waitFor();
-  await de.getByTestId('action-export-menu').click();
-  await de.getByTestId('action-export-gis').click();
-  await de.getByTestId('gis-modal').getByTestId('gis-scope').waitFor();
-  await shot(de, 'exports-gis-de-dark-phone', { fullPage: false });
+  await phoneExportModal(de, projectId, ids[0], 'gis');
   await de.keyboard.press('Escape');
   await goto(de, `/organisations/${orgId}/documents`);
   await de.getByTestId('export-records').waitFor();

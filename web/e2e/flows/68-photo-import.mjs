@@ -3,19 +3,7 @@
 // taken (matched to the nearest tree), one that finds nothing and says why; then imported with
 // progress, seen on the trees, and imported again without a photo stored twice. Screenshots
 // light and dark, English and German, desktop and phone.
-import {
-  test,
-  assert,
-  shot,
-  newUser,
-  createOrganisation,
-  createProject,
-  goto,
-  apiJSON,
-  newPage,
-  pickMenu,
-  drawPhoto,
-} from '../lib.mjs';
+import { test, assert, shot, newProject, goto, apiJSON, newPage, pickMenu, drawPhoto } from '../lib.mjs';
 
 /** jpeg with an EXIF segment saying it was taken at lat N, lon E, as a phone writes it. */
 function withPlace(jpeg, lat, lon) {
@@ -62,9 +50,7 @@ function withPlace(jpeg, lat, lon) {
 }
 
 test('photo import: a batch of photos matched to trees by number and by place, imported once', async (browser) => {
-  let { page } = await newUser(browser, 'photoimport');
-  const orgId = await createOrganisation(page, `Grünflächenamt ${Date.now().toString(36)}`);
-  const projectId = await createProject(page, orgId, 'Alter Friedhof');
+  let { page, projectId } = await newProject(browser, 'photoimport', 'Grünflächenamt', 'Alter Friedhof');
   const q = `?project=${projectId}`;
   const trees = {};
   for (const [number, lon] of [

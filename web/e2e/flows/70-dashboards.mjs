@@ -2,7 +2,6 @@
 // filtered to it (and the table agrees), the user dashboard sums up, a job's progress follows a
 // completed work and an inspection; screenshots EN light and DE dark.
 import {
-  OUTBOX,
   test,
   assert,
   shot,
@@ -14,6 +13,7 @@ import {
   noCutTexts,
   noPageErrors,
   newProject,
+  settled,
 } from '../lib.mjs';
 
 const DAY = 86400000;
@@ -65,16 +65,11 @@ function filterOf(page) {
 
 /** Waits for the charts to be drawn (ECharts animates in). */
 async function chartsReady(page) {
-  await page
-    .locator('[data-testid="loading"]')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
+  await settled(page);
   await page.waitForTimeout(900);
 }
 
 test('dashboards: project cards, a segment opens the filtered data view, user dashboard, job progress', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const { page, projectId } = await newProject(browser, 'dash', 'Baumamt', 'Kurpark');
   const q = `?project=${projectId}`;
 

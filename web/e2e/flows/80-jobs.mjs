@@ -19,11 +19,11 @@ import {
   settled,
   toastClearOfHeader,
   noPageErrors,
+  confirmAsked,
 } from '../lib.mjs';
 import { waitForLink } from '../mail.mjs';
 
 test('jobs: build from a filter, assign, release, work as the job, break a lock, progress, complete, refused removal', async (browser) => {
-  assert(OUTBOX, 'ARBOR_OUTBOX is not set');
   const editor = await newUser(browser, 'jobeditor', { lastName: 'Esche' });
   const { page, email: managerEmail } = await newUser(browser, 'jobmanager', { lastName: 'Eiche' });
   assert(managerEmail, 'no manager e-mail');
@@ -256,12 +256,13 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await see(page, 'Resolved by Ada Eiche');
 
   // Completing with one of two works undone asks first; completed, nobody can be assigned.
-  await page.getByTestId('status-complete').click();
-  const confirmComplete = page.getByTestId('status-confirm');
-  await confirmComplete.waitFor();
-  await see(page, 'Only 1 of 2 works are done (50 %).');
-  await shot(page, 'jobs-complete-confirm-en-light', { fullPage: false });
-  await confirmComplete.getByTestId('confirm-button').click();
+  await confirmAsked(
+    page,
+    'status-complete',
+    'status-confirm',
+    'Only 1 of 2 works are done (50 %).',
+    'jobs-complete-confirm-en-light',
+  );
   await page.locator('[data-testid="job-status"][data-status="2"]').first().waitFor();
   await page.getByTestId('participants-closed').waitFor();
   assert(await page.getByTestId('add-participants-submit').isDisabled(), 'Assign is active on a completed job');

@@ -18,6 +18,7 @@ import {
   settled,
   acceptInvitations,
   noPageErrors,
+  confirmAsked,
 } from '../lib.mjs';
 
 test('job conflicts: a stale save in a job session is kept, the manager applies it or keeps the current values', async (browser) => {
@@ -100,12 +101,13 @@ test('job conflicts: a stale save in a job session is kept, the manager applies 
   await shot(page, 'job-conflicts-job-en-light');
 
   // Applying asks first; then the tree holds the editor's values, recorded under the manager.
-  await page.getByTestId('apply-conflict').click();
-  const confirm = page.getByTestId('apply-conflict-modal');
-  await confirm.waitFor();
-  await see(page, 'Apply the changes of Ada Linde?');
-  await shot(page, 'job-conflicts-apply-en-light', { fullPage: false });
-  await confirm.getByTestId('confirm-button').click();
+  await confirmAsked(
+    page,
+    'apply-conflict',
+    'apply-conflict-modal',
+    'Apply the changes of Ada Linde?',
+    'job-conflicts-apply-en-light',
+  );
   await see(page, 'Changes applied to Tree 5.');
   await page.locator('[data-testid="conflict"][data-resolution="applied"]').waitFor();
   await see(page, 'Applied by Ada Ahorn');

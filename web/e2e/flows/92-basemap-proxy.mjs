@@ -3,7 +3,7 @@
 // a manager enters the right one in the protected map service log-in, and the map then draws the
 // service's images — the browser never asks the service itself nor sees the password.
 import http from 'node:http';
-import { test, assert, shot, newUser, createOrganisation, createProject, goto, pickMenu, apiJSON } from '../lib.mjs';
+import { test, assert, shot, newProject, goto, pickMenu, apiJSON } from '../lib.mjs';
 
 // A small PNG (the one the map flow's XYZ basemap draws).
 const GREEN = Buffer.from(
@@ -31,16 +31,27 @@ function protectedWMS() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, seen })));
 }
 
+/**
+ * A new manager's project (newProject's tag, organisation, project) with a basemap of a service
+ * (the body of its POST), its map open; `direct` collects what the browser asks the service
+ * itself (it should ask nothing).
+ */
+async function mapWithBasemap(browser, [tag, organisation, project], basemap) {
+  const { page, projectId } = await newProject(browser, tag, organisation, project);
+  const service = new URL(basemap.url).origin;
+  const direct = [];
+  page.on('request', (r) => r.url().startsWith(service) && direct.push(r.url()));
+  const bm = await apiJSON(page, 'POST', `/api/management/project/${projectId}/basemaps`, basemap);
+  assert(bm.status === 201, `adding the basemap answered ${bm.status}: ${JSON.stringify(bm.json)}`);
+  await goto(page, `/projects/${projectId}/map`);
+  return { page, projectId, bm, direct };
+}
+
 test('basemap proxy: a protected WMS appears on the map after the manager logs in to it', async (browser) => {
   const { server, seen } = await protectedWMS();
   const service = `http://127.0.0.1:${server.address().port}`;
   try {
-    const { page } = await newUser(browser, 'bmproxy');
-    const direct = [];
-    page.on('request', (r) => r.url().startsWith(service) && direct.push(r.url()));
-    const orgId = await createOrganisation(page, `Vermessungsamt ${Date.now().toString(36)}`);
-    const projectId = await createProject(page, orgId, 'Luftbild');
-    const bm = await apiJSON(page, 'POST', `/api/management/project/${projectId}/basemaps`, {
+    const { page, projectId, bm, direct } = await mapWithBasemap(browser, ['bmproxy', 'Vermessungsamt', 'Luftbild'], {
       name: 'Stadtkarte (geschützt)',
       type: 'wms',
       url: `${service}/wms`,
@@ -48,9 +59,6 @@ test('basemap proxy: a protected WMS appears on the map after the manager logs i
       username: 'gis',
       password: 'wrong',
     });
-    assert(bm.status === 201, `adding the basemap answered ${bm.status}: ${JSON.stringify(bm.json)}`);
-
-    await goto(page, `/projects/${projectId}/map`);
     const problem = page.locator('[data-testid="basemap-problem"][data-code="map_service_login"]');
     await problem.waitFor();
     await problem.getByText('check username and password of a protected service').waitFor();
@@ -149,12 +157,7 @@ test('basemap proxy: a protected vector style is drawn from the proxy, its tiles
   const { server, seen } = await protectedStyle();
   const service = `http://127.0.0.1:${server.address().port}`;
   try {
-    const { page } = await newUser(browser, 'bmvector');
-    const direct = [];
-    page.on('request', (r) => r.url().startsWith(service) && direct.push(r.url()));
-    const orgId = await createOrganisation(page, `Stadtwerke ${Date.now().toString(36)}`);
-    const projectId = await createProject(page, orgId, 'Vektorkarte');
-    const bm = await apiJSON(page, 'POST', `/api/management/project/${projectId}/basemaps`, {
+    const { page, projectId, bm, direct } = await mapWithBasemap(browser, ['bmvector', 'Stadtwerke', 'Vektorkarte'], {
       name: 'Stadtplan Vektor (geschützt)',
       type: 'vector',
       url: `${service}/styles/town.json`,
@@ -162,9 +165,6 @@ test('basemap proxy: a protected vector style is drawn from the proxy, its tiles
       username: 'gis',
       password: 'style-pass',
     });
-    assert(bm.status === 201, `adding the basemap answered ${bm.status}: ${JSON.stringify(bm.json)}`);
-
-    await goto(page, `/projects/${projectId}/map`);
     await page.waitForFunction(() => !!window.__map?.getLayer('basemap:water'), null, { timeout: 15000 });
     const source = await page.evaluate(() => window.__map.getSource('basemap:town').url);
     assert(

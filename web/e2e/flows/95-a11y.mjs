@@ -16,17 +16,14 @@ import {
   shot,
   axeViolations,
   newProject,
+  settled,
 } from '../lib.mjs';
 
 /** Waits until the page has settled: no loading skeletons, network idle, transitions done. */
-async function settled(page, marker) {
+async function calm(page, marker) {
   if (marker) await page.getByTestId(marker).first().waitFor();
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .locator('[data-testid="loading"]')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
+  await settled(page);
   await page.waitForTimeout(400);
 }
 
@@ -44,7 +41,7 @@ const SHOTS = {
 async function walk(page, screens, scheme, found) {
   for (const [path, marker] of screens) {
     await goto(page, path);
-    await settled(page, marker);
+    await calm(page, marker);
     for (const v of await axeViolations(page)) found.push(`${scheme} ${path}: ${v}`);
     const name = SHOTS[path.replace(/[0-9a-f-]{36}/g, ':id').replace(/\?.*$/, '')];
     if (name) await shot(page, `a11y-${name}-${scheme}`, { fullPage: false });
@@ -141,24 +138,24 @@ test('accessibility: every screen of a manager has no serious axe violations, li
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     await goto(page, `/projects/${projectId}/map?tree=${treeId}`);
-    await settled(page, 'map-tree-card');
+    await calm(page, 'map-tree-card');
     const tabs = await page
       .locator('[data-testid^="tree-tab-"]:not([data-testid^="tree-tab-count"])')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     assert(tabs.length >= 5, `the info window shows ${tabs.length} tabs`);
     for (const tab of tabs) {
       await page.getByTestId(tab).click();
-      await settled(page);
+      await calm(page);
       for (const v of await axeViolations(page)) found.push(`${scheme} info window ${tab}: ${v}`);
     }
   }
   // The import wizard's first step.
   await page.emulateMedia({ colorScheme: 'light' });
   await goto(page, `/projects/${projectId}/data`);
-  await settled(page, 'data-view');
+  await calm(page, 'data-view');
   await page.getByTestId('data-import').click();
   await page.getByRole('dialog').waitFor();
-  await settled(page);
+  await calm(page);
   for (const v of await axeViolations(page)) found.push(`import wizard: ${v}`);
   report(found, 'manager');
 });
@@ -173,7 +170,7 @@ test('accessibility: the dialogs of a new organisation and of the data view, lig
       await page.emulateMedia({ colorScheme: scheme });
       await open();
       await page.getByTestId(marker).waitFor();
-      await settled(page);
+      await calm(page);
       for (const v of await axeViolations(page)) found.push(`${scheme} ${name}: ${v}`);
       await page.keyboard.press('Escape');
       await page.getByTestId(marker).waitFor({ state: 'detached' });
@@ -181,13 +178,13 @@ test('accessibility: the dialogs of a new organisation and of the data view, lig
   };
   // The demo wizard, offered while the organisation has no project: each of its steps.
   await goto(page, `/organisations/${orgId}/organisation`);
-  await settled(page, 'demo-wizard-offer');
+  await calm(page, 'demo-wizard-offer');
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.getByTestId('demo-wizard-open').click();
     for (const step of ['start', 'project', 'custom']) {
       await page.locator(`[data-testid="demo-wizard"][data-step="${step}"]`).waitFor();
-      await settled(page);
+      await calm(page);
       for (const v of await axeViolations(page)) found.push(`${scheme} demo wizard ${step}: ${v}`);
       if (step !== 'custom') await page.getByTestId('demo-wizard-next').click();
     }
@@ -204,7 +201,7 @@ test('accessibility: the dialogs of a new organisation and of the data view, lig
     assert(r.status === 201, `tree ${n}: ${r.status} ${JSON.stringify(r.json)}`);
   }
   await goto(page, `/projects/${projectId}/data`);
-  await settled(page, 'data-view');
+  await calm(page, 'data-view');
   const fromMenu = (item) => async () => {
     await page.getByTestId('action-export-menu').click();
     await page.getByTestId(item).click();
@@ -233,10 +230,10 @@ test('accessibility: the platform support overview, its record and the extension
       found,
     );
     await goto(page, '/support');
-    await settled(page, 'support-extend');
+    await calm(page, 'support-extend');
     await page.getByTestId('support-extend').first().click();
     await page.getByTestId('extend-demo-modal').waitFor();
-    await settled(page);
+    await calm(page);
     for (const v of await axeViolations(page)) found.push(`${scheme} extension modal: ${v}`);
   }
   report(found, 'support');

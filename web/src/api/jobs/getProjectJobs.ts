@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useListQuery } from '@/api/useListQuery';
 import { api } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
 import type { ListAnswer } from '@/api/organisations/types';
@@ -13,11 +13,5 @@ import type { Job } from './types';
 export const getProjectJobs = (projectId: string) =>
   api.get<ListAnswer<Job>>(inProject('/api/management/job', projectId), { silent: true });
 
-export function useProjectJobs(projectId: string, enabled = true) {
-  return useQuery({
-    queryKey: jobKeys.project(projectId),
-    queryFn: () => getProjectJobs(projectId),
-    select: (a) => a.items ?? [],
-    enabled: enabled && !!projectId,
-  });
-}
+export const useProjectJobs = (projectId: string, enabled = true) =>
+  useListQuery(jobKeys.project(projectId), () => getProjectJobs(projectId), enabled && !!projectId);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useListQuery } from '@/api/useListQuery';
 import { api } from '@/lib/api';
 import { organisationKeys } from './keys';
 import type { ListAnswer, Organisation } from './types';
@@ -6,18 +6,10 @@ import type { ListAnswer, Organisation } from './types';
 /** GET /api/management/organisation: the organisations I administer or work in. */
 export const getOrganisations = () => api.get<ListAnswer<Organisation>>('/api/management/organisation');
 
-export function useOrganisations() {
-  return useQuery({ queryKey: organisationKeys.list(), queryFn: getOrganisations, select: (a) => a.items ?? [] });
-}
+export const useOrganisations = () => useListQuery(organisationKeys.list(), getOrganisations);
 
 /** GET /api/management/organisation?all=true: every organisation (platform support, authority "super"). */
 export const getAllOrganisations = () => api.get<ListAnswer<Organisation>>('/api/management/organisation?all=true');
 
-export function useAllOrganisations(enabled: boolean) {
-  return useQuery({
-    queryKey: organisationKeys.listAll(),
-    queryFn: getAllOrganisations,
-    select: (a) => a.items ?? [],
-    enabled,
-  });
-}
+export const useAllOrganisations = (enabled: boolean) =>
+  useListQuery(organisationKeys.listAll(), getAllOrganisations, enabled);

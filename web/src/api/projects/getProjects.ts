@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useListQuery } from '@/api/useListQuery';
 import { api } from '@/lib/api';
 import type { ListAnswer } from '@/api/organisations/types';
 import { projectKeys } from './keys';
@@ -12,11 +12,5 @@ export const getProjects = (organisation?: string) =>
       : '/api/management/project-list',
   );
 
-export function useProjects(organisation?: string, enabled = true) {
-  return useQuery({
-    queryKey: projectKeys.list(organisation),
-    queryFn: () => getProjects(organisation),
-    select: (a) => a.items ?? [],
-    enabled,
-  });
-}
+export const useProjects = (organisation?: string, enabled = true) =>
+  useListQuery(projectKeys.list(organisation), () => getProjects(organisation), enabled);

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconFolders, IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconFolders, IconPlus, IconUsers, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HeadedTable } from '@/components/HeadedTable';
@@ -25,68 +26,83 @@ function TableSkeleton() {
   );
 }
 
+/** A table in a card: grey rows while it loads, a note when it holds nothing, else the table. */
+function TableOrNote<T>({
+  query,
+  note,
+  children,
+}: {
+  query: { isPending: boolean; data?: T[] };
+  note: { icon: Icon; title: string; text: string };
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <TableSkeleton />;
+  if (!query.data?.length) return <EmptyNote {...note} icon={<note.icon size={24} stroke={1.6} />} py="lg" />;
+  return children(query.data);
+}
+
 function Assignments({ organisation: o }: { organisation: Organisation }) {
   const { t } = useTranslation();
   const list = useAssignments(o.id);
   return (
     <Card padding="xl" data-testid="assignments">
       <CardHeading title={t('assignments.heading')} text={t('assignments.text')} mb="md" />
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : !list.data?.length ? (
-        <EmptyNote
-          icon={<IconUsers size={24} stroke={1.6} />}
-          title={t('assignments.emptyTitle')}
-          text={t('assignments.emptyText')}
-          py="lg"
-        />
-      ) : (
-        <HeadedTable
-          minWidth={560}
-          columns={[
-            { label: t('assignments.project') },
-            { label: t('assignments.person') },
-            { label: t('assignments.access') },
-          ]}
-          verticalSpacing="sm"
-          data-testid="assignments-table"
-        >
-          {list.data.map((a) => {
-            const name = `${a.firstName} ${a.lastName}`.trim();
-            return (
-              <Table.Tr key={`${a.projectId}:${a.userId ?? a.email}`} data-testid="assignment-row" data-email={a.email}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/projects/${a.projectId}`} size="sm" fw={500}>
-                    {a.projectName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Group gap={6}>
-                      <Text size="sm" fw={500}>
-                        {name || a.email}
-                      </Text>
-                      {a.pending && (
-                        <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
-                          {t('members.pending')}
-                        </Badge>
+      <TableOrNote
+        query={list}
+        note={{ icon: IconUsers, title: t('assignments.emptyTitle'), text: t('assignments.emptyText') }}
+      >
+        {(assignments) => (
+          <HeadedTable
+            minWidth={560}
+            columns={[
+              { label: t('assignments.project') },
+              { label: t('assignments.person') },
+              { label: t('assignments.access') },
+            ]}
+            verticalSpacing="sm"
+            data-testid="assignments-table"
+          >
+            {assignments.map((a) => {
+              const name = `${a.firstName} ${a.lastName}`.trim();
+              return (
+                <Table.Tr
+                  key={`${a.projectId}:${a.userId ?? a.email}`}
+                  data-testid="assignment-row"
+                  data-email={a.email}
+                >
+                  <Table.Td>
+                    <Anchor component={Link} to={`/projects/${a.projectId}`} size="sm" fw={500}>
+                      {a.projectName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Group gap={6}>
+                        <Text size="sm" fw={500}>
+                          {name || a.email}
+                        </Text>
+                        {a.pending && (
+                          <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
+                            {t('members.pending')}
+                          </Badge>
+                        )}
+                      </Group>
+                      {name && (
+                        <Text size="xs" c="dimmed">
+                          {a.email}
+                        </Text>
                       )}
-                    </Group>
-                    {name && (
-                      <Text size="xs" c="dimmed">
-                        {a.email}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <AccessBadge access={a.access} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </HeadedTable>
-      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <AccessBadge access={a.access} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </HeadedTable>
+        )}
+      </TableOrNote>
     </Card>
   );
 }
@@ -109,18 +125,16 @@ export function OrganisationProjects({ organisation: o }: { organisation: Organi
             </Button>
           )}
         </Group>
-        {projects.isPending ? (
-          <TableSkeleton />
-        ) : !projects.data?.length ? (
-          <EmptyNote
-            icon={<IconFolders size={24} stroke={1.6} />}
-            title={t('empty.projects.title')}
-            text={canCreate ? t('organisation.projectsEmptyAdmin') : t('organisation.projectsEmpty')}
-            py="lg"
-          />
-        ) : (
-          <ProjectTable projects={projects.data} testId="organisation-project-table" />
-        )}
+        <TableOrNote
+          query={projects}
+          note={{
+            icon: IconFolders,
+            title: t('empty.projects.title'),
+            text: canCreate ? t('organisation.projectsEmptyAdmin') : t('organisation.projectsEmpty'),
+          }}
+        >
+          {(list) => <ProjectTable projects={list} testId="organisation-project-table" />}
+        </TableOrNote>
       </Card>
       {isAdmin(o) && <Assignments organisation={o} />}
       {canCreate && (

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { groupOf, groupOperations, type OpenApiDocument } from './openapi';
 
 describe('groupOf', () => {
-  it('groups by the first segment, and by two under management', () => {
-    expect(groupOf('/api/auth/login')).toBe('auth');
-    expect(groupOf('/api/auth/login/organisation/{id}')).toBe('auth');
-    expect(groupOf('/api/health')).toBe('health');
-    expect(groupOf('/api/management/user/user')).toBe('management/user');
-    expect(groupOf('/api/management/organisation')).toBe('management/organisation');
-    expect(groupOf('/api/management/organisation/{id}/admins/{userId}')).toBe('management/organisation');
-    expect(groupOf('/api/management/project/{id}/settings')).toBe('management/project');
-    expect(groupOf('/api/management/project-list')).toBe('management/project');
+  it.each([
+    ['/api/auth/login', 'auth'],
+    ['/api/auth/login/organisation/{id}', 'auth'],
+    ['/api/health', 'health'],
+    ['/api/management/user/user', 'management/user'],
+    ['/api/management/organisation', 'management/organisation'],
+    ['/api/management/organisation/{id}/admins/{userId}', 'management/organisation'],
+    ['/api/management/project/{id}/settings', 'management/project'],
+    ['/api/management/project-list', 'management/project'],
+  ])('groups by the first segment, and by two under management: %s in %s', (path, group) => {
+    expect(groupOf(path)).toBe(group);
   });
 });
 

@@ -1,16 +1,16 @@
-import { Alert, Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../api/confirm';
 import { useSession } from '@/api/auth/getSession';
 import { GuestCard } from '@/components/GuestCard';
+import { useLinkParams } from '../useLinkParams';
+import { Outcome } from './Outcome';
 
 export default function ConfirmPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const email = params.get('email')?.trim() ?? '';
-  const token = params.get('token')?.trim() ?? '';
+  const { email, token, missing } = useLinkParams();
   const session = useSession();
   const confirm = useConfirm(email, token);
   const loggedIn = !!session.data;
@@ -31,11 +31,11 @@ export default function ConfirmPage() {
     </Button>
   );
 
-  if (!email || !token) {
+  if (missing) {
     return (
       <GuestCard title={t('auth.confirmHeading')}>
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-          {email ? t('errors.tokenMissing') : t('errors.emailMissing')}
+          {t(missing)}
         </Alert>
         {next}
       </GuestCard>
@@ -52,23 +52,18 @@ export default function ConfirmPage() {
           </>
         ) : confirm.isSuccess ? (
           <>
-            <ThemeIcon size={64} radius="xl" variant="light" color="arbor">
-              <IconCircleCheck size={36} stroke={1.6} />
-            </ThemeIcon>
             {/* The server's message says what was confirmed and what follows; a heading above it
                 would only say it twice. */}
-            <Text fz={20} fw={650} data-testid="confirm-message">
-              {confirm.data?.message || t('auth.confirmed')}
-            </Text>
+            <Outcome
+              icon={IconCircleCheck}
+              title={confirm.data?.message || t('auth.confirmed')}
+              titleSize={20}
+              titleTestId="confirm-message"
+            />
           </>
         ) : (
           <>
-            <ThemeIcon size={64} radius="xl" variant="light" color="red">
-              <IconAlertTriangle size={36} stroke={1.6} />
-            </ThemeIcon>
-            <Text fz={22} fw={650}>
-              {t('auth.confirmFailed')}
-            </Text>
+            <Outcome icon={IconAlertTriangle} color="red" title={t('auth.confirmFailed')} />
             <Text c="dimmed" size="sm" data-testid="confirm-message">
               {confirm.error?.message}
             </Text>

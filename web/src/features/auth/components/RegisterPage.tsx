@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Checkbox, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useRegister } from '../api/register';
 import { validators } from '@/lib/validation';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { DisruptionNotice } from './LoginPage';
+import { Outcome } from './Outcome';
 import { GuestCard } from '@/components/GuestCard';
 import { EmailInput, LanguageSelect, NameFields } from '@/components/AccountFields';
 import { GuestForm, OtherWayIn } from './GuestForm';
@@ -54,12 +55,7 @@ export default function RegisterPage() {
     return (
       <GuestCard>
         <Stack align="center" ta="center" gap="md" py="md" data-testid="register-success">
-          <ThemeIcon size={64} radius="xl" variant="light" color="arbor">
-            <IconMailCheck size={34} stroke={1.6} />
-          </ThemeIcon>
-          <Text fz={22} fw={650}>
-            {t('auth.checkEmailTitle')}
-          </Text>
+          <Outcome icon={IconMailCheck} iconSize={34} title={t('auth.checkEmailTitle')} />
           <Text c="dimmed" size="sm">
             {t('auth.checkEmailText', { email: sentTo })}
           </Text>

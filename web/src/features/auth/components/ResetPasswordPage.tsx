@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useResetPassword } from '../api/resetPassword';
@@ -10,12 +10,11 @@ import { validators } from '@/lib/validation';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { GuestCard } from '@/components/GuestCard';
 import { GuestForm } from './GuestForm';
+import { useLinkParams } from '../useLinkParams';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const email = params.get('email')?.trim() ?? '';
-  const token = params.get('token')?.trim() ?? '';
+  const { email, token, missing } = useLinkParams();
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
   const v = validators(t);
@@ -28,11 +27,11 @@ export default function ResetPasswordPage() {
     },
   });
 
-  if (!email || !token) {
+  if (missing) {
     return (
       <GuestCard title={t('auth.newPasswordHeading')}>
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="email-missing">
-          {email ? t('errors.tokenMissing') : t('errors.emailMissing')}
+          {t(missing)}
         </Alert>
         <Button component={Link} to="/reset" variant="light">
           {t('auth.resetHeading')}

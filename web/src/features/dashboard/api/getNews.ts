@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useListQuery } from '@/api/useListQuery';
 import { api } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
 import type { ListAnswer } from '@/api/organisations/types';
@@ -11,11 +11,5 @@ export const getNews = (projectId?: string) =>
     projectId ? inProject('/api/content/news?limit=100', projectId) : '/api/content/news?limit=100',
   );
 
-export function useNews(projectId?: string, enabled = true) {
-  return useQuery({
-    queryKey: dashboardKeys.news(projectId),
-    queryFn: () => getNews(projectId),
-    select: (a) => a.items ?? [],
-    enabled,
-  });
-}
+export const useNews = (projectId?: string, enabled = true) =>
+  useListQuery(dashboardKeys.news(projectId), () => getNews(projectId), enabled);

@@ -1,20 +1,24 @@
 import type { ReactNode } from 'react';
-import { Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import type { IconTrees } from '@tabler/icons-react';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
+import type { Figure } from '../figures';
 
-/** The frame of a dashboard card: a title, a line of explanation, the content. */
+/**
+ * The frame of a dashboard card: a title, a line of explanation, the content; more links at the
+ * top right to the page that shows all of it.
+ */
 export function DashboardCard({
   title,
   hint,
-  action,
+  more,
   children,
   testId,
 }: {
   title: string;
   hint?: string;
-  action?: ReactNode;
+  more?: { to: string; label: string };
   children: ReactNode;
   testId?: string;
 }) {
@@ -31,31 +35,30 @@ export function DashboardCard({
             </Text>
           )}
         </Stack>
-        {action}
+        {more && (
+          <Anchor component={Link} to={more.to} size="sm">
+            {more.label}
+          </Anchor>
+        )}
       </Group>
       {children}
     </Card>
   );
 }
 
+/** The row of figures atop a dashboard: as many columns as figures on a wide screen. */
+export function FigureRow({ figures }: { figures: Figure[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: figures.length }} spacing="md">
+      {figures.map((f) => (
+        <FigureCard key={f.testId} {...f} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** A single figure (trees, open works …); clickable when it opens a view. */
-export function FigureCard({
-  label,
-  value,
-  hint,
-  icon: Icon,
-  color = 'arbor',
-  onOpen,
-  testId,
-}: {
-  label: string;
-  value: number;
-  hint?: string;
-  icon: typeof IconTrees;
-  color?: string;
-  onOpen?: () => void;
-  testId?: string;
-}) {
+export function FigureCard({ label, value, hint, icon: Icon, color = 'arbor', onOpen, testId }: Figure) {
   const { i18n } = useTranslation();
   const body = (
     <Group justify="space-between" align="flex-start" wrap="nowrap">

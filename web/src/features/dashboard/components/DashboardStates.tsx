@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from '@/components/ListStates';
 
 /** Grey shapes where the cards will be, while the figures load. */
 export function DashboardSkeleton({ figures = 4 }: { figures?: number }) {
@@ -64,6 +65,16 @@ export function DashboardPending({
       ) : (
         <DashboardSkeleton figures={figures} />
       )}
+    </>
+  );
+}
+
+/** A dashboard with nothing to sum up yet: its header over what it will show, and the way to start. */
+export function DashboardEmpty({ header, ...empty }: { header: ReactNode } & ComponentProps<typeof EmptyCard>) {
+  return (
+    <>
+      {header}
+      <EmptyCard {...empty} />
     </>
   );
 }

@@ -12,7 +12,8 @@ import { classColor, noneColor } from '../colors';
 import { valueSegments, windowSegments } from '../segments';
 import { useSegmentLink } from '../useSegmentLink';
 import { ClassDonut } from './ClassDonut';
-import { DashboardCard, FigureCard } from './DashboardCard';
+import { figureOf } from '../figures';
+import { DashboardCard, FigureRow } from './DashboardCard';
 import { DashboardError, DashboardSkeleton } from './DashboardStates';
 import { EmptyCard } from '@/components/ListStates';
 import { JobStatusBadge } from './JobsList';
@@ -48,6 +49,7 @@ function JobProgress({ projectId, d }: { projectId: string; d: Progress }) {
   const objects = d.trees + d.groups;
   const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(d.job.created_at));
   const done = classColor('safety', 0, scheme);
+  const figure = figureOf(t);
   return (
     <Stack gap="md" data-testid="job-dashboard" data-job={d.job.id}>
       <Card padding="lg">
@@ -78,29 +80,26 @@ function JobProgress({ projectId, d }: { projectId: string; d: Progress }) {
         <Empty title={t('dashboard.jobs.emptyJob')} text={t('dashboard.jobs.noJobsText')} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <FigureCard label={t('dashboard.figures.trees')} value={d.trees} icon={IconTree} testId="figure-trees" />
-            <FigureCard
-              label={t('dashboard.figures.groups')}
-              value={d.groups}
-              icon={IconTrees}
-              testId="figure-groups"
-            />
-            <FigureCard
-              label={t('dashboard.cards.progressWorks')}
-              value={d.works.done}
-              hint={t('dashboard.progress.worksDone', { done: d.works.done, total: d.works.done + d.works.open })}
-              icon={IconTool}
-              testId="figure-works-done"
-            />
-            <FigureCard
-              label={t('dashboard.cards.progressChecks')}
-              value={d.checks.done}
-              hint={t('dashboard.progress.checksDone', { done: d.checks.done, total: objects })}
-              icon={IconStethoscope}
-              testId="figure-checks-done"
-            />
-          </SimpleGrid>
+          <FigureRow
+            figures={[
+              figure('trees', d.trees, IconTree),
+              figure('groups', d.groups, IconTrees),
+              {
+                label: t('dashboard.cards.progressWorks'),
+                value: d.works.done,
+                hint: t('dashboard.progress.worksDone', { done: d.works.done, total: d.works.done + d.works.open }),
+                icon: IconTool,
+                testId: 'figure-works-done',
+              },
+              {
+                label: t('dashboard.cards.progressChecks'),
+                value: d.checks.done,
+                hint: t('dashboard.progress.checksDone', { done: d.checks.done, total: objects }),
+                icon: IconStethoscope,
+                testId: 'figure-checks-done',
+              },
+            ]}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <DashboardCard title={t('dashboard.cards.progressWorks')} testId="card-progress-works">
               {d.works.done + d.works.open === 0 ? (

@@ -1,26 +1,18 @@
 import { Button, Grid, Group, SimpleGrid, Stack, useComputedColorScheme } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconMap2,
-  IconStethoscope,
-  IconTable,
-  IconTool,
-  IconTree,
-  IconTrees,
-} from '@tabler/icons-react';
+import { IconMap2, IconTable, IconTree, IconTrees } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
-import { EmptyCard } from '@/components/ListStates';
 import { useProjectContext } from '@/hooks/useProjectContext';
 import { useProjectDashboard } from '../api/getProjectDashboard';
 import { useNews } from '../api/getNews';
-import { dataViewPath } from '../filters';
+import { dataViewPath, type Condition } from '../filters';
+import { figureOf, openChecksFigure, worksFigure } from '../figures';
 import { valueSegments, type ValueCard } from '../segments';
 import { useSegmentLink } from '../useSegmentLink';
 import { ClassDonut } from './ClassDonut';
-import { DashboardCard, FigureCard } from './DashboardCard';
-import { DashboardPending } from './DashboardStates';
+import { DashboardCard, FigureRow } from './DashboardCard';
+import { DashboardEmpty, DashboardPending } from './DashboardStates';
 import { NewsList } from './NewsList';
 import { SafetyWarnings } from './SafetyWarnings';
 import { WindowCards } from './WindowCards';
@@ -37,6 +29,8 @@ export default function ProjectDashboardPage() {
   const d = useProjectDashboard(project.id);
   const news = useNews(project.id);
   const projectNews = news.data ?? [];
+  const figure = figureOf(t);
+  const openData = (condition: Condition) => () => navigate(dataViewPath(project.id, { conditions: [condition] }));
 
   const header = (
     <PageHeader
@@ -64,64 +58,36 @@ export default function ProjectDashboardPage() {
   const f = d.data;
   if (f.trees + f.groups === 0) {
     return (
-      <>
-        {header}
-        <EmptyCard
-          testId="dashboard-empty"
-          icon={<IconTrees size={30} stroke={1.6} />}
-          title={t('dashboard.empty.projectTitle')}
-          text={t('dashboard.empty.projectText')}
-        >
-          <Button component={Link} to={`/projects/${project.id}/map`} leftSection={<IconMap2 size={16} />}>
-            {t('dashboard.empty.projectAction')}
-          </Button>
-        </EmptyCard>
-      </>
+      <DashboardEmpty
+        header={header}
+        testId="dashboard-empty"
+        icon={<IconTrees size={30} stroke={1.6} />}
+        title={t('dashboard.empty.projectTitle')}
+        text={t('dashboard.empty.projectText')}
+      >
+        <Button component={Link} to={`/projects/${project.id}/map`} leftSection={<IconMap2 size={16} />}>
+          {t('dashboard.empty.projectAction')}
+        </Button>
+      </DashboardEmpty>
     );
   }
-  const openChecks = f.checks.overdue + f.checks.due;
   return (
     <Stack gap="md" data-testid="project-dashboard">
       {header}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <FigureCard
-          label={t('dashboard.figures.trees')}
-          value={f.trees}
-          icon={IconTree}
-          testId="figure-trees"
-          onOpen={() =>
-            navigate(dataViewPath(project.id, { conditions: [{ field: 'single_tree', op: 'eq', value: true }] }))
-          }
-        />
-        <FigureCard
-          label={t('dashboard.figures.groups')}
-          value={f.groups}
-          icon={IconTrees}
-          testId="figure-groups"
-          onOpen={() =>
-            navigate(dataViewPath(project.id, { conditions: [{ field: 'single_tree', op: 'eq', value: false }] }))
-          }
-        />
-        <FigureCard
-          label={t('dashboard.figures.works')}
-          value={f.open_works}
-          hint={t('dashboard.figures.overdueHint', { count: f.works.overdue })}
-          icon={f.works.overdue > 0 ? IconAlertTriangle : IconTool}
-          color={f.works.overdue > 0 ? 'red' : 'arbor'}
-          testId="figure-works"
-          onOpen={() =>
-            navigate(dataViewPath(project.id, { conditions: [{ field: 'action_count', op: 'gt', value: 0 }] }))
-          }
-        />
-        <FigureCard
-          label={t('dashboard.figures.openChecks')}
-          value={openChecks}
-          hint={t('dashboard.figures.openChecksHint')}
-          icon={IconStethoscope}
-          testId="figure-checks"
-          onOpen={() => open('openChecks', '')}
-        />
-      </SimpleGrid>
+      <FigureRow
+        figures={[
+          { ...figure('trees', f.trees, IconTree), onOpen: openData({ field: 'single_tree', op: 'eq', value: true }) },
+          {
+            ...figure('groups', f.groups, IconTrees),
+            onOpen: openData({ field: 'single_tree', op: 'eq', value: false }),
+          },
+          {
+            ...worksFigure(t, f.open_works, f.works.overdue),
+            onOpen: openData({ field: 'action_count', op: 'gt', value: 0 }),
+          },
+          { ...openChecksFigure(t, f.checks.overdue + f.checks.due), onOpen: () => open('openChecks', '') },
+        ]}
+      />
       <SafetyWarnings
         testId="safety-warnings"
         warnings={[

@@ -23,6 +23,24 @@ const CONCEPTS = [
   { icon: IconClipboardList, title: 'nav.jobs', text: 'help.conceptJobs' },
 ];
 
+/** The parts of the guide (helpGuide.<part>), in the order one meets them. */
+const GUIDE = [
+  'map',
+  'info',
+  'files',
+  'data',
+  'import',
+  'exports',
+  'dashboards',
+  'safety',
+  'jobs',
+  'packages',
+  'backgroundMaps',
+] as const;
+
+/** The rules the app follows (help.rule<Rule>). */
+const RULES = ['Safety', 'Intervals', 'Classes', 'History'] as const;
+
 /** A topic of the guide or the rules: its name in bold over a grey paragraph. */
 function Topic({ title, text }: { title: string; text: string }) {
   return (
@@ -35,26 +53,71 @@ function Topic({ title, text }: { title: string; text: string }) {
   );
 }
 
+/**
+ * A card of the help page: its sign, what it is about (the texts <topic>Title and <topic>Text),
+ * then what it offers; a link (<topic>Link) to a page of the help at the foot.
+ */
 function HelpCard({
   icon: Icon,
-  title,
-  text,
+  topic,
+  link,
   children,
 }: {
   icon: typeof IconBook2;
-  title: string;
-  text: string;
-  children: React.ReactNode;
+  topic: string;
+  link?: { to: string; testId: string };
+  children?: React.ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Card padding="xl">
       <Stack gap="md" h="100%">
         <ThemeIcon size={44} radius="md" variant="light" color="arbor">
           <Icon size={24} stroke={1.6} />
         </ThemeIcon>
-        <CardHeading title={title} text={text} size="lg" gap={6} style={{ flex: 1 }} />
-        {children}
+        <CardHeading title={t(`${topic}Title`)} text={t(`${topic}Text`)} size="lg" gap={6} style={{ flex: 1 }} />
+        {link ? (
+          <Group gap="sm" mt="auto">
+            <Button component={Link} to={link.to} variant="light" data-testid={link.testId}>
+              {t(`${topic}Link`)}
+            </Button>
+            {children}
+          </Group>
+        ) : (
+          children
+        )}
       </Stack>
+    </Card>
+  );
+}
+
+/** A section of the help below the cards: a card with a heading; topics stand in two columns. */
+function HelpSection({
+  title,
+  id,
+  testId,
+  topics,
+  children,
+}: {
+  title: string;
+  id?: string;
+  testId: string;
+  topics?: { key: string; title: string; text: string }[];
+  children?: React.ReactNode;
+}) {
+  return (
+    <Card padding="xl" mt="xl" id={id} data-testid={testId}>
+      <Title order={3} fz="lg" mb="lg">
+        {title}
+      </Title>
+      {topics && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          {topics.map(({ key, ...topic }) => (
+            <Topic key={key} {...topic} />
+          ))}
+        </SimpleGrid>
+      )}
+      {children}
     </Card>
   );
 }
@@ -65,7 +128,7 @@ export default function HelpPage() {
     <>
       <PageHeader title={t('help.heading')} description={t('help.subheading')} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        <HelpCard icon={IconBook2} title={t('help.overviewTitle')} text={t('help.overviewText')}>
+        <HelpCard icon={IconBook2} topic="help.overview">
           <Button
             component="a"
             href="#overview"
@@ -79,34 +142,20 @@ export default function HelpPage() {
             {t('help.overviewLink')}
           </Button>
         </HelpCard>
-        <HelpCard icon={IconLifebuoy} title={t('help.supportTitle')} text={t('help.supportText')}>
+        <HelpCard icon={IconLifebuoy} topic="help.support">
           <Anchor href={`mailto:${SUPPORT_EMAIL}`} fw={600} data-testid="help-support">
             <IconMail size={16} style={{ verticalAlign: -3, marginRight: 6 }} />
             {SUPPORT_EMAIL}
           </Anchor>
         </HelpCard>
-        <HelpCard icon={IconApi} title={t('help.apiTitle')} text={t('help.apiText')}>
-          <Group gap="sm" mt="auto">
-            <Button component={Link} to="/help/api" variant="light" data-testid="help-api">
-              {t('help.apiLink')}
-            </Button>
-            <Anchor href="/api/openapi.json" target="_blank" rel="noreferrer" size="sm" data-testid="help-api-raw">
-              {t('help.apiRaw')}
-            </Anchor>
-          </Group>
+        <HelpCard icon={IconApi} topic="help.api" link={{ to: '/help/api', testId: 'help-api' }}>
+          <Anchor href="/api/openapi.json" target="_blank" rel="noreferrer" size="sm" data-testid="help-api-raw">
+            {t('help.apiRaw')}
+          </Anchor>
         </HelpCard>
-        <HelpCard icon={IconMap2} title={t('helpGis.cardTitle')} text={t('helpGis.cardText')}>
-          <Group gap="sm" mt="auto">
-            <Button component={Link} to="/help/gis" variant="light" data-testid="help-gis-link">
-              {t('helpGis.cardLink')}
-            </Button>
-          </Group>
-        </HelpCard>
+        <HelpCard icon={IconMap2} topic="helpGis.card" link={{ to: '/help/gis', testId: 'help-gis-link' }} />
       </SimpleGrid>
-      <Card padding="xl" mt="xl" id="overview" data-testid="help-concepts">
-        <Title order={3} fz="lg" mb="lg">
-          {t('help.conceptsTitle')}
-        </Title>
+      <HelpSection title={t('help.conceptsTitle')} id="overview" testId="help-concepts">
         <Timeline bulletSize={32} lineWidth={2} color="arbor" active={2}>
           {CONCEPTS.map(({ icon: Icon, title, text }) => (
             <Timeline.Item key={text} bullet={<Icon size={16} />} title={t(title)}>
@@ -116,41 +165,21 @@ export default function HelpPage() {
             </Timeline.Item>
           ))}
         </Timeline>
-      </Card>
-      <Card padding="xl" mt="xl" data-testid="help-guide">
-        <Title order={3} fz="lg" mb="lg">
-          {t('helpGuide.title')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          {(
-            [
-              'map',
-              'info',
-              'files',
-              'data',
-              'import',
-              'exports',
-              'dashboards',
-              'safety',
-              'jobs',
-              'packages',
-              'backgroundMaps',
-            ] as const
-          ).map((part) => (
-            <Topic key={part} title={t(`helpGuide.${part}.title`)} text={t(`helpGuide.${part}.text`)} />
-          ))}
-        </SimpleGrid>
-      </Card>
-      <Card padding="xl" mt="xl" data-testid="help-rules">
-        <Title order={3} fz="lg" mb="lg">
-          {t('help.rulesTitle')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          {(['Safety', 'Intervals', 'Classes', 'History'] as const).map((rule) => (
-            <Topic key={rule} title={t(`help.rule${rule}Title`)} text={t(`help.rule${rule}`)} />
-          ))}
-        </SimpleGrid>
-      </Card>
+      </HelpSection>
+      <HelpSection
+        title={t('helpGuide.title')}
+        testId="help-guide"
+        topics={GUIDE.map((part) => ({
+          key: part,
+          title: t(`helpGuide.${part}.title`),
+          text: t(`helpGuide.${part}.text`),
+        }))}
+      />
+      <HelpSection
+        title={t('help.rulesTitle')}
+        testId="help-rules"
+        topics={RULES.map((rule) => ({ key: rule, title: t(`help.rule${rule}Title`), text: t(`help.rule${rule}`) }))}
+      />
     </>
   );
 }

@@ -1,17 +1,15 @@
-import { Button, FileInput, Modal } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WizardFrame } from '@/components/WizardFrame';
+import { WizardModal } from '@/components/WizardModal';
 import { useInspectImport } from '../api/inspectImport';
 import { importKeys } from '../api/keys';
 import { useImportTask, useOpenImports, useQueueImport, useRunImport } from '../api/runImport';
 import type { ImportColumn, ImportInspection, ImportMatch, ImportResult } from '../api/types';
 import { mappingGap } from '../mapping';
 import { ColumnsStep } from './ColumnsStep';
-import { ImportHistory } from './ImportHistory';
+import { FileStep } from './FileStep';
 import { ImportProgress, importOutcome } from './ImportProgress';
 import { PreviewStep } from './PreviewStep';
 
@@ -48,7 +46,6 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [match, setMatch] = useState<ImportMatch>('');
   const [taskId, setTaskId] = useState<string | null>(null);
-  const phone = useMediaQuery('(max-width: 48em)');
   const inspect = useInspectImport(projectId);
   const run = useRunImport(projectId);
   const queue = useQueueImport(projectId);
@@ -120,136 +117,108 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
     preview.rows > 0;
 
   return (
-    <Modal
+    <WizardModal
       opened={opened}
       onClose={close}
       title={t('import.title')}
-      size="xl"
-      fullScreen={phone}
-      data-testid="import-wizard"
-    >
-      <WizardFrame
-        steps={STEPS.map((name) => ({ label: t(`import.steps.${name}`) }))}
-        active={step}
-        error={error?.message}
-        errorTestId="import-error"
-        back={
-          step > 0 &&
-          step < 3 && (
-            <Button variant="default" onClick={() => setStep(step - 1)}>
-              {t('import.back')}
+      modalTestId="import-wizard"
+      fullScreenBelow="48em"
+      steps={STEPS.map((name) => ({ label: t(`import.steps.${name}`) }))}
+      active={step}
+      error={error?.message}
+      errorTestId="import-error"
+      back={step > 0 && step < 3 && { label: t('import.back'), onClick: () => setStep(step - 1) }}
+      cancel={step < 3 && { label: t('import.cancel'), onClick: close }}
+      actions={
+        <>
+          {step === 3 && !ended && (
+            <Button variant="default" onClick={close} data-testid="import-leave">
+              {t('import.progress.close')}
             </Button>
-          )
-        }
-        actions={
-          <>
-            {step < 3 && (
-              <Button variant="subtle" onClick={close}>
-                {t('import.cancel')}
+          )}
+          {step === 0 && (
+            <Button onClick={() => read()} disabled={!file} loading={inspect.isPending} data-testid="import-read">
+              {t('import.file.read')}
+            </Button>
+          )}
+          {step === 1 && (
+            <Button
+              onClick={() => check()}
+              disabled={!srid || !!mappingGap(mapping, !!inspection?.geometry, match)}
+              loading={run.isPending}
+              data-testid="import-check"
+            >
+              {t('import.columns.check')}
+            </Button>
+          )}
+          {step === 2 && (
+            <>
+              <Button variant="default" onClick={() => check()} loading={run.isPending && !ready}>
+                {t('import.preview.again')}
               </Button>
-            )}
-            {step === 3 && !ended && (
-              <Button variant="default" onClick={close} data-testid="import-leave">
-                {t('import.progress.close')}
+              <Button onClick={commit} disabled={!ready} loading={queue.isPending} data-testid="import-commit">
+                {t('import.preview.import', {
+                  count: preview ? preview.trees + preview.groups + (preview.updated ?? 0) : 0,
+                })}
               </Button>
-            )}
-            {step === 0 && (
-              <Button onClick={() => read()} disabled={!file} loading={inspect.isPending} data-testid="import-read">
-                {t('import.file.read')}
-              </Button>
-            )}
-            {step === 1 && (
-              <Button
-                onClick={() => check()}
-                disabled={!srid || !!mappingGap(mapping, !!inspection?.geometry, match)}
-                loading={run.isPending}
-                data-testid="import-check"
-              >
-                {t('import.columns.check')}
-              </Button>
-            )}
-            {step === 2 && (
-              <>
-                <Button variant="default" onClick={() => check()} loading={run.isPending && !ready}>
-                  {t('import.preview.again')}
-                </Button>
-                <Button onClick={commit} disabled={!ready} loading={queue.isPending} data-testid="import-commit">
-                  {t('import.preview.import', {
-                    count: preview ? preview.trees + preview.groups + (preview.updated ?? 0) : 0,
-                  })}
-                </Button>
-              </>
-            )}
-            {step === 3 && ended && (
-              <Button onClick={close} data-testid="import-close">
-                {t('import.done.close')}
-              </Button>
-            )}
-          </>
-        }
-      >
-        {step === 0 && (
-          <>
-            <FileInput
-              label={t('import.file.label')}
-              description={t('import.file.description')}
-              placeholder={t('import.file.placeholder')}
-              accept=".csv,.txt,.tsv,.xlsx,.geojson,.json,.gpkg,.zip"
-              value={file}
-              onChange={setFile}
-              leftSection={<IconFileImport size={18} />}
-              clearable
-              data-testid="import-file"
-            />
-            <ImportHistory projectId={projectId} canUndo={canUndo} onUndone={onChanged} />
-          </>
-        )}
-        {step === 1 && inspection && file && (
-          <ColumnsStep
-            fileName={file.name}
-            inspection={inspection}
-            mapping={mapping}
-            onMapping={setMapping}
-            srid={srid}
-            onSrid={setSrid}
-            onLayer={(layer) => void read(layer)}
-            reading={inspect.isPending}
-            custom={custom}
-            match={match}
-            onMatch={setMatch}
-          />
-        )}
-        {step === 2 && preview && file && (
-          <PreviewStep
-            fileName={file.name}
-            result={preview}
-            nextFree={nextFree}
-            onNextFree={(v) => {
-              setNextFree(v);
-              void check(v, addSpecies);
-            }}
-            addSpecies={addSpecies}
-            onAddSpecies={setAddSpecies}
-            speciesMap={speciesMap}
-            onSpeciesMap={setSpeciesMap}
-          />
-        )}
-        {step === 3 && (
-          <ImportProgress
-            task={task}
-            fileName={file?.name}
-            onToCheck={
-              file
-                ? (rejected) => {
-                    setPreview(rejected);
-                    setTaskId(null);
-                    setStep(2);
-                  }
-                : undefined
-            }
-          />
-        )}
-      </WizardFrame>
-    </Modal>
+            </>
+          )}
+          {step === 3 && ended && (
+            <Button onClick={close} data-testid="import-close">
+              {t('import.done.close')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {step === 0 && (
+        <FileStep projectId={projectId} file={file} onFile={setFile} canUndo={canUndo} onUndone={onChanged} />
+      )}
+      {step === 1 && inspection && file && (
+        <ColumnsStep
+          fileName={file.name}
+          inspection={inspection}
+          mapping={mapping}
+          onMapping={setMapping}
+          srid={srid}
+          onSrid={setSrid}
+          onLayer={(layer) => void read(layer)}
+          reading={inspect.isPending}
+          custom={custom}
+          match={match}
+          onMatch={setMatch}
+        />
+      )}
+      {step === 2 && preview && file && (
+        <PreviewStep
+          fileName={file.name}
+          result={preview}
+          nextFree={nextFree}
+          onNextFree={(v) => {
+            setNextFree(v);
+            void check(v, addSpecies);
+          }}
+          addSpecies={addSpecies}
+          onAddSpecies={setAddSpecies}
+          speciesMap={speciesMap}
+          onSpeciesMap={setSpeciesMap}
+        />
+      )}
+      {step === 3 && (
+        <ImportProgress
+          task={task}
+          fileName={file?.name}
+          onToCheck={
+            file
+              ? (rejected) => {
+                  setPreview(rejected);
+                  setTaskId(null);
+                  setStep(2);
+                }
+              : undefined
+          }
+        />
+      )}
+    </WizardModal>
   );
 }

@@ -8,7 +8,8 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 /** A target as people read it: a coordinate role, a tree field, a custom field by its alias. */
 export function targetLabel(t: T, target: string, custom?: Record<string, { alias?: string }>): string {
   if (target.startsWith('general')) return custom?.[target]?.alias?.trim() || target;
-  if (['x', 'y', 'wkt', 'species_common', 'species_count', 'external_id'].includes(target)) return t(`import.targets.${target}`);
+  if (['x', 'y', 'wkt', 'species_common', 'species_count', 'external_id'].includes(target))
+    return t(`import.targets.${target}`);
   return t(`treeFields.${target}`);
 }
 

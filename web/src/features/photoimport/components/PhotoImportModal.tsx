@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, List, Modal, Progress, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, List, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { WizardDone } from '@/components/WizardDone';
-import { WizardFrame } from '@/components/WizardFrame';
+import { WizardModal } from '@/components/WizardModal';
 import { matchPhotos } from '../api/matchPhotos';
 import type { PhotoRow } from '../api/types';
 import { ChooseStep } from './ChooseStep';
@@ -26,7 +25,6 @@ export function PhotoImportModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 40em)');
   const [step, setStep] = useState(0);
   const [photos, setPhotos] = useState<File[]>([]);
   const [radius, setRadius] = useState(15);
@@ -67,101 +65,87 @@ export function PhotoImportModal({
   };
 
   return (
-    <Modal
+    <WizardModal
       opened={opened}
       onClose={close}
       title={t('photoImport.title')}
-      size="xl"
-      fullScreen={phone}
-      data-testid="photo-import"
-    >
-      <WizardFrame
-        steps={[
-          { label: t('photoImport.steps.choose') },
-          { label: t('photoImport.steps.check') },
-          { label: t('photoImport.steps.import') },
-        ]}
-        active={step}
-        error={error}
-        errorTestId="photo-import-error"
-        back={
-          step === 1 && (
-            <Button variant="default" onClick={() => setStep(0)}>
-              {t('photoImport.back')}
+      modalTestId="photo-import"
+      fullScreenBelow="40em"
+      steps={[
+        { label: t('photoImport.steps.choose') },
+        { label: t('photoImport.steps.check') },
+        { label: t('photoImport.steps.import') },
+      ]}
+      active={step}
+      error={error}
+      errorTestId="photo-import-error"
+      back={step === 1 && { label: t('photoImport.back'), onClick: () => setStep(0) }}
+      cancel={step < 2 && { label: t('photoImport.cancel'), onClick: close }}
+      actions={
+        <>
+          {step === 0 && (
+            <Button
+              onClick={() => void check()}
+              disabled={!photos.length}
+              loading={checked !== null}
+              data-testid="photo-import-check"
+            >
+              {t('photoImport.choose.check')}
             </Button>
-          )
-        }
-        actions={
-          <>
-            {step < 2 && (
-              <Button variant="subtle" onClick={close}>
-                {t('photoImport.cancel')}
-              </Button>
-            )}
-            {step === 0 && (
-              <Button
-                onClick={() => void check()}
-                disabled={!photos.length}
-                loading={checked !== null}
-                data-testid="photo-import-check"
-              >
-                {t('photoImport.choose.check')}
-              </Button>
-            )}
-            {step === 1 && (
-              <Button onClick={start} disabled={!included.length} data-testid="photo-import-start">
-                {t('photoImport.check.import', { count: included.length })}
-              </Button>
-            )}
-            {step === 2 && run.running && (
-              <Button variant="default" onClick={run.stop} data-testid="photo-import-stop">
-                {t('photoImport.run.stop')}
-              </Button>
-            )}
-            {step === 2 && !run.running && (failed.length > 0 || run.stopped) && (
-              <Button variant="default" onClick={() => void run.start()} data-testid="photo-import-retry">
-                {t('photoImport.run.retry')}
-              </Button>
-            )}
-            {step === 2 && !run.running && started && (
-              <Button onClick={close} data-testid="photo-import-close">
-                {t('photoImport.run.close')}
-              </Button>
-            )}
-          </>
-        }
-      >
-        {step === 0 && (
-          <ChooseStep photos={photos} onPhotos={setPhotos} radius={radius} onRadius={setRadius} checked={checked} />
-        )}
-        {step === 1 && (
-          <>
-            <Text size="sm" fw={500} data-testid="photo-import-summary">
-              {rows.some((r) => r.match.target)
-                ? t('photoImport.check.summary', {
-                    found: rows.filter((r) => r.match.target).length,
-                    total: rows.length,
-                  })
-                : t('photoImport.check.none')}
-            </Text>
-            <MatchTable
-              rows={rows}
-              onInclude={(i, v) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, include: v } : r)))}
-            />
-          </>
-        )}
-        {step === 2 && (
-          <RunProgress
-            done={saved.length}
-            failed={failed}
-            total={included.length}
-            running={run.running}
-            stopped={run.stopped}
-            objects={new Set(saved.map((r) => r.match.target!.id)).size}
+          )}
+          {step === 1 && (
+            <Button onClick={start} disabled={!included.length} data-testid="photo-import-start">
+              {t('photoImport.check.import', { count: included.length })}
+            </Button>
+          )}
+          {step === 2 && run.running && (
+            <Button variant="default" onClick={run.stop} data-testid="photo-import-stop">
+              {t('photoImport.run.stop')}
+            </Button>
+          )}
+          {step === 2 && !run.running && (failed.length > 0 || run.stopped) && (
+            <Button variant="default" onClick={() => void run.start()} data-testid="photo-import-retry">
+              {t('photoImport.run.retry')}
+            </Button>
+          )}
+          {step === 2 && !run.running && started && (
+            <Button onClick={close} data-testid="photo-import-close">
+              {t('photoImport.run.close')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {step === 0 && (
+        <ChooseStep photos={photos} onPhotos={setPhotos} radius={radius} onRadius={setRadius} checked={checked} />
+      )}
+      {step === 1 && (
+        <>
+          <Text size="sm" fw={500} data-testid="photo-import-summary">
+            {rows.some((r) => r.match.target)
+              ? t('photoImport.check.summary', {
+                  found: rows.filter((r) => r.match.target).length,
+                  total: rows.length,
+                })
+              : t('photoImport.check.none')}
+          </Text>
+          <MatchTable
+            rows={rows}
+            onInclude={(i, v) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, include: v } : r)))}
           />
-        )}
-      </WizardFrame>
-    </Modal>
+        </>
+      )}
+      {step === 2 && (
+        <RunProgress
+          done={saved.length}
+          failed={failed}
+          total={included.length}
+          running={run.running}
+          stopped={run.stopped}
+          objects={new Set(saved.map((r) => r.match.target!.id)).size}
+        />
+      )}
+    </WizardModal>
   );
 }
 
