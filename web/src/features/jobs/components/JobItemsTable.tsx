@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Card,
@@ -11,7 +10,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -23,6 +21,7 @@ import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddFromFilter } from './AddFromFilter';
 import { AddWorkModal } from './AddWorkModal';
 import { RemoveRowButton } from '@/components/RowList';
+import { RowButton } from '@/components/RowButton';
 
 function State({ item, iconOnly }: { item: JobItem; iconOnly?: boolean }) {
   const { t } = useTranslation();
@@ -194,16 +193,13 @@ export function JobItemsTable({
                     <Table.Td>
                       <Group gap={2} wrap="nowrap" justify="flex-end">
                         {open && !i.action && (
-                          <Tooltip label={t('jobs.addWork.button')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${t('jobs.addWork.button')}: ${label(i)}`}
-                              onClick={() => setAddingTo(i)}
-                              data-testid="add-work"
-                            >
-                              <IconPlus size={16} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowButton
+                            label={t('jobs.addWork.button')}
+                            name={label(i)}
+                            icon={IconPlus}
+                            onClick={() => setAddingTo(i)}
+                            testId="add-work"
+                          />
                         )}
                         <RemoveRowButton
                           label={t('jobs.items.remove')}

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ListEntry, type ListName } from '../lists';
 import { RemoveRowButton } from '@/components/RowList';
+import { RowButton } from '@/components/RowButton';
 
 export interface ListTableProps {
   list: ListName;
@@ -93,16 +94,14 @@ export function ListTable({ list, cols, rows, editable, parentName, onEdit, onRe
                 <Table.Td>
                   {!e.global && (
                     <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label={t('lists.edit')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${t('lists.edit')}: ${e.name}`}
-                          onClick={() => onEdit(e)}
-                          data-testid="edit-entry"
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowButton
+                        label={t('lists.edit')}
+                        name={e.name}
+                        icon={IconPencil}
+                        onClick={() => onEdit(e)}
+                        testId="edit-entry"
+                        arrow
+                      />
                       <RemoveRowButton
                         label={t('lists.remove')}
                         name={e.name}
