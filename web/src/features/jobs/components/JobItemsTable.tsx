@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
@@ -20,8 +20,7 @@ import type { Job, JobItem } from '@/api/jobs/types';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddFromFilter } from './AddFromFilter';
 import { AddWorkModal } from './AddWorkModal';
-import { RemoveRowButton } from '@/components/RowList';
-import { RowButton } from '@/components/RowButton';
+import { RowButton, RowButtons } from '@/components/RowButton';
 
 function State({ item, iconOnly }: { item: JobItem; iconOnly?: boolean }) {
   const { t } = useTranslation();
@@ -191,7 +190,15 @@ export function JobItemsTable({
                   </Table.Td>
                   {manage && (
                     <Table.Td>
-                      <Group gap={2} wrap="nowrap" justify="flex-end">
+                      <RowButtons
+                        gap={2}
+                        remove={{
+                          label: t('jobs.items.remove'),
+                          name: `${label(i)}${i.action ? ` · ${i.action_name}` : ''}`,
+                          onClick: () => setRemoving(i),
+                          testId: 'remove-item',
+                        }}
+                      >
                         {open && !i.action && (
                           <RowButton
                             label={t('jobs.addWork.button')}
@@ -201,15 +208,7 @@ export function JobItemsTable({
                             testId="add-work"
                           />
                         )}
-                        <RemoveRowButton
-                          label={t('jobs.items.remove')}
-                          name={`${label(i)}${i.action ? ` · ${i.action_name}` : ''}`}
-                          icon={IconTrash}
-                          size={16}
-                          onClick={() => setRemoving(i)}
-                          testId="remove-item"
-                        />
-                      </Group>
+                      </RowButtons>
                     </Table.Td>
                   )}
                 </Table.Tr>

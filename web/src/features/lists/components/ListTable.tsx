@@ -1,9 +1,8 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Table, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ListEntry, type ListName } from '../lists';
-import { RemoveRowButton } from '@/components/RowList';
-import { RowButton } from '@/components/RowButton';
+import { RowButton, RowButtons } from '@/components/RowButton';
 
 export interface ListTableProps {
   list: ListName;
@@ -93,7 +92,15 @@ export function ListTable({ list, cols, rows, editable, parentName, onEdit, onRe
               {editable && (
                 <Table.Td>
                   {!e.global && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <RowButtons
+                      gap={4}
+                      remove={{
+                        label: t('lists.remove'),
+                        name: e.name,
+                        onClick: () => onRemove(e),
+                        testId: 'remove-entry',
+                      }}
+                    >
                       <RowButton
                         label={t('lists.edit')}
                         name={e.name}
@@ -102,15 +109,7 @@ export function ListTable({ list, cols, rows, editable, parentName, onEdit, onRe
                         testId="edit-entry"
                         arrow
                       />
-                      <RemoveRowButton
-                        label={t('lists.remove')}
-                        name={e.name}
-                        icon={IconTrash}
-                        size={16}
-                        onClick={() => onRemove(e)}
-                        testId="remove-entry"
-                      />
-                    </Group>
+                    </RowButtons>
                   )}
                 </Table.Td>
               )}
