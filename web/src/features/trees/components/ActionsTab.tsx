@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconPlus, IconShieldCheck } from '@tabler/icons-react';
+import { IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useActions } from '../api/getActions';
@@ -14,6 +14,7 @@ import { WorkCard } from './actions/WorkCard';
 import { SafetyCard } from './actions/SafetyCard';
 import { CompleteWorkModal } from './actions/CompleteWorkModal';
 import { Section } from './Section';
+import { TabAddButton } from './TabAddButton';
 import { TabEmpty } from './TabEmpty';
 import type { TreeTabProps } from './tabProps';
 
@@ -80,11 +81,7 @@ export function ActionsTab({ projectId, tree, perms, settings, lists, onChanged 
 
       <Section title={t('trees.works.open', { count: open.length })}>
         {perms.works && (
-          <Group>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="action-new">
-              {t('trees.works.add')}
-            </Button>
-          </Group>
+          <TabAddButton label={t('trees.works.add')} onClick={() => setEditing(null)} testId="action-new" />
         )}
         {actions.isLoading && <Loader size="sm" />}
         {actions.data && open.length === 0 && (
