@@ -171,17 +171,13 @@ export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, cha
             may={{ manager, archive: canArchive, share: canShare, addToJob: !!onAddToJob }}
             view={panel.state}
             shareable={!!f.loaded}
-            exporting={exporting}
+            exports={{ exporting, onExport: (what) => void exportExcel(what), onExportFile: setModal }}
             onClear={() => setSelection(new Map())}
             onSelectAll={() => void selectWhere(liveFilter)}
             onMassEdit={() => setModal('mass')}
             onArchive={archiveSelection}
             onAddToJob={() => onAddToJob?.([...selection.keys()], liveFilter)}
             onShare={() => setModal('share')}
-            onExport={(what) => void exportExcel(what)}
-            onGaeb={() => setModal('gaeb')}
-            onPdf={() => setModal('pdf')}
-            onGis={() => setModal('gis')}
             onArchiveView={archiveView}
           />
           {errors.general && (

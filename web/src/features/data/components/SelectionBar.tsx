@@ -3,8 +3,7 @@ import { Badge, Button, Card, Group, Text, Tooltip } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconBriefcase, IconEdit, IconSelectAll, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelState } from '../filter';
-import type { ExportKind } from '../useExcelExport';
-import { ExportMenu, ViewMenu } from './SelectionMenus';
+import { ExportMenu, ViewMenu, type ExportMenuProps } from './SelectionMenus';
 
 /** A button of the selection bar. */
 function SelectionAction({
@@ -26,6 +25,29 @@ function SelectionAction({
   );
 }
 
+/** Archive the selection, or activate it again. */
+function ArchiveAction({
+  archive,
+  disabled,
+  onArchive,
+}: {
+  archive: boolean;
+  disabled: boolean;
+  onArchive: (archive: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectionAction
+      icon={archive ? IconArchive : IconArchiveOff}
+      disabled={disabled}
+      onClick={() => onArchive(archive)}
+      testId={archive ? 'action-archive' : 'action-activate'}
+    >
+      {archive ? t('data.archive.archive') : t('data.archive.activate')}
+    </SelectionAction>
+  );
+}
+
 export interface SelectionBarProps {
   /** Selected objects, and those the filter shows (null while counting). */
   count: number;
@@ -37,17 +59,14 @@ export interface SelectionBarProps {
   view: PanelState['state'];
   /** A saved filter is loaded: it can be shared. */
   shareable: boolean;
-  exporting: boolean;
+  /** The export menu: how the selection (or the view) and the project are taken away. */
+  exports: Omit<ExportMenuProps, 'count' | 'total'>;
   onClear: () => void;
   onSelectAll: () => void;
   onMassEdit: () => void;
   onArchive: (archive: boolean) => void;
   onAddToJob: () => void;
   onShare: () => void;
-  onExport: (what: ExportKind) => void;
-  onGaeb: () => void;
-  onPdf: () => void;
-  onGis: () => void;
   onArchiveView: (archive: boolean) => void;
 }
 
@@ -59,17 +78,13 @@ export function SelectionBar({
   may,
   view,
   shareable,
-  exporting,
+  exports,
   onClear,
   onSelectAll,
   onMassEdit,
   onArchive,
   onAddToJob,
   onShare,
-  onExport,
-  onGaeb,
-  onPdf,
-  onGis,
   onArchiveView,
 }: SelectionBarProps) {
   const { t, i18n } = useTranslation();
@@ -114,25 +129,12 @@ export function SelectionBar({
               {t('data.mass.action')}
             </SelectionAction>
           )}
+          {/* Archive what is active, activate what is archived: a mixed view offers both. */}
           {may.archive && (!archivedView || mixedView) && (
-            <SelectionAction
-              icon={IconArchive}
-              disabled={!count}
-              onClick={() => onArchive(true)}
-              testId="action-archive"
-            >
-              {t('data.archive.archive')}
-            </SelectionAction>
+            <ArchiveAction archive disabled={!count} onArchive={onArchive} />
           )}
           {may.archive && (archivedView || mixedView) && (
-            <SelectionAction
-              icon={IconArchiveOff}
-              disabled={!count}
-              onClick={() => onArchive(false)}
-              testId="action-activate"
-            >
-              {t('data.archive.activate')}
-            </SelectionAction>
+            <ArchiveAction archive={false} disabled={!count} onArchive={onArchive} />
           )}
           {may.addToJob && may.manager && (
             <SelectionAction icon={IconBriefcase} onClick={onAddToJob} testId="action-add-to-job">
@@ -154,17 +156,7 @@ export function SelectionBar({
               </Button>
             </Tooltip>
           )}
-          {may.share && (
-            <ExportMenu
-              count={count}
-              total={total}
-              exporting={exporting}
-              onExport={onExport}
-              onGaeb={onGaeb}
-              onPdf={onPdf}
-              onGis={onGis}
-            />
-          )}
+          {may.share && <ExportMenu count={count} total={total} {...exports} />}
           {may.manager && (
             <ViewMenu total={total} archivedView={archivedView} mixedView={mixedView} onArchiveView={onArchiveView} />
           )}

@@ -37,14 +37,15 @@ export interface ExportMenuProps {
   total: number | null;
   exporting: boolean;
   onExport: (what: ExportKind) => void;
-  onGaeb: () => void;
-  onPdf: () => void;
-  onGis: () => void;
+  /** A file export that asks first (its modal): PDF, GAEB, GIS. */
+  onExportFile: (kind: ExportFile) => void;
 }
+
+export type ExportFile = 'pdf' | 'gaeb' | 'gis';
 
 /** What can be taken away: the selection (or, without one, the view) in each format, and the
  * whole project. */
-export function ExportMenu({ count, total, exporting, onExport, onGaeb, onPdf, onGis }: ExportMenuProps) {
+export function ExportMenu({ count, total, exporting, onExport, onExportFile }: ExportMenuProps) {
   const { t } = useTranslation();
   const view: MenuEntry[] = [
     {
@@ -59,9 +60,19 @@ export function ExportMenu({ count, total, exporting, onExport, onGaeb, onPdf, o
       testId: 'action-export-all-fields',
       onClick: () => onExport('all'),
     },
-    { icon: IconFileTypePdf, label: t('exports.pdfItem'), testId: 'action-export-pdf', onClick: onPdf },
-    { icon: IconFileCode, label: t('exports.gaebItem'), testId: 'action-export-gaeb', onClick: onGaeb },
-    { icon: IconMap2, label: t('exports.gisItem'), testId: 'action-export-gis', onClick: onGis },
+    {
+      icon: IconFileTypePdf,
+      label: t('exports.pdfItem'),
+      testId: 'action-export-pdf',
+      onClick: () => onExportFile('pdf'),
+    },
+    {
+      icon: IconFileCode,
+      label: t('exports.gaebItem'),
+      testId: 'action-export-gaeb',
+      onClick: () => onExportFile('gaeb'),
+    },
+    { icon: IconMap2, label: t('exports.gisItem'), testId: 'action-export-gis', onClick: () => onExportFile('gis') },
   ];
   const project: MenuEntry[] = [
     {

@@ -1,10 +1,11 @@
-import { Alert, Select, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createForm } from '@/lib/createForm';
 import { useProjects } from '@/api/projects/getProjects';
 import { useCreateJob } from '../api/createJob';
 import type { Job } from '@/api/jobs/types';
+import { CommentArea } from '@/components/CommentArea';
 import { CreateModal } from '@/components/CreateModal';
 
 /** "Create job": name, details and one of the projects I manage. */
@@ -75,12 +76,9 @@ export function CreateJobModal({
         data-testid="job-name"
         {...form.getInputProps('name')}
       />
-      <Textarea
+      <CommentArea
         label={t('jobs.note')}
         placeholder={t('jobs.notePlaceholder')}
-        autosize
-        minRows={2}
-        maxRows={6}
         data-testid="job-note"
         {...form.getInputProps('note')}
       />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Card,
@@ -11,10 +10,9 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
@@ -22,7 +20,7 @@ import type { Job, JobItem } from '@/api/jobs/types';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
 import { AddFromFilter } from './AddFromFilter';
 import { AddWorkModal } from './AddWorkModal';
-import { RemoveRowButton } from '@/components/RowList';
+import { RowButton, RowButtons } from '@/components/RowButton';
 
 function State({ item, iconOnly }: { item: JobItem; iconOnly?: boolean }) {
   const { t } = useTranslation();
@@ -192,28 +190,25 @@ export function JobItemsTable({
                   </Table.Td>
                   {manage && (
                     <Table.Td>
-                      <Group gap={2} wrap="nowrap" justify="flex-end">
+                      <RowButtons
+                        gap={2}
+                        remove={{
+                          label: t('jobs.items.remove'),
+                          name: `${label(i)}${i.action ? ` · ${i.action_name}` : ''}`,
+                          onClick: () => setRemoving(i),
+                          testId: 'remove-item',
+                        }}
+                      >
                         {open && !i.action && (
-                          <Tooltip label={t('jobs.addWork.button')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${t('jobs.addWork.button')}: ${label(i)}`}
-                              onClick={() => setAddingTo(i)}
-                              data-testid="add-work"
-                            >
-                              <IconPlus size={16} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowButton
+                            label={t('jobs.addWork.button')}
+                            name={label(i)}
+                            icon={IconPlus}
+                            onClick={() => setAddingTo(i)}
+                            testId="add-work"
+                          />
                         )}
-                        <RemoveRowButton
-                          label={t('jobs.items.remove')}
-                          name={`${label(i)}${i.action ? ` · ${i.action_name}` : ''}`}
-                          icon={IconTrash}
-                          size={16}
-                          onClick={() => setRemoving(i)}
-                          testId="remove-item"
-                        />
-                      </Group>
+                      </RowButtons>
                     </Table.Td>
                   )}
                 </Table.Tr>

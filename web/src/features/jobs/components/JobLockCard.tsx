@@ -48,28 +48,17 @@ export function JobLockCard({ job, me, hold, manage }: { job: Job; me: string; h
           </Alert>
         )}
         <Group gap="sm">
-          {!job.locked && hold && job.status !== 2 && (
+          {/* Mine: release it; free and open: hold it. */}
+          {(mine || (!job.locked && hold && job.status !== 2)) && (
             <Button
               size="xs"
-              variant="light"
-              leftSection={<IconLock size={14} />}
+              variant={mine ? 'default' : 'light'}
+              leftSection={mine ? <IconLockOpen size={14} /> : <IconLock size={14} />}
               loading={lock.isPending}
-              onClick={() => run(true)}
-              data-testid="hold-job"
+              onClick={() => run(!mine)}
+              data-testid={mine ? 'release-job' : 'hold-job'}
             >
-              {t('jobs.lock.hold')}
-            </Button>
-          )}
-          {mine && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconLockOpen size={14} />}
-              loading={lock.isPending}
-              onClick={() => run(false)}
-              data-testid="release-job"
-            >
-              {t('jobs.lock.release')}
+              {mine ? t('jobs.lock.release') : t('jobs.lock.hold')}
             </Button>
           )}
           {job.locked && !mine && manage && (

@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Table, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ListEntry, type ListName } from '../lists';
-import { RemoveRowButton } from '@/components/RowList';
+import { RowButton, RowButtons } from '@/components/RowButton';
 
 export interface ListTableProps {
   list: ListName;
@@ -92,26 +92,24 @@ export function ListTable({ list, cols, rows, editable, parentName, onEdit, onRe
               {editable && (
                 <Table.Td>
                   {!e.global && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label={t('lists.edit')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${t('lists.edit')}: ${e.name}`}
-                          onClick={() => onEdit(e)}
-                          data-testid="edit-entry"
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <RemoveRowButton
-                        label={t('lists.remove')}
+                    <RowButtons
+                      gap={4}
+                      remove={{
+                        label: t('lists.remove'),
+                        name: e.name,
+                        onClick: () => onRemove(e),
+                        testId: 'remove-entry',
+                      }}
+                    >
+                      <RowButton
+                        label={t('lists.edit')}
                         name={e.name}
-                        icon={IconTrash}
-                        size={16}
-                        onClick={() => onRemove(e)}
-                        testId="remove-entry"
+                        icon={IconPencil}
+                        onClick={() => onEdit(e)}
+                        testId="edit-entry"
+                        arrow
                       />
-                    </Group>
+                    </RowButtons>
                   )}
                 </Table.Td>
               )}

@@ -72,22 +72,8 @@ export function DrawTools({
         {editing && (
           <>
             <Divider my={2} />
-            <HistoryButton
-              name={t('map.tools.undo')}
-              step={stack.undoLabel ? t(stack.undoLabel) : null}
-              icon={IconArrowBackUp}
-              testId="map-undo"
-              disabled={!stack.canUndo || stack.busy}
-              onClick={onUndo}
-            />
-            <HistoryButton
-              name={t('map.tools.redo')}
-              step={stack.redoLabel ? t(stack.redoLabel) : null}
-              icon={IconArrowForwardUp}
-              testId="map-redo"
-              disabled={!stack.canRedo || stack.busy}
-              onClick={onRedo}
-            />
+            <HistoryButton which="undo" stack={stack} onClick={onUndo} />
+            <HistoryButton which="redo" stack={stack} onClick={onRedo} />
           </>
         )}
       </Stack>
@@ -95,32 +81,27 @@ export function DrawTools({
   );
 }
 
+const HISTORY = {
+  undo: { icon: IconArrowBackUp, label: (s: StackState) => s.undoLabel, can: (s: StackState) => s.canUndo },
+  redo: { icon: IconArrowForwardUp, label: (s: StackState) => s.redoLabel, can: (s: StackState) => s.canRedo },
+};
+
 /** Undo or redo: its tooltip names the step it would take back or do again. */
-function HistoryButton({
-  name,
-  step,
-  icon: Icon,
-  testId,
-  disabled,
-  onClick,
-}: {
-  name: string;
-  step: string | null;
-  icon: typeof IconArrowBackUp;
-  testId: string;
-  disabled: boolean;
-  onClick: () => void;
-}) {
+function HistoryButton({ which, stack, onClick }: { which: 'undo' | 'redo'; stack: StackState; onClick: () => void }) {
+  const { t } = useTranslation();
+  const { icon: Icon, label, can } = HISTORY[which];
+  const name = t(`map.tools.${which}`);
+  const step = label(stack);
   return (
-    <Tooltip label={step ? `${name}: ${step}` : name} position="right" withArrow>
+    <Tooltip label={step ? `${name}: ${t(step)}` : name} position="right" withArrow>
       <ActionIcon
         size={36}
         radius="md"
         variant="subtle"
         color="gray"
         aria-label={name}
-        data-testid={testId}
-        disabled={disabled}
+        data-testid={`map-${which}`}
+        disabled={!can(stack) || stack.busy}
         onClick={onClick}
       >
         <Icon size={19} stroke={1.7} />

@@ -1,25 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Group, Loader, useComputedColorScheme } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useComputedColorScheme } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { Polygon } from 'geojson';
-import { ApiError } from '@/lib/api';
 import { getTree, type Scheme } from '../api/map';
 import { legendOf } from '../legend';
 import { loadSettings, saveSettings, type DisplaySettings } from '../settings';
-import { BasemapProblem } from './BasemapProblem';
-import { DrawTools } from './DrawTools';
-import { Legend } from './Legend';
-import { MapControls } from './MapControls';
-import { MapAside, MapNotices } from './MapNotices';
+import { MapFrame } from './MapFrame';
+import { MapNotices } from './MapNotices';
+import { MapOverlays } from './MapOverlays';
 import { MapView } from './MapView';
-import type { FeatureKind, MapMode, MapPanelProps, MapViewProps } from './mapTypes';
-import { geometryCenter } from './mapHelpers';
+import type { FeatureKind, MapMode, MapPanelProps } from './mapTypes';
 import { useLocate } from './useLocate';
 import { useMapData } from './useMapData';
 import { useMapEdits } from './useMapEdits';
 import { useMapLayout } from './useMapLayout';
+import { useMapView } from './useMapView';
 
 export type { MapPanelProps } from './mapTypes';
 
@@ -39,7 +34,6 @@ export default function MapPanel({
   selection: outerSelection,
   aside,
 }: MapPanelProps) {
-  const { t } = useTranslation();
   const scheme = useComputedColorScheme('light') as Scheme;
   const [settings, setSettings] = useState<DisplaySettings>(() => loadSettings());
   const [mode, setMode] = useState<MapMode>('browse');
@@ -47,7 +41,6 @@ export default function MapPanel({
   const selection = outerSelection ?? innerSelection;
   const filterJSON = useMemo(() => (filter ? JSON.stringify(filter) : null), [filter]);
   const [area, setArea] = useState<{ m2: number; x: number; y: number } | null>(null);
-  const [view, setView] = useState<MapViewProps['view']>();
   const [workEntry, setWorkEntry] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
 
@@ -56,6 +49,8 @@ export default function MapPanel({
 
   const data = useMapData(projectId, settings.theme, scheme, settings.basemap, mode === 'work');
   const { style, extent, works } = data;
+  const ready = !!style.data && extent.isFetched;
+  const { view, setView } = useMapView(projectId, extent.data, focusTree, ready);
   const chosenWork = workEntry ?? works.data?.[0]?.id ?? null;
   const edits = useMapEdits({ projectId, chosenWork, setMode, onOpenTree, onTreeRemoved });
   const { locate, locating } = useLocate(
@@ -106,63 +101,25 @@ export default function MapPanel({
     ['Escape', () => (mode === 'browse' && fullscreen ? setFullscreen(false) : changeMode('browse'))],
   ]);
 
-  const ready = style.data && extent.isFetched;
-  // Once the map stands, an object opened beside it is brought into view if hidden.
-  useEffect(() => {
-    if (!focusTree || !ready) return;
-    let cancelled = false;
-    getTree(projectId, focusTree)
-      .then((tree) => {
-        const center = geometryCenter(tree.geom);
-        if (!cancelled && center) setView({ key: `focus-${focusTree}-${Date.now()}`, center, ifHidden: true });
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [projectId, focusTree, ready]);
-
-  // The map opens on the project's objects; an empty project over Germany.
-  const initialView = useMemo<MapViewProps['view']>(
-    () => (extent.data ? { key: 'extent', bounds: extent.data } : { key: 'default', center: [10.45, 51.16], zoom: 5 }),
-    [extent.data],
-  );
   const hint = mode === 'browse' ? undefined : `map.hints.${mode}`;
-  const { panelRef, toolsRef, legendRef, panelWidth, smallMap, legendLeft } = useMapLayout();
-  const [smallLegend, setSmallLegend] = useState(false);
-  const legendOpen = smallMap ? smallLegend : settings.legendOpen;
-  const toggleLegend = () =>
-    smallMap ? setSmallLegend(!legendOpen) : changeSettings({ ...settings, legendOpen: !settings.legendOpen });
+  const layout = useMapLayout();
+  const { panelWidth } = layout;
 
   return (
-    <Box
-      ref={panelRef}
-      pos={fullscreen ? 'fixed' : 'relative'}
-      h={fullscreen ? '100dvh' : height}
-      data-testid="map-panel"
-      data-mode={mode}
-      data-theme={settings.theme}
-      data-scheme={scheme}
-      data-fullscreen={fullscreen}
-      data-aside={!!aside}
-      data-basemap={data.basemap?.id ?? ''}
-      style={{
-        ...(fullscreen ? { inset: 0, zIndex: 250 } : { borderRadius: 'var(--mantine-radius-lg)' }),
-        overflow: 'hidden',
-        border: fullscreen ? 'none' : '1px solid var(--mantine-color-default-border)',
-        background: scheme === 'dark' ? '#1b1f22' : '#eef1ec',
+    <MapFrame
+      frameRef={layout.panelRef}
+      height={height}
+      fullscreen={fullscreen}
+      scheme={scheme}
+      data={{
+        'data-mode': mode,
+        'data-theme': settings.theme,
+        'data-aside': !!aside,
+        'data-basemap': data.basemap?.id ?? '',
       }}
+      error={style.isError ? style.error : null}
+      loading={!ready}
     >
-      {style.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} m="md" role="alert">
-          {style.error instanceof ApiError ? style.error.message : t('map.errors.style')}
-        </Alert>
-      )}
-      {!ready && !style.isError && (
-        <Group justify="center" align="center" h="100%" data-testid="map-loading">
-          <Loader size="sm" />
-        </Group>
-      )}
       {ready && style.data && (
         <MapView
           style={style.data}
@@ -174,7 +131,7 @@ export default function MapPanel({
           editing={mode === 'edit' ? edits.editing : null}
           refreshKey={edits.refreshKey + outsideChanges}
           filter={filterJSON}
-          view={view ?? initialView}
+          view={view}
           onFeatureClick={onFeatureClick}
           onDrawn={(m, g) => {
             setArea(null);
@@ -189,56 +146,36 @@ export default function MapPanel({
 
       {ready && (
         <>
-          {/* Above the legend: on a short map (the data view's) the two meet, and the tools must stay usable. */}
-          <Box ref={toolsRef} pos="absolute" top={12} left={12} style={{ zIndex: 3 }}>
-            <DrawTools
-              mode={mode}
-              onMode={changeMode}
-              canTrees={canTrees}
-              canWorks={canWorks}
-              stack={edits.stackState}
-              onUndo={edits.undo}
-              onRedo={edits.redo}
-            />
-          </Box>
-          <MapControls
-            onLocate={locate}
-            locating={locating}
-            fullscreen={fullscreen}
-            onFullscreen={setFullscreen}
-            settings={settings}
-            own={data.own}
-            presets={data.presets}
-            basemap={data.basemap?.id ?? ''}
-            onSettings={changeSettings}
+          <MapOverlays
+            layout={layout}
+            tools={{
+              mode,
+              onMode: changeMode,
+              canTrees,
+              canWorks,
+              stack: edits.stackState,
+              onUndo: edits.undo,
+              onRedo: edits.redo,
+            }}
+            controls={{
+              onLocate: locate,
+              locating,
+              fullscreen,
+              onFullscreen: setFullscreen,
+              settings,
+              own: data.own,
+              presets: data.presets,
+              basemap: data.basemap?.id ?? '',
+              onSettings: changeSettings,
+            }}
+            legend={legend}
+            basemapProblem={
+              data.basemapProblem && data.basemap
+                ? { projectId, basemap: data.basemap, problem: data.basemapProblem, canManage: role === 'manager' }
+                : null
+            }
+            aside={aside}
           />
-          {aside && <MapAside>{aside}</MapAside>}
-          {data.basemapProblem && data.basemap && (
-            // Narrow, below the map's buttons, beside the drawing tools; wide, between them.
-            <Box
-              pos="absolute"
-              top={panelWidth < 700 ? 64 : 12}
-              left={66}
-              right={panelWidth < 700 ? 12 : undefined}
-              style={{ zIndex: 4, maxWidth: 420 }}
-            >
-              <BasemapProblem
-                projectId={projectId}
-                basemap={data.basemap}
-                problem={data.basemapProblem}
-                canManage={role === 'manager'}
-              />
-            </Box>
-          )}
-          <Box
-            ref={legendRef}
-            pos="absolute"
-            bottom={12}
-            left={legendLeft}
-            style={{ zIndex: 2, maxHeight: 'calc(100% - 24px)', display: 'flex', alignItems: 'flex-end' }}
-          >
-            <Legend legend={legend} open={legendOpen} onToggle={toggleLegend} />
-          </Box>
           <MapNotices
             hint={hint}
             works={mode === 'work' ? works.data : undefined}
@@ -257,6 +194,6 @@ export default function MapPanel({
           />
         </>
       )}
-    </Box>
+    </MapFrame>
   );
 }

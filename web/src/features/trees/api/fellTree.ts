@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
-import { treeKeys } from '@/api/trees/keys';
 import type { Tree } from '@/api/trees/types';
+import { useTreeSaved } from './useTreeSaved';
 
 export interface FellInput {
   id: string;
@@ -21,12 +21,9 @@ export const fellTree = (projectId: string, { id, version, cut_date, undo }: Fel
 };
 
 export function useFellTree(projectId: string) {
-  const qc = useQueryClient();
+  const saved = useTreeSaved(projectId);
   return useMutation({
     mutationFn: (input: FellInput) => fellTree(projectId, input),
-    onSuccess: (t) => {
-      qc.setQueryData(treeKeys.tree(projectId, t.id), t);
-      void qc.invalidateQueries({ queryKey: treeKeys.history(projectId, t.id) });
-    },
+    onSuccess: saved,
   });
 }

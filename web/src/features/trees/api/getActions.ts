@@ -1,20 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { inProject } from '@/lib/inProject';
 import { treeKeys } from '@/api/trees/keys';
-import type { Action, Page } from '@/api/trees/types';
+import type { Action } from '@/api/trees/types';
+import { getTreeList, useTreeList } from './treeLists';
 
 /** GET /api/content/tree/{id}/actions: the works, open ones first. */
-export const getActions = (projectId: string, id: string) =>
-  api.get<Page<Action>>(inProject(`/api/content/tree/${encodeURIComponent(id)}/actions`, projectId), {
-    silent: true,
-  });
+export const getActions = (projectId: string, id: string) => getTreeList<Action>(projectId, id, 'actions');
 
-export function useActions(projectId: string, id: string, enabled = true) {
-  return useQuery({
-    queryKey: treeKeys.actions(projectId, id),
-    queryFn: () => getActions(projectId, id),
-    select: (p) => p.items ?? [],
-    enabled,
-  });
-}
+export const useActions = (projectId: string, id: string, enabled = true) =>
+  useTreeList(treeKeys.actions(projectId, id), () => getActions(projectId, id), enabled);

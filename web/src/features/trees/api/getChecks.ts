@@ -1,20 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { inProject } from '@/lib/inProject';
 import { treeKeys } from '@/api/trees/keys';
-import type { Check, Page } from '@/api/trees/types';
+import type { Check } from '@/api/trees/types';
+import { getTreeList, useTreeList } from './treeLists';
 
 /** GET /api/content/tree/{id}/checks: the inspections, newest first. */
-export const getChecks = (projectId: string, id: string) =>
-  api.get<Page<Check>>(inProject(`/api/content/tree/${encodeURIComponent(id)}/checks`, projectId), {
-    silent: true,
-  });
+export const getChecks = (projectId: string, id: string) => getTreeList<Check>(projectId, id, 'checks');
 
-export function useChecks(projectId: string, id: string, enabled = true) {
-  return useQuery({
-    queryKey: treeKeys.checks(projectId, id),
-    queryFn: () => getChecks(projectId, id),
-    select: (p) => p.items ?? [],
-    enabled,
-  });
-}
+export const useChecks = (projectId: string, id: string, enabled = true) =>
+  useTreeList(treeKeys.checks(projectId, id), () => getChecks(projectId, id), enabled);

@@ -3,6 +3,7 @@ import { api, ApiError } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
 import { treeKeys } from '@/api/trees/keys';
 import type { Tree } from '@/api/trees/types';
+import { useTreeSaved } from './useTreeSaved';
 
 export interface UpdateTreeInput {
   id: string;
@@ -21,12 +22,10 @@ export const updateTree = (projectId: string, { id, version, fields }: UpdateTre
 
 export function useUpdateTree(projectId: string) {
   const qc = useQueryClient();
+  const saved = useTreeSaved(projectId);
   return useMutation({
     mutationFn: (input: UpdateTreeInput) => updateTree(projectId, input),
-    onSuccess: (t) => {
-      qc.setQueryData(treeKeys.tree(projectId, t.id), t);
-      void qc.invalidateQueries({ queryKey: treeKeys.history(projectId, t.id) });
-    },
+    onSuccess: saved,
     onError: (e, input) => {
       // A stale version brings the current object; a duplicate number brings {next} instead.
       if (e instanceof ApiError && e.stale && (e.current as Tree | undefined)?.id === input.id)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import type { Action, ContentLists } from '@/api/trees/types';
 import { workOptions } from '@/lib/trees/options';
 import { todayISO } from '@/lib/trees/format';
 import { CustomFieldGrid } from './CustomFieldInput';
+import { CommentArea } from '@/components/CommentArea';
 import { TreeFormModal } from './TreeFormModal';
 import { FELLING_CODE, FELLING_WARN_DAYS, fellingTooFar } from '../safety';
 
@@ -145,11 +146,8 @@ function ActionModalBody({ opened, onClose, projectId, treeId, action, lists, se
             {t('trees.works.fellingFarForm', { days: FELLING_WARN_DAYS })}
           </Alert>
         )}
-      <Textarea
+      <CommentArea
         label={t('trees.works.comment')}
-        autosize
-        minRows={2}
-        maxRows={6}
         maxLength={2000}
         data-testid="action-field-comment"
         {...form.getInputProps('comment')}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconPlus, IconShieldCheck } from '@tabler/icons-react';
+import { IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useActions } from '../api/getActions';
@@ -14,6 +14,7 @@ import { WorkCard } from './actions/WorkCard';
 import { SafetyCard } from './actions/SafetyCard';
 import { CompleteWorkModal } from './actions/CompleteWorkModal';
 import { Section } from './Section';
+import { TabAddButton } from './TabAddButton';
 import { TabEmpty } from './TabEmpty';
 import type { TreeTabProps } from './tabProps';
 
@@ -37,32 +38,27 @@ export function ActionsTab({ projectId, tree, perms, settings, lists, onChanged 
     onChanged?.();
   };
 
+  /** Asks before a work is reopened or deleted (deleting in red). */
+  const ask = (kind: 'reopen' | 'delete', a: Action, onConfirm: () => void) =>
+    modals.openConfirmModal({
+      title: t(`trees.works.${kind}Title`),
+      centered: true,
+      children: <Text size="sm">{t(`trees.works.${kind}Text`, { name: a.action })}</Text>,
+      labels: { confirm: t(`trees.works.${kind}`), cancel: t('common.cancel') },
+      confirmProps: { ...(kind === 'delete' && { color: 'red' }), 'data-testid': `action-${kind}-confirm` } as never,
+      onConfirm,
+    });
   const reopen = (a: Action) =>
-    modals.openConfirmModal({
-      title: t('trees.works.reopenTitle'),
-      centered: true,
-      children: <Text size="sm">{t('trees.works.reopenText', { name: a.action })}</Text>,
-      labels: { confirm: t('trees.works.reopen'), cancel: t('common.cancel') },
-      confirmProps: { 'data-testid': 'action-reopen-confirm' } as never,
-      onConfirm: () =>
-        complete.mutate(
-          { id: a.id, version: a.version, reopen: true },
-          {
-            onSuccess: () => changed(t('trees.works.reopened')),
-            onError: fail,
-          },
-        ),
-    });
+    ask('reopen', a, () =>
+      complete.mutate(
+        { id: a.id, version: a.version, reopen: true },
+        { onSuccess: () => changed(t('trees.works.reopened')), onError: fail },
+      ),
+    );
   const del = (a: Action) =>
-    modals.openConfirmModal({
-      title: t('trees.works.deleteTitle'),
-      centered: true,
-      children: <Text size="sm">{t('trees.works.deleteText', { name: a.action })}</Text>,
-      labels: { confirm: t('trees.works.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'action-delete-confirm' } as never,
-      onConfirm: () =>
-        remove.mutate(a.id, { onSuccess: () => changed(t('trees.works.deleted', { name: a.action })), onError: fail }),
-    });
+    ask('delete', a, () =>
+      remove.mutate(a.id, { onSuccess: () => changed(t('trees.works.deleted', { name: a.action })), onError: fail }),
+    );
 
   const open = actions.data?.filter((a) => !a.execute_timestamp) ?? [];
   const done = actions.data?.filter((a) => a.execute_timestamp) ?? [];
@@ -85,11 +81,7 @@ export function ActionsTab({ projectId, tree, perms, settings, lists, onChanged 
 
       <Section title={t('trees.works.open', { count: open.length })}>
         {perms.works && (
-          <Group>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="action-new">
-              {t('trees.works.add')}
-            </Button>
-          </Group>
+          <TabAddButton label={t('trees.works.add')} onClick={() => setEditing(null)} testId="action-new" />
         )}
         {actions.isLoading && <Loader size="sm" />}
         {actions.data && open.length === 0 && (

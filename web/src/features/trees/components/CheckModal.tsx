@@ -10,7 +10,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -23,6 +22,7 @@ import { CHECK_TYPES, type ContentLists, type Tree } from '@/api/trees/types';
 import { ENUM_FIELDS } from '@/lib/trees/tree';
 import { enumOptions, symptomOptions } from '@/lib/trees/options';
 import { CustomFieldGrid } from './CustomFieldInput';
+import { CommentArea } from '@/components/CommentArea';
 import { TreeFormModal } from './TreeFormModal';
 import { findingsOf } from '../findings';
 import { Findings } from './check/Findings';
@@ -169,11 +169,8 @@ function CheckModalBody({ opened, onClose, projectId, tree, settings, lists, onC
         {enumSelect('valuation_top')}
         {group && enumSelect('valuation_group')}
       </SimpleGrid>
-      <Textarea
+      <CommentArea
         label={t('treeFields.check_comment')}
-        autosize
-        minRows={2}
-        maxRows={6}
         maxLength={2000}
         withAsterisk={required.has('check_comment')}
         data-testid="check-field-comment"

@@ -35,28 +35,18 @@ export function CustomFieldInput({
 }) {
   const { t } = useTranslation();
   const label = field?.alias || t('customFields.field', { n: name.replace('general', '') });
+  const common = { label, withAsterisk, 'data-testid': testId, ...readOnly, ...inputProps };
   return field?.type === 'list' ? (
     <Select
-      label={label}
       data={customValues(field, value)}
       clearable={clearable}
       searchable={searchable}
-      withAsterisk={withAsterisk}
-      data-testid={testId}
-      {...readOnly}
-      {...inputProps}
+      {...common}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
     />
   ) : (
-    <TextInput
-      label={label}
-      maxLength={maxLength}
-      withAsterisk={withAsterisk}
-      data-testid={testId}
-      {...readOnly}
-      {...inputProps}
-    />
+    <TextInput maxLength={maxLength} {...common} />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconClipboardCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useChecks } from '../api/getChecks';
 import type { Assessment, Check } from '@/api/trees/types';
@@ -10,6 +10,7 @@ import { CheckModal } from './CheckModal';
 import { enumLabel } from '@/lib/trees/options';
 import { formatDate, formatDateTime } from '@/lib/trees/format';
 import { Section } from './Section';
+import { TabAddButton } from './TabAddButton';
 import { TabEmpty } from './TabEmpty';
 import type { TreeTabProps } from './tabProps';
 import { saidFindings } from '../findings';
@@ -155,11 +156,7 @@ export function RatingTab({ projectId, tree, perms, settings, lists, onChanged }
 
       <Section title={t('trees.rating.inspections')}>
         {perms.inspect && (
-          <Group>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen(true)} data-testid="check-new">
-              {t('trees.rating.new')}
-            </Button>
-          </Group>
+          <TabAddButton label={t('trees.rating.new')} onClick={() => setOpen(true)} testId="check-new" />
         )}
         {checks.isLoading && <Loader size="sm" />}
         {checks.data?.length === 0 && (
