@@ -745,23 +745,15 @@ func (tx *Tx) importColumns(ctx context.Context, valued map[string]bool) (cols, 
 			names = append(names, f.Column)
 		}
 	}
-	types := map[string]string{}
 	rows, err := tx.q.Query(ctx, `SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute
 		WHERE attrelid = 'tree'::regclass AND attname = ANY($1) AND NOT attisdropped`, names)
+	columnTypes, err := collect(rows, err, func(r pgx.Row, c *[2]string) error { return r.Scan(&c[0], &c[1]) })
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	for rows.Next() {
-		var name, typ string
-		if err := rows.Scan(&name, &typ); err != nil {
-			rows.Close()
-			return nil, nil, nil, err
-		}
-		types[name] = typ
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, nil, err
+	types := map[string]string{}
+	for _, c := range columnTypes {
+		types[c[0]] = c[1]
 	}
 	for _, f := range fields.Table {
 		if f.Name == "number" || f.Kind == fields.Species {
