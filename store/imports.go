@@ -685,7 +685,8 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 	}
 	// Only the fields the file gives are read out of each row's JSON, each as its column's type
 	// (jsonb_to_record converts as jsonb_populate_record does; a whole tree record per row cost
-	// several times as much).
+	// several times as much). The rows are sorted by line before the fields are read, so the sort
+	// that keeps the file's order carries the narrow staged row, not the wide new one.
 	values := ""
 	if len(given) > 0 {
 		values = "CROSS JOIN LATERAL jsonb_to_record(r.vals) AS v(" + strings.Join(given, ", ") + ")"
@@ -695,8 +696,8 @@ func (tx *Tx) writeImport(ctx context.Context, sc Content, who Actor, plan Impor
 		                  create_username, create_alias, object_username, object_alias, `+strings.Join(cols, ", ")+`)
 		SELECT $1, $2, $3, r.point, r.geom, r.number, r.species_id, r.external_id,
 		       who.username, who.alias, who.username, who.alias, `+strings.Join(exprs, ", ")+`
-		FROM arbor_actor() who, import_row r `+values+`
-		WHERE r.tree_id IS NULL
+		FROM arbor_actor() who, (SELECT line, point, geom, number, species_id, external_id, vals FROM import_row
+		      WHERE tree_id IS NULL ORDER BY line) r `+values+`
 		ORDER BY r.line`, sc.OrganisationID, sc.ProjectID, res.ID)
 	if err != nil {
 		return PackageFull(err)
