@@ -31,6 +31,13 @@ async function shotAlsoOnPhone(page, name, look, size) {
   await page.setViewportSize(size);
 }
 
+/** Saves the basemap form and waits for the saved basemap's row, with its password kept. */
+async function saveBasemap(page, name) {
+  await page.getByTestId('basemap-submit').click();
+  await page.getByTestId('basemap-form').waitFor({ state: 'detached' });
+  await page.locator(`[data-testid="basemap-row"][data-name="${name}"]`).getByTestId('basemap-password-kept').waitFor();
+}
+
 test('organisations and projects: create, share as View, the reader sees it read-only', async (browser) => {
   const reader = await newUser(browser, 'reader', { lastName: 'Linde' });
   const { page } = await newUser(browser, 'orgadmin');
@@ -431,12 +438,7 @@ test('project settings: custom fields, required fields, intervals and basemaps',
   await fill(page, 'basemap_username', 'gis');
   await fill(page, 'basemap_password', secret);
   await shot(page, 'project-settings-basemap-modal-en-light', { fullPage: false });
-  await page.getByTestId('basemap-submit').click();
-  await page.getByTestId('basemap-form').waitFor({ state: 'detached' });
-  await page
-    .locator('[data-testid="basemap-row"][data-name="Luftbild"]')
-    .getByTestId('basemap-password-kept')
-    .waitFor();
+  await saveBasemap(page, 'Luftbild');
   const settingsJson = await page.evaluate(
     async (path) => (await fetch(path, { headers: { Accept: 'application/json' } })).text(),
     `/api/management/project/${projectId}/settings`,
@@ -448,12 +450,7 @@ test('project settings: custom fields, required fields, intervals and basemaps',
   await page.getByTestId('basemap-edit').click();
   await see(page, 'Leave empty to keep the saved password.');
   await fill(page, 'basemap_name', 'Luftbild 2025');
-  await page.getByTestId('basemap-submit').click();
-  await page.getByTestId('basemap-form').waitFor({ state: 'detached' });
-  await page
-    .locator('[data-testid="basemap-row"][data-name="Luftbild 2025"]')
-    .getByTestId('basemap-password-kept')
-    .waitFor();
+  await saveBasemap(page, 'Luftbild 2025');
 
   // Screenshots of every settings section, English light and German dark.
   const views = [

@@ -27,6 +27,14 @@ async function expectStatus(promise, status, what) {
   return res.json().catch(() => null);
 }
 
+/** Clicks a button and checks the status of the call it makes (by method and a part of its path);
+ * its answer's body. */
+async function clickFor(page, testId, method, part, status, what) {
+  const res = answer(page, method, part);
+  await page.getByTestId(testId).click();
+  return expectStatus(res, status, what);
+}
+
 /** Waits for a Mantine modal's dialog to show (its root has no box of its own). */
 async function modal(page, testId) {
   await page.locator(`[data-testid="${testId}"] .mantine-Modal-content`).waitFor();
@@ -40,6 +48,20 @@ async function tab(page, name) {
 async function newCheck(page) {
   await page.getByTestId('check-new').click();
   await modal(page, 'check-modal');
+}
+
+/** A new work from the actions tab: its modal open, the work picked by typing part of its name. */
+async function newWork(page, typed, work) {
+  await page.getByTestId('action-new').click();
+  await modal(page, 'action-modal');
+  await page.getByTestId('action-field-work').click();
+  await page.getByTestId('action-field-work').fill(typed);
+  await page.getByRole('option', { name: work, exact: true }).click();
+}
+
+/** Records the inspection filled in; the check the server made of it. */
+async function recordCheck(page, treeId, what) {
+  return clickFor(page, 'check-submit', 'POST', `/api/content/tree/${treeId}/checks`, 201, what);
 }
 
 async function safetyIs(page, value) {
@@ -113,9 +135,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await tab(page, 'general');
   assert((await page.getByTestId('tree-field-height').inputValue()) === '14.5', 'the tab switch lost the height');
   await page.getByTestId('tree-save-bar').waitFor();
-  const saved = answer(page, 'PUT', `/api/content/tree/${tree.id}`);
-  await page.getByTestId('tree-save').click();
-  const afterSave = await expectStatus(saved, 200, 'saving the tree');
+  const afterSave = await clickFor(page, 'tree-save', 'PUT', `/api/content/tree/${tree.id}`, 200, 'saving the tree');
   assert(afterSave.species_botanical === 'Tilia cordata', `species ${afterSave.species_botanical}`);
   assert(afterSave.height === 14.5 && afterSave.diameter === 45, `sizes ${afterSave.height} ${afterSave.diameter}`);
   assert(afterSave.version === tree.version + 1, `version ${afterSave.version}`);
@@ -138,9 +158,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   }
   await page.getByTestId('check-field-comment').fill('Deadwood over the footpath.');
   await shot(page, 'tree-check-modal-en-light', { fullPage: false });
-  const checked = answer(page, 'POST', `/api/content/tree/${tree.id}/checks`);
-  await page.getByTestId('check-submit').click();
-  const check = await expectStatus(checked, 201, 'recording the inspection');
+  const check = await recordCheck(page, tree.id, 'recording the inspection');
   assert(check.check_next, 'the inspection has no next date');
   await page.getByTestId('check-record').first().waitFor();
   await see(page, 'Deadwood over the footpath.');
@@ -156,17 +174,11 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await tab(page, 'actions');
   await safetyIs(page, 0);
   await page.getByTestId('actions-empty').waitFor();
-  await page.getByTestId('action-new').click();
-  await modal(page, 'action-modal');
-  await page.getByTestId('action-field-work').click();
-  await page.getByTestId('action-field-work').fill('Deadwood');
-  await page.getByRole('option', { name: 'Deadwood removal', exact: true }).click();
+  await newWork(page, 'Deadwood', 'Deadwood removal');
   assert(await page.getByTestId('action-field-security').isChecked(), 'the default safety relevance is not set');
   await page.getByTestId('action-field-deadline').fill('2030-05-01');
   await page.getByTestId('action-field-comment').fill('Over the footpath');
-  const added = answer(page, 'POST', '/api/content/action?');
-  await page.getByTestId('action-submit').click();
-  await expectStatus(added, 201, 'adding the work');
+  await clickFor(page, 'action-submit', 'POST', '/api/content/action?', 201, 'adding the work');
   await safetyIs(page, 2);
   await see(page, 'Restorable');
   await page.locator('[data-testid="action-card"][data-state="open"]').waitFor();
@@ -176,9 +188,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.getByTestId('action-complete').click();
   await modal(page, 'complete-modal');
   await page.getByTestId('complete-note').fill('Deadwood removed from the crown');
-  const completed = answer(page, 'POST', '/complete');
-  await page.getByTestId('complete-submit').click();
-  await expectStatus(completed, 200, 'completing the work');
+  await clickFor(page, 'complete-submit', 'POST', '/complete', 200, 'completing the work');
   await safetyIs(page, 0);
   await page.locator('[data-testid="action-card"][data-state="done"]').waitFor();
   await see(page, 'Deadwood removed from the crown');
@@ -187,9 +197,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   // Open it again (safety follows), change it, delete it after a confirmation.
   await page.getByTestId('action-menu').first().click();
   await page.getByTestId('action-reopen').click();
-  const reopened = answer(page, 'DELETE', '/complete');
-  await page.getByTestId('action-reopen-confirm').click();
-  await expectStatus(reopened, 200, 'opening the work again');
+  await clickFor(page, 'action-reopen-confirm', 'DELETE', '/complete', 200, 'opening the work again');
   await safetyIs(page, 2);
   await page.getByTestId('action-menu').first().click();
   await page.getByTestId('action-edit').click();
@@ -215,16 +223,10 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.getByTestId('actions-empty').waitFor();
 
   // A work due soon stays open: restorable, due within 2 weeks.
-  await page.getByTestId('action-new').click();
-  await modal(page, 'action-modal');
-  await page.getByTestId('action-field-work').click();
-  await page.getByTestId('action-field-work').fill('Crown thinning');
-  await page.getByRole('option', { name: 'Crown thinning', exact: true }).click();
+  await newWork(page, 'Crown thinning', 'Crown thinning');
   const soon = new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10);
   await page.getByTestId('action-field-deadline').fill(soon);
-  const second = answer(page, 'POST', '/api/content/action?');
-  await page.getByTestId('action-submit').click();
-  await expectStatus(second, 201, 'adding a second work');
+  await clickFor(page, 'action-submit', 'POST', '/api/content/action?', 201, 'adding a second work');
   await safetyIs(page, 2);
   await page.locator('[data-testid="action-card"] [data-testid="deadline-class"][data-value="1"]').waitFor();
 
@@ -246,9 +248,7 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   assert(await page.getByTestId('check-measure-relevant').isChecked(), "the work list's safety relevance is not taken");
   await page.getByTestId('check-measure-deadline').fill('2027-04-30');
   await shot(page, 'tree-check-storm-en-light', { fullPage: false });
-  const stormChecked = answer(page, 'POST', `/api/content/tree/${tree.id}/checks`);
-  await page.getByTestId('check-submit').click();
-  const storm = await expectStatus(stormChecked, 201, 'recording the storm inspection');
+  const storm = await recordCheck(page, tree.id, 'recording the storm inspection');
   assert(storm.check_type === 'storm', `check type ${storm.check_type}`);
   assert(
     storm.findings.length === 1 && storm.findings[0].part === 'crown' && storm.findings[0].severity === 3,
@@ -271,28 +271,23 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.getByTestId('tree-fell').click();
   await modal(page, 'fell-modal');
   await shot(page, 'tree-fell-modal-en-light', { fullPage: false });
-  const felled = answer(page, 'POST', '/fell');
-  await page.getByTestId('fell-submit').click();
-  await expectStatus(felled, 200, 'felling');
+  await clickFor(page, 'fell-submit', 'POST', '/fell', 200, 'felling');
   await stockIs(page, 'felled');
   await page.getByTestId('tree-cut-date').waitFor();
   await page.getByTestId('tree-unfell').click();
   await modal(page, 'unfell-modal');
-  const unfelled = answer(page, 'DELETE', '/fell');
-  await page.getByTestId('unfell-submit').click();
-  await expectStatus(unfelled, 200, 'undoing the felling');
+  await clickFor(page, 'unfell-submit', 'DELETE', '/fell', 200, 'undoing the felling');
   await stockIs(page, 'stock');
 
   await page.getByTestId('tree-archive').click();
   await modal(page, 'archive-modal');
-  const archived = answer(page, 'PUT', '/api/content/archive');
-  await page.getByTestId('archive-submit').click();
-  assert((await expectStatus(archived, 200, 'archiving')).changed === 1, 'archiving changed nothing');
+  assert(
+    (await clickFor(page, 'archive-submit', 'PUT', '/api/content/archive', 200, 'archiving')).changed === 1,
+    'archiving changed nothing',
+  );
   await stockIs(page, 'archived');
   await page.getByTestId('tree-archive').click();
-  const activated = answer(page, 'PUT', '/api/content/archive');
-  await page.getByTestId('archive-submit').click();
-  await expectStatus(activated, 200, 'activating');
+  await clickFor(page, 'archive-submit', 'PUT', '/api/content/archive', 200, 'activating');
   await stockIs(page, 'stock');
   // Inspected: evidence, not to be deleted.
   assert((await page.getByTestId('tree-delete').count()) === 0, 'an inspected tree offers delete');
@@ -348,9 +343,14 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await modal(page, 'duplicate-number-modal');
   await see(page, `The next free number is ${next}.`);
   await shot(page, 'tree-duplicate-number-en-light', { fullPage: false });
-  const retaken = answer(page, 'PUT', `/api/content/tree/${tree.id}`);
-  await page.getByTestId('duplicate-number-take').click();
-  const renumbered = await expectStatus(retaken, 200, 'taking the offered number');
+  const renumbered = await clickFor(
+    page,
+    'duplicate-number-take',
+    'PUT',
+    `/api/content/tree/${tree.id}`,
+    200,
+    'taking the offered number',
+  );
   assert(renumbered.number === next, `the tree got number ${renumbered.number}, offered ${next}`);
   await page.getByTestId('map-tree-number').getByText(`No. ${next}`).waitFor();
 
@@ -362,9 +362,10 @@ test('trees: info window — draw, fill in, inspect, works and safety, fell, arc
   await page.getByTestId('duplicate-number-cancel').click();
   await page.locator('[data-testid="duplicate-number-modal"] .mantine-Modal-content').waitFor({ state: 'detached' });
   await number.fill('77');
-  const typed = answer(page, 'PUT', `/api/content/tree/${tree.id}`);
-  await page.getByTestId('tree-save').click();
-  assert((await expectStatus(typed, 200, 'saving number 77')).number === 77, 'number 77 not saved');
+  assert(
+    (await clickFor(page, 'tree-save', 'PUT', `/api/content/tree/${tree.id}`, 200, 'saving number 77')).number === 77,
+    'number 77 not saved',
+  );
 
   // Someone else saves first: the stale answer offers to reload.
   const current = (await apiJSON(page, 'GET', `/api/content/tree/${tree.id}${q}`)).json;
@@ -480,9 +481,7 @@ test('trees: custom fields, required fields, and what readers and care may do', 
   assert((await refused).status() === 400, 'an empty required field was accepted');
   await page.getByTestId('tree-error').getByText('You must fill in the following fields:').waitFor();
   await page.getByTestId('tree-field-height').fill('13');
-  const saved = answer(page, 'PUT', `/api/content/tree/${treeId}`);
-  await page.getByTestId('tree-save').click();
-  const tree = await expectStatus(saved, 200, 'saving custom fields');
+  const tree = await clickFor(page, 'tree-save', 'PUT', `/api/content/tree/${treeId}`, 200, 'saving custom fields');
   assert(
     tree.general01 === 'Pavement' && tree.general21 === 'Rotary Club',
     `custom ${tree.general01} ${tree.general21}`,

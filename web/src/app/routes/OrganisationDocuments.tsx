@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Organisation } from '@/api/organisations/types';
 import { useFiles, type FileOwner } from '@/api/documents/documents';
 import { SettingsSection } from '@/components/SettingsSection';
-import { DocumentList } from '@/components/documents/DocumentList';
+import { EditableDocumentList } from '@/components/documents/EditableDocumentList';
 import { StorageMeter } from '@/components/documents/StorageMeter';
-import { ACCEPT_DOCUMENTS } from '@/components/documents/fileIcons';
-import { UploadButton } from '@/components/documents/UploadButton';
 import { isAdmin } from '@/api/organisations/organisation';
 import { InvoicesList } from '@/features/packages/components/InvoicesList';
 import { ExportRecordsList } from '@/features/organisations/components/ExportRecordsList';
@@ -28,19 +26,13 @@ export function OrganisationDocuments({ organisation: o }: { organisation: Organ
       </SettingsSection>
       <SettingsSection title={t('documents.org.title')} text={t('documents.org.text')}>
         <Stack gap="sm">
-          {mayEdit && (
-            <UploadButton
-              owner={owner}
-              accept={ACCEPT_DOCUMENTS}
-              label={t('documents.org.add')}
-              testId="upload-org-documents"
-            />
-          )}
-          <DocumentList
+          <EditableDocumentList
             owner={owner}
             files={files.data?.documents}
             loading={files.isLoading}
             mayEdit={mayEdit}
+            addLabel={t('documents.org.add')}
+            uploadTestId="upload-org-documents"
             emptyTitle={t('documents.org.emptyTitle')}
             emptyText={mayEdit ? t('documents.org.emptyTextEdit') : t('documents.org.emptyText')}
           />

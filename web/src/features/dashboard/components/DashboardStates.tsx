@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/ListStates';
+import { ErrorAlert } from '@/components/ErrorAlert';
 
 /** Grey shapes where the cards will be, while the figures load. */
 export function DashboardSkeleton({ figures = 4 }: { figures?: number }) {
@@ -30,20 +30,14 @@ export function DashboardSkeleton({ figures = 4 }: { figures?: number }) {
 export function DashboardError({ message, onRetry }: { message?: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={18} />}
-      role="alert"
-      title={t('dashboard.loadFailed')}
-    >
+    <ErrorAlert title={t('dashboard.loadFailed')}>
       <Stack gap="sm" align="flex-start">
         {message}
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
           {t('dashboard.retry')}
         </Button>
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }
 

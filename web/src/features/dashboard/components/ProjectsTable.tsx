@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserProject } from '../api/types';
 import { dataViewPath, segmentFilter } from '../filters';
 import { formatNumber } from '@/lib/format';
+import { HeadedTable } from '@/components/HeadedTable';
 
 /** A figure of a project that opens the project's data view filtered to what it counts. */
 function FigureLink({ value, to, label }: { value: number; to: string; label: string }) {
@@ -27,55 +28,53 @@ function FigureLink({ value, to, label }: { value: number; to: string; label: st
 export function ProjectsTable({ projects }: { projects: UserProject[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing={8} highlightOnHover data-testid="dashboard-projects">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dashboard.projects.name')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.projects.trees')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.projects.openChecks')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.projects.overdueWorks')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {projects.map((p) => (
-            <Table.Tr key={p.id} data-testid="dashboard-project" data-project={p.id}>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Anchor component={Link} to={`/projects/${p.id}/dashboard`} size="sm" fw={500}>
-                    {p.name}
-                  </Anchor>
-                  {p.limited && (
-                    <Tooltip label={t('dashboard.projects.limitedHint')} multiline w={260}>
-                      <IconLock size={14} aria-label={t('dashboard.projects.limited')} style={{ flex: 'none' }} />
-                    </Tooltip>
-                  )}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {p.organisationName}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" data-testid="project-trees">
-                {formatNumber(p.figures.trees + p.figures.groups, i18n.language)}
-              </Table.Td>
-              <Table.Td ta="right" data-testid="project-open-checks">
-                <FigureLink
-                  value={p.figures.open_checks}
-                  to={dataViewPath(p.id, segmentFilter('openChecks', ''))}
-                  label={t('dashboard.projects.openChecks')}
-                />
-              </Table.Td>
-              <Table.Td ta="right" data-testid="project-overdue-works">
-                <FigureLink
-                  value={p.figures.works.overdue}
-                  to={dataViewPath(p.id, segmentFilter('works', 'overdue'))}
-                  label={t('dashboard.projects.overdueWorks')}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <HeadedTable
+      minWidth={480}
+      verticalSpacing={8}
+      data-testid="dashboard-projects"
+      columns={[
+        { label: t('dashboard.projects.name') },
+        { label: t('dashboard.projects.trees'), right: true },
+        { label: t('dashboard.projects.openChecks'), right: true },
+        { label: t('dashboard.projects.overdueWorks'), right: true },
+      ]}
+    >
+      {projects.map((p) => (
+        <Table.Tr key={p.id} data-testid="dashboard-project" data-project={p.id}>
+          <Table.Td>
+            <Group gap={6} wrap="nowrap">
+              <Anchor component={Link} to={`/projects/${p.id}/dashboard`} size="sm" fw={500}>
+                {p.name}
+              </Anchor>
+              {p.limited && (
+                <Tooltip label={t('dashboard.projects.limitedHint')} multiline w={260}>
+                  <IconLock size={14} aria-label={t('dashboard.projects.limited')} style={{ flex: 'none' }} />
+                </Tooltip>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {p.organisationName}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right" data-testid="project-trees">
+            {formatNumber(p.figures.trees + p.figures.groups, i18n.language)}
+          </Table.Td>
+          <Table.Td ta="right" data-testid="project-open-checks">
+            <FigureLink
+              value={p.figures.open_checks}
+              to={dataViewPath(p.id, segmentFilter('openChecks', ''))}
+              label={t('dashboard.projects.openChecks')}
+            />
+          </Table.Td>
+          <Table.Td ta="right" data-testid="project-overdue-works">
+            <FigureLink
+              value={p.figures.works.overdue}
+              to={dataViewPath(p.id, segmentFilter('works', 'overdue'))}
+              label={t('dashboard.projects.overdueWorks')}
+            />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </HeadedTable>
   );
 }

@@ -4,18 +4,14 @@ import { IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { exportGis, type ExportFilter, type GisFormat } from '@/api/exports/exports';
 import { ExportModal } from '@/components/exports/ExportModal';
+import { GERMAN_SURVEY_CRS, type ReferenceSystem } from '@/lib/referenceSystems';
 import { fileOrTask, type Task } from '../api/task';
 
 /** The reference systems offered, by EPSG code, with their names (German surveying's among them). */
-export const EPSG_CODES: { code: number; name: string }[] = [
-  { code: 4326, name: 'WGS 84' },
-  { code: 3857, name: 'WGS 84 / Pseudo-Mercator' },
-  { code: 25832, name: 'ETRS89 / UTM zone 32N' },
-  { code: 25833, name: 'ETRS89 / UTM zone 33N' },
-  { code: 31466, name: 'DHDN / Gauss-Krüger zone 2' },
-  { code: 31467, name: 'DHDN / Gauss-Krüger zone 3' },
-  { code: 31468, name: 'DHDN / Gauss-Krüger zone 4' },
-  { code: 31469, name: 'DHDN / Gauss-Krüger zone 5' },
+export const EPSG_CODES: ReferenceSystem[] = [
+  { srid: 4326, name: 'WGS 84' },
+  { srid: 3857, name: 'WGS 84 / Pseudo-Mercator' },
+  ...GERMAN_SURVEY_CRS,
 ];
 
 /**
@@ -87,7 +83,7 @@ export function GisExportModal({
         value={srid}
         onChange={(v) => v && setSrid(v)}
         allowDeselect={false}
-        data={EPSG_CODES.map((c) => ({ value: String(c.code), label: `EPSG:${c.code} · ${c.name}` }))}
+        data={EPSG_CODES.map((c) => ({ value: String(c.srid), label: `EPSG:${c.srid} · ${c.name}` }))}
         comboboxProps={{ withinPortal: true }}
         data-testid="gis-srid"
       />

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDeviceFloppy, IconDots, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MenuEntries, type MenuEntry } from './MenuEntries';
 
 /** The "more" menu of the saved filters: save as, rename, share, delete. */
 export function SavedFilterMenu({
@@ -21,6 +22,19 @@ export function SavedFilterMenu({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const entries: MenuEntry[] = [
+    { icon: IconDeviceFloppy, label: t('data.saved.saveAs'), testId: 'filter-save-as', onClick: onSaveAs },
+    { icon: IconPencil, label: t('data.saved.rename'), testId: 'filter-rename', onClick: onRename, disabled: !canEdit },
+    { icon: IconShare, label: t('data.share.action'), testId: 'filter-share', onClick: onShare, disabled: !canShare },
+  ];
+  const remove: MenuEntry = {
+    icon: IconTrash,
+    label: t('data.saved.delete'),
+    testId: 'filter-delete',
+    onClick: onDelete,
+    disabled: !canEdit,
+    color: 'red',
+  };
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -29,35 +43,9 @@ export function SavedFilterMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconDeviceFloppy size={14} />} onClick={onSaveAs} data-testid="filter-save-as">
-          {t('data.saved.saveAs')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconPencil size={14} />}
-          disabled={!canEdit}
-          onClick={onRename}
-          data-testid="filter-rename"
-        >
-          {t('data.saved.rename')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconShare size={14} />}
-          disabled={!canShare}
-          onClick={onShare}
-          data-testid="filter-share"
-        >
-          {t('data.share.action')}
-        </Menu.Item>
+        <MenuEntries entries={entries} />
         <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={14} />}
-          disabled={!canEdit}
-          onClick={onDelete}
-          data-testid="filter-delete"
-        >
-          {t('data.saved.delete')}
-        </Menu.Item>
+        <MenuEntries entries={[remove]} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Badge, Button, Card, Group, Text, Tooltip } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconBriefcase, IconEdit, IconSelectAll, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelState } from '../filter';
 import { ExportMenu, ViewMenu, type ExportMenuProps } from './SelectionMenus';
 
-/** A button of the selection bar. */
+/** A button of the selection bar. It takes a ref (a prop since React 19), so a Tooltip can wrap it. */
 function SelectionAction({
   icon: Icon,
   testId,
@@ -17,6 +17,7 @@ function SelectionAction({
   children: ReactNode;
   disabled?: boolean;
   onClick: () => void;
+  ref?: Ref<HTMLButtonElement>;
 }) {
   return (
     <Button size="xs" variant="default" leftSection={<Icon size={14} />} data-testid={testId} {...props}>
@@ -143,17 +144,9 @@ export function SelectionBar({
           )}
           {may.share && (
             <Tooltip label={shareable ? t('data.share.action') : t('data.share.saveFirst')}>
-              {/* A Button itself: the tooltip needs the element's ref. */}
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconShare size={14} />}
-                disabled={!shareable}
-                onClick={onShare}
-                data-testid="action-share"
-              >
+              <SelectionAction icon={IconShare} disabled={!shareable} onClick={onShare} testId="action-share">
                 {t('data.share.action')}
-              </Button>
+              </SelectionAction>
             </Tooltip>
           )}
           {may.share && <ExportMenu count={count} total={total} {...exports} />}

@@ -14,22 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ExportKind } from '../useExcelExport';
-
-/** One item of a menu of the selection bar. */
-interface MenuEntry {
-  icon: typeof IconMap2;
-  label: string;
-  testId: string;
-  onClick: () => void;
-}
-
-function MenuEntries({ entries }: { entries: MenuEntry[] }) {
-  return entries.map(({ icon: Icon, label, testId, onClick }) => (
-    <Menu.Item key={testId} leftSection={<Icon size={14} />} onClick={onClick} data-testid={testId}>
-      {label}
-    </Menu.Item>
-  ));
-}
+import { MenuEntries, type MenuEntry } from './MenuEntries';
 
 export interface ExportMenuProps {
   /** Selected objects, and those the filter shows (null while counting). */

@@ -1,3 +1,5 @@
+import { GERMAN_SURVEY_CRS } from '@/lib/referenceSystems';
+
 /** What a column of a register file becomes (docs/API.md, "Importing a register"). */
 export interface ImportColumn {
   target: string;
@@ -139,11 +141,6 @@ export interface TreeImport {
 /** The reference systems Arbor knows by name (importer.KnownCRS), for the picker. */
 export const KNOWN_CRS: ImportCRS[] = [
   { srid: 4326, name: 'WGS 84 (longitude, latitude)' },
-  { srid: 25832, name: 'ETRS89 / UTM zone 32N' },
-  { srid: 25833, name: 'ETRS89 / UTM zone 33N' },
-  { srid: 31466, name: 'DHDN / Gauss-Krüger zone 2' },
-  { srid: 31467, name: 'DHDN / Gauss-Krüger zone 3' },
-  { srid: 31468, name: 'DHDN / Gauss-Krüger zone 4' },
-  { srid: 31469, name: 'DHDN / Gauss-Krüger zone 5' },
+  ...GERMAN_SURVEY_CRS,
   { srid: 3857, name: 'WGS 84 / Pseudo-Mercator (web maps)' },
 ];

@@ -1,7 +1,8 @@
-import { Alert, Group, NumberInput, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/ScrollTable';
 import { FORMAT_NAMES, KNOWN_CRS, type ImportColumn, type ImportInspection, type ImportMatch } from '../api/types';
 import { mappingGap, setTarget, SIZE_UNITS, TRUNK } from '../mapping';
 import { LEAVE_OUT, targetOptions } from './targets';
@@ -91,88 +92,91 @@ export function ColumnsStep({
           data-testid="import-layer"
         />
       )}
-      <ScrollArea.Autosize mah={360} type="auto">
-        <Table striped stickyHeader verticalSpacing={6} miw={narrow ? undefined : 560} data-testid="import-columns">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('import.columns.column')}</Table.Th>
-              {!narrow && <Table.Th>{t('import.columns.sample')}</Table.Th>}
-              <Table.Th w={narrow ? '55%' : 260}>{t('import.columns.target')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ins.columns.map((name, i) => {
-              const c = mapping[i] ?? { target: '' };
-              const sample = ins.rows
-                .slice(0, 3)
-                .map((r) => r[i])
-                .filter((v) => v && v.trim())
-                .join(' · ');
-              return (
-                <Table.Tr key={name} data-testid="import-column">
-                  <Table.Td fw={500}>
-                    {name}
-                    {narrow && (
-                      <Text size="xs" c="dimmed" lineClamp={1} fw={400}>
-                        {sample}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {!narrow && (
-                    <Table.Td>
-                      <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
-                        {sample}
-                      </Text>
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Stack gap={4}>
+      <ScrollTable
+        mah={360}
+        striped
+        stickyHeader
+        verticalSpacing={6}
+        miw={narrow ? undefined : 560}
+        data-testid="import-columns"
+        head={
+          <>
+            <Table.Th>{t('import.columns.column')}</Table.Th>
+            {!narrow && <Table.Th>{t('import.columns.sample')}</Table.Th>}
+            <Table.Th w={narrow ? '55%' : 260}>{t('import.columns.target')}</Table.Th>
+          </>
+        }
+      >
+        {ins.columns.map((name, i) => {
+          const c = mapping[i] ?? { target: '' };
+          const sample = ins.rows
+            .slice(0, 3)
+            .map((r) => r[i])
+            .filter((v) => v && v.trim())
+            .join(' · ');
+          return (
+            <Table.Tr key={name} data-testid="import-column">
+              <Table.Td fw={500}>
+                {name}
+                {narrow && (
+                  <Text size="xs" c="dimmed" lineClamp={1} fw={400}>
+                    {sample}
+                  </Text>
+                )}
+              </Table.Td>
+              {!narrow && (
+                <Table.Td>
+                  <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
+                    {sample}
+                  </Text>
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Stack gap={4}>
+                  <Select
+                    size="xs"
+                    aria-label={t('import.columns.target') + ': ' + name}
+                    data={options}
+                    value={c.target || LEAVE_OUT}
+                    onChange={(v) => onMapping(setTarget(mapping, i, !v || v === LEAVE_OUT ? '' : v))}
+                    searchable
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: true }}
+                    data-testid="import-target"
+                  />
+                  {SIZE_UNITS[c.target] && (
+                    <Group gap={4} wrap="nowrap">
                       <Select
                         size="xs"
-                        aria-label={t('import.columns.target') + ': ' + name}
-                        data={options}
-                        value={c.target || LEAVE_OUT}
-                        onChange={(v) => onMapping(setTarget(mapping, i, !v || v === LEAVE_OUT ? '' : v))}
-                        searchable
+                        aria-label={t('import.columns.unit')}
+                        data={['m', 'cm', 'mm']}
+                        value={c.unit ?? SIZE_UNITS[c.target]}
+                        onChange={(v) => change(i, { unit: (v as ImportColumn['unit']) ?? undefined })}
                         allowDeselect={false}
-                        comboboxProps={{ withinPortal: true }}
-                        data-testid="import-target"
+                        w={80}
                       />
-                      {SIZE_UNITS[c.target] && (
-                        <Group gap={4} wrap="nowrap">
-                          <Select
-                            size="xs"
-                            aria-label={t('import.columns.unit')}
-                            data={['m', 'cm', 'mm']}
-                            value={c.unit ?? SIZE_UNITS[c.target]}
-                            onChange={(v) => change(i, { unit: (v as ImportColumn['unit']) ?? undefined })}
-                            allowDeselect={false}
-                            w={80}
-                          />
-                          {TRUNK.has(c.target) && (
-                            <Select
-                              size="xs"
-                              aria-label={t('import.columns.holds')}
-                              data={[
-                                { value: 'circumference', label: t('import.columns.circumference') },
-                                { value: 'diameter', label: t('import.columns.diameter') },
-                              ]}
-                              value={c.holds ?? (c.target === 'scope' ? 'circumference' : 'diameter')}
-                              onChange={(v) => change(i, { holds: (v as ImportColumn['holds']) ?? undefined })}
-                              allowDeselect={false}
-                              style={{ flex: 1 }}
-                            />
-                          )}
-                        </Group>
+                      {TRUNK.has(c.target) && (
+                        <Select
+                          size="xs"
+                          aria-label={t('import.columns.holds')}
+                          data={[
+                            { value: 'circumference', label: t('import.columns.circumference') },
+                            { value: 'diameter', label: t('import.columns.diameter') },
+                          ]}
+                          value={c.holds ?? (c.target === 'scope' ? 'circumference' : 'diameter')}
+                          onChange={(v) => change(i, { holds: (v as ImportColumn['holds']) ?? undefined })}
+                          allowDeselect={false}
+                          style={{ flex: 1 }}
+                        />
                       )}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+                    </Group>
+                  )}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </ScrollTable>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label={t('import.columns.crs')}

@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/ScrollTable';
 import { problemsCSV } from '../mapping';
 import { SPECIES_NONE, type ImportResult, type SpeciesSuggestion } from '../api/types';
 import { SamplePreview } from './SamplePreview';
@@ -76,32 +77,35 @@ export function PreviewStep({
               {t('import.preview.download')}
             </Button>
           </Group>
-          <ScrollArea.Autosize mah={220} type="auto">
-            <Table striped stickyHeader verticalSpacing={4} fz="sm" data-testid="import-problems">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>{t('import.preview.line')}</Table.Th>
-                  <Table.Th>{t('import.preview.column')}</Table.Th>
-                  <Table.Th>{t('import.preview.message')}</Table.Th>
-                  <Table.Th>{t('import.preview.value')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {r.problems.map((p, i) => (
-                  <Table.Tr key={i} data-testid="import-problem">
-                    <Table.Td>{p.line}</Table.Td>
-                    <Table.Td>{p.column}</Table.Td>
-                    <Table.Td>{p.message}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed" lineClamp={1} maw={180}>
-                        {p.value}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
+          <ScrollTable
+            mah={220}
+            striped
+            stickyHeader
+            verticalSpacing={4}
+            fz="sm"
+            data-testid="import-problems"
+            head={
+              <>
+                <Table.Th w={70}>{t('import.preview.line')}</Table.Th>
+                <Table.Th>{t('import.preview.column')}</Table.Th>
+                <Table.Th>{t('import.preview.message')}</Table.Th>
+                <Table.Th>{t('import.preview.value')}</Table.Th>
+              </>
+            }
+          >
+            {r.problems.map((p, i) => (
+              <Table.Tr key={i} data-testid="import-problem">
+                <Table.Td>{p.line}</Table.Td>
+                <Table.Td>{p.column}</Table.Td>
+                <Table.Td>{p.message}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed" lineClamp={1} maw={180}>
+                    {p.value}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Stack>
       )}
       {taken && (
@@ -117,50 +121,52 @@ export function PreviewStep({
           <Text size="sm" mb="xs">
             {t('import.preview.speciesIntro')}
           </Text>
-          <ScrollArea.Autosize mah={260} type="auto" mb="sm">
-            <Table verticalSpacing={4} fz="sm" data-testid="import-unknown-species">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('import.preview.speciesName')}</Table.Th>
-                  <Table.Th w={60}>{t('import.preview.speciesRows')}</Table.Th>
-                  <Table.Th w="55%">{t('import.preview.speciesBecomes')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {r.unknown_species.slice(0, 100).map((s) => (
-                  <Table.Tr key={s.name} data-testid="import-species-row">
-                    <Table.Td>
-                      <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
-                        {s.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{s.rows.toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td>
-                      <Select
-                        size="xs"
-                        aria-label={t('import.preview.speciesBecomes') + ': ' + s.name}
-                        placeholder={addSpecies ? t('import.preview.speciesAdd') : t('import.preview.speciesChoose')}
-                        data={[
-                          ...(s.suggestions ?? []).map((o) => ({ value: o.id, label: speciesLabel(o, i18n.language) })),
-                          { value: SPECIES_NONE, label: t('import.preview.speciesNone') },
-                        ]}
-                        value={speciesMap[s.name] ?? null}
-                        onChange={(v) => {
-                          const next = { ...speciesMap };
-                          if (v) next[s.name] = v;
-                          else delete next[s.name];
-                          onSpeciesMap(next);
-                        }}
-                        clearable
-                        comboboxProps={{ withinPortal: true }}
-                        data-testid="import-species-choice"
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
+          <ScrollTable
+            mah={260}
+            mb="sm"
+            verticalSpacing={4}
+            fz="sm"
+            data-testid="import-unknown-species"
+            head={
+              <>
+                <Table.Th>{t('import.preview.speciesName')}</Table.Th>
+                <Table.Th w={60}>{t('import.preview.speciesRows')}</Table.Th>
+                <Table.Th w="55%">{t('import.preview.speciesBecomes')}</Table.Th>
+              </>
+            }
+          >
+            {r.unknown_species.slice(0, 100).map((s) => (
+              <Table.Tr key={s.name} data-testid="import-species-row">
+                <Table.Td>
+                  <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+                    {s.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{s.rows.toLocaleString(i18n.language)}</Table.Td>
+                <Table.Td>
+                  <Select
+                    size="xs"
+                    aria-label={t('import.preview.speciesBecomes') + ': ' + s.name}
+                    placeholder={addSpecies ? t('import.preview.speciesAdd') : t('import.preview.speciesChoose')}
+                    data={[
+                      ...(s.suggestions ?? []).map((o) => ({ value: o.id, label: speciesLabel(o, i18n.language) })),
+                      { value: SPECIES_NONE, label: t('import.preview.speciesNone') },
+                    ]}
+                    value={speciesMap[s.name] ?? null}
+                    onChange={(v) => {
+                      const next = { ...speciesMap };
+                      if (v) next[s.name] = v;
+                      else delete next[s.name];
+                      onSpeciesMap(next);
+                    }}
+                    clearable
+                    comboboxProps={{ withinPortal: true }}
+                    data-testid="import-species-choice"
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
           <Checkbox
             label={t('import.preview.addSpecies')}
             checked={addSpecies}

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
-import { Alert, Box, Group, Loader } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Box, Group, Loader } from '@mantine/core';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import type { Scheme } from '../api/map';
@@ -39,9 +39,7 @@ export function MapFrame({ frameRef, height, fullscreen, scheme, data, error, lo
       }}
     >
       {error != null && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} m="md" role="alert">
-          {error instanceof ApiError ? error.message : t('map.errors.style')}
-        </Alert>
+        <ErrorAlert m="md">{error instanceof ApiError ? error.message : t('map.errors.style')}</ErrorAlert>
       )}
       {loading && error == null && (
         <Group justify="center" align="center" h="100%" data-testid="map-loading">

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
@@ -24,6 +13,7 @@ import { enumOptions, symptomOptions } from '@/lib/trees/options';
 import { CustomFieldGrid } from './CustomFieldInput';
 import { CommentArea } from '@/components/CommentArea';
 import { TreeFormModal } from './TreeFormModal';
+import { PastDayInput } from './PastDayInput';
 import { findingsOf } from '../findings';
 import { Findings } from './check/Findings';
 import { initial, type CheckValues } from './check/values';
@@ -122,10 +112,8 @@ function CheckModalBody({ opened, onClose, projectId, tree, settings, lists, onC
       submitTestId="check-submit"
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
+        <PastDayInput
           label={t('trees.rating.date')}
-          max={todayISO()}
           required
           w={180}
           data-testid="check-field-date"

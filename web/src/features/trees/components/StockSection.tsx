@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconArrowBackUp, IconAxe, IconCheck, IconTrash } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { stockState, type TreePermissions } from '@/lib/trees/tree';
 import { formatDate, todayISO } from '@/lib/trees/format';
 import { Section } from './Section';
 import { StockModal } from './stock/StockModal';
+import { PastDayInput } from './PastDayInput';
 
 const STATE_COLORS = { stock: 'green', felled: 'orange', archived: 'gray' } as const;
 
@@ -194,12 +195,10 @@ export function StockSection({
         }}
       >
         <Text size="sm">{t('trees.stock.fellText')}</Text>
-        <TextInput
-          type="date"
+        <PastDayInput
           label={t('trees.stock.cutDate')}
           value={cutDate}
-          max={todayISO()}
-          onChange={(e) => setCutDate(e.currentTarget.value)}
+          onChange={setCutDate}
           required
           data-testid="fell-date"
           data-autofocus

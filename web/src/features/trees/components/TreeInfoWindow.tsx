@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '@mantine/hooks';
 import { ApiError } from '@/lib/api';
@@ -110,9 +111,7 @@ export function TreeInfoWindow({ projectId, treeId: id, onClose, onChanged, onDe
         </Stack>
       )}
       {tree.isError && !missing && (
-        <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-          {tree.error instanceof ApiError ? tree.error.message : t('errors.generic')}
-        </Alert>
+        <ErrorAlert m="md">{tree.error instanceof ApiError ? tree.error.message : t('errors.generic')}</ErrorAlert>
       )}
       {tree.isLoading && (
         <Stack p="md" gap="sm">

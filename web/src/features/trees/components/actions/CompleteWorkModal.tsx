@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Autocomplete, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Autocomplete, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -7,6 +7,7 @@ import { ModalActions } from '@/components/ModalActions';
 import type { Action, ContentLists } from '@/api/trees/types';
 import { dayToTimestamp, todayISO } from '@/lib/trees/format';
 import { useCompleteAction } from '../../api/completeAction';
+import { PastDayInput } from '../PastDayInput';
 
 export interface CompleteWorkModalProps {
   projectId: string;
@@ -69,14 +70,7 @@ function CompleteWorkForm({
           {work.action}
         </Text>
       </Group>
-      <TextInput
-        type="date"
-        label={t('trees.works.executedOn')}
-        value={day}
-        max={todayISO()}
-        onChange={(e) => setDay(e.currentTarget.value)}
-        w={200}
-      />
+      <PastDayInput label={t('trees.works.executedOn')} value={day} onChange={setDay} w={200} />
       <Autocomplete
         label={t('trees.works.executeNote')}
         placeholder={t('trees.works.executeNotePlaceholder')}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/ErrorAlert';
 import type { TreeEdit } from './useTreeEdit';
 
 /** What the last save met: a newer version (to reload) or a message from the server. */
@@ -35,17 +36,9 @@ export function EditNotices({ edit }: { edit: TreeEdit }) {
         </Alert>
       )}
       {message && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
-          role="alert"
-          withCloseButton
-          onClose={() => edit.setMessage(null)}
-          data-testid="tree-error"
-        >
+        <ErrorAlert withCloseButton onClose={() => edit.setMessage(null)} data-testid="tree-error">
           {message}
-        </Alert>
+        </ErrorAlert>
       )}
     </>
   );
