@@ -251,6 +251,18 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   const deWidth = await pageWidth(de);
   assert(deWidth.w <= 390, `the German data view is ${deWidth.w} px wide on a phone: ${deWidth.wide.join(', ')}`);
   await shot(de, 'layout-data-de-dark-phone');
+  // A selection stands clear of the legend, narrow as the map is.
+  await de.getByTestId('select-all').click();
+  await de.getByTestId('map-selection').waitFor();
+  await de.waitForTimeout(300);
+  const chip = await box(de, 'map-selection');
+  const phoneLegend = await box(de, 'map-legend');
+  assert(
+    !overlap(chip, phoneLegend),
+    `the selection ${JSON.stringify(chip)} covers the legend ${JSON.stringify(phoneLegend)}`,
+  );
+  await shot(de, 'layout-data-de-dark-phone-selection');
+  await de.getByTestId('map-selection-clear').click();
   await goto(de, `/projects/${projectId}/map`);
   await mapReady(de);
   await shot(de, 'layout-map-de-dark-phone', { fullPage: false });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useElementSize } from '@mantine/hooks';
 import { Alert, Badge, Box, Button, CloseButton, Group, Paper, Select, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +23,23 @@ interface Props {
   area: { m2: number; x: number; y: number } | null;
   /** A narrow map: hint and message go below the buttons, not between tools and buttons. */
   narrow: boolean;
+  /** The map's width and the legend's right edge and top (px), so the selection never covers it. */
+  mapWidth: number;
+  legendRight: number;
+  legendTop: number;
 }
+
+/** The gap (px) the selection keeps from the map's bottom edge and from the legend. */
+const GAP = 12;
 
 /** What lies over the map besides its tools: the drawing hint, a message, the selection, the area. */
 export function MapNotices(p: Props) {
   const { t, i18n } = useTranslation();
   const { message } = p;
+  // The selection stands centred at the bottom; where that would reach over the legend (a narrow
+  // map, an open info window), it stands above the legend instead.
+  const { ref: chipRef, width: chipWidth } = useElementSize();
+  const overLegend = chipWidth > 0 && p.mapWidth / 2 - chipWidth / 2 < p.legendRight + GAP / 2;
   return (
     <>
       {/* Between the drawing tools (left) and the buttons (right), never over them. */}
@@ -87,15 +99,16 @@ export function MapNotices(p: Props) {
       </Box>
       {p.selected > 0 && (
         <Paper
+          ref={chipRef}
           pos="absolute"
-          bottom={12}
+          bottom={overLegend ? p.legendTop + GAP / 2 : GAP}
           left="50%"
           shadow="md"
           radius="xl"
           px="md"
           py={6}
           withBorder
-          style={{ transform: 'translateX(-50%)', zIndex: 2 }}
+          style={{ transform: 'translateX(-50%)', zIndex: 2, width: 'max-content' }}
           data-testid="map-selection"
           data-count={p.selected}
         >

@@ -191,6 +191,9 @@ export default function MapPanel({
             }}
             area={area}
             narrow={panelWidth > 0 && panelWidth < 540}
+            mapWidth={panelWidth}
+            legendRight={layout.legendRight}
+            legendTop={layout.legendTop}
           />
         </>
       )}

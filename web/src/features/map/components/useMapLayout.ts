@@ -22,5 +22,8 @@ export function useMapLayout() {
     panelWidth: panel.width,
     smallMap: measured && (panel.height < 420 || panel.width < 560),
     legendLeft: legendBeside ? 66 : GAP,
+    /** The legend's right edge (px from the map's left) and its top (px from the map's bottom). */
+    legendRight: (legendBeside ? 66 : GAP) + legend.width,
+    legendTop: GAP + legend.height,
   };
 }
