@@ -97,6 +97,20 @@ func (k invitationKind) acceptSQL(using, where string) string {
 		SELECT count(*) FROM taken`
 }
 
+// invite records an invitation of email to the object (organisation orgID, project or job
+// objectID) of a project or job kind, offering grant; false when the address is a member of it
+// already or invited already, and nothing is recorded.
+func (s *Queries) invite(ctx context.Context, kind, orgID, objectID, email string, grant any, byUserID string) (bool, error) {
+	k := invitationKinds[kind]
+	tag, err := s.q.Exec(ctx, `
+		INSERT INTO `+k.invitation+` (organisation_id, `+k.object+`, email, `+k.grant+`, invited_by)
+		SELECT $1, $2, lower($3), $4, $5
+		WHERE NOT EXISTS (SELECT 1 FROM `+k.member+` m JOIN app_user u ON u.id = m.user_id
+			WHERE m.`+k.object+` = $2 AND lower(u.email) = lower($3))
+		ON CONFLICT DO NOTHING`, orgID, objectID, email, grant, byUserID)
+	return err == nil && tag.RowsAffected() > 0, err
+}
+
 // AcceptInvitation turns the open invitation of userID's address to an organisation, project or
 // job (kind, id) into the role it offers. ENOTFOUND when there is no such invitation.
 func (tx *Tx) AcceptInvitation(ctx context.Context, userID, kind, id string) error {

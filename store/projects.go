@@ -242,16 +242,11 @@ func (s *Queries) ProjectMembers(ctx context.Context, orgID, projectID string) (
 // already, is refused, naming it, and nothing is shared.
 func (s *Queries) ShareProject(ctx context.Context, orgID, projectID, byUserID string, emails []string, access int16) error {
 	for _, email := range emails {
-		tag, err := s.q.Exec(ctx, `
-			INSERT INTO project_invitation (organisation_id, project_id, email, access, invited_by)
-			SELECT $1, $2, lower($3), $4, $5
-			WHERE NOT EXISTS (SELECT 1 FROM project_member m JOIN app_user u ON u.id = m.user_id
-				WHERE m.project_id = $2 AND lower(u.email) = lower($3))
-			ON CONFLICT DO NOTHING`, orgID, projectID, email, access, byUserID)
+		invited, err := s.invite(ctx, InviteProject, orgID, projectID, email, access, byUserID)
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
+		if !invited {
 			return alreadyShared(email)
 		}
 	}
