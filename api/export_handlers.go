@@ -10,6 +10,7 @@ import (
 
 	"arbor"
 	"arbor/export"
+	"arbor/files"
 	"arbor/store"
 
 	"github.com/go-chi/chi/v5"
@@ -75,12 +76,11 @@ func (s *Server) exportAllTrees(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusAccepted, map[string]*store.Task{"task": task})
 		return nil
 	}
-	file, err := os.CreateTemp("", "arbor-export-*.xlsx")
+	file, done, err := files.TempFile("", "arbor-export-*.xlsx")
 	if err != nil {
 		return err
 	}
-	defer os.Remove(file.Name())
-	defer file.Close()
+	defer done()
 	// The workbook goes to a file first: a failure midway answers an error, not half a file.
 	n, err := export.AllTrees(r.Context(), s.db, sc, store.Filter{State: req.State}, req.Sheet, s.listOptions(r), file)
 	if err != nil {

@@ -190,16 +190,10 @@ func distinctShortValues(values []string) bool {
 }
 
 type basemapRequest struct {
-	Name   string `json:"name"`
-	Type   string `json:"type"`
-	URL    string `json:"url"`
-	Layers string `json:"layers"`
-	// Attribution: the source's name shown on the map (plain text).
-	Attribution string  `json:"attribution"`
-	Username    string  `json:"username"`
-	Password    *string `json:"password"` // absent: keep; "": remove
-	Position    int     `json:"position"`
-	Version     int     `json:"version"`
+	store.BasemapSource
+	Password *string `json:"password"` // absent: keep; "": remove
+	Position int     `json:"position"`
+	Version  int     `json:"version"`
 	// BackgroundMap: the organisation's archive of a 'hosted' basemap (docs/API.md "Background maps").
 	BackgroundMap string `json:"background_map"`
 }

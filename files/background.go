@@ -73,12 +73,11 @@ func (s *Service) SaveBackground(ctx context.Context, u BackgroundUpload, r io.R
 	if space.BytesAvailable <= 0 || u.Expected > space.BytesAvailable+(1<<20) {
 		return nil, arbor.Errorf(arbor.ETOOLARGE, "files.storage_full", nil)
 	}
-	up, err := os.CreateTemp(u.TempDir, "arbor-background-*")
+	up, done, err := TempFile(u.TempDir, "arbor-background-*")
 	if err != nil {
 		return nil, err
 	}
-	defer os.Remove(up.Name())
-	defer up.Close()
+	defer done()
 	in := &readErrors{r: io.LimitReader(r, u.Max+1)}
 	n, err := io.Copy(up, in)
 	if in.err != nil {
@@ -113,12 +112,11 @@ func (s *Service) SaveBackground(ctx context.Context, u BackgroundUpload, r io.R
 		}
 		info.Source = "pmtiles"
 	case isSQLite(head):
-		conv, err := os.CreateTemp(u.TempDir, "arbor-pmtiles-*")
+		conv, convDone, err := TempFile(u.TempDir, "arbor-pmtiles-*")
 		if err != nil {
 			return nil, err
 		}
-		defer os.Remove(conv.Name())
-		defer conv.Close()
+		defer convDone()
 		info, err = convertMBTiles(ctx, up.Name(), conv, u.TempDir)
 		if errors.Is(err, errNotMBTiles) {
 			return nil, arbor.Errorf(arbor.EINVALID, "background.broken_mbtiles", nil)

@@ -11,7 +11,6 @@ import (
 	"io"
 	"math"
 	"net/url"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,12 +59,11 @@ func convertMBTiles(ctx context.Context, src string, dst io.Writer, dir string) 
 	}
 	rows.Close()
 
-	data, err := os.CreateTemp(dir, "arbor-mbtiles-*")
+	data, done, err := TempFile(dir, "arbor-mbtiles-*")
 	if err != nil {
 		return info, err
 	}
-	defer os.Remove(data.Name())
-	defer data.Close()
+	defer done()
 	entries, head, minZoom, maxZoom, err := readMBTiles(ctx, lite, data)
 	if err != nil {
 		return info, err

@@ -13,11 +13,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/pg-client.sh"
 
-[ $# -eq 1 ] || pg_die "usage: scripts/backup.sh FOLDER"
+arbor_settings "$@"
 out=$1
-db=${DATABASE_URL:-postgres://arbor:arbor@127.0.0.1:5432/arbor?sslmode=disable}
-data=${ARBOR_DATA:-./var}
-blob_url=${ARBOR_BLOB_URL:-file://$data/blobs}
 
 if [ -e "$out" ] && [ -n "$(ls -A "$out")" ]; then pg_die "$out is not empty"; fi
 mkdir -p "$out"
@@ -29,18 +26,13 @@ pg_log "dumping $(pg_redact "$db") with pg_dump $PG_MAJOR"
 
 blobs=$(blob_dir "$blob_url")
 if [ -n "$blobs" ]; then
-  mkdir -p "$out/blobs"
-  if [ -d "$blobs" ]; then
-    pg_log "copying the blobs of $blobs"
-    cp -a "$blobs/." "$out/blobs/"
-  fi
+  copy_blobs "$blobs" "$out/blobs" "copying the blobs of $blobs"
 else
   pg_log "ARBOR_BLOB_URL is not a folder ($blob_url): back up the bucket with the store's own tools (versioning, replication, rclone)"
 fi
 
 if [ -f "$data/secret" ]; then
-  cp -p "$data/secret" "$out/secret"
-  chmod 600 "$out/secret"
+  copy_secret "$data/secret" "$out/secret"
 elif [ -z "${ARBOR_SECRET:-}" ]; then
   pg_log "no $data/secret and no ARBOR_SECRET: stored basemap passwords cannot be opened after a restore"
 fi

@@ -1,4 +1,5 @@
-# Sourced by backup.sh, restore.sh and backup-check.sh: helpers for PostgreSQL's client programs.
+# Sourced by backup.sh, restore.sh and backup-check.sh: helpers for PostgreSQL's client programs,
+# and what backup.sh and restore.sh both need of an installation (at the end).
 #
 # pg_client URL sets PG_BIN to the folder of the pg_dump/pg_restore/psql of the server's major
 # version: pg_dump refuses a newer server, and a dump is best restored by the same version. On
@@ -44,4 +45,30 @@ blob_dir() {
   case "$1" in
     file://*) local p=${1#file://}; echo "${p%%\?*}" ;;
   esac
+}
+
+# arbor_settings "$@" checks that backup.sh or restore.sh was given one FOLDER, and sets db, data
+# and blob_url from the installation's own settings, with the defaults arbor serve has:
+# DATABASE_URL, ARBOR_DATA and ARBOR_BLOB_URL.
+arbor_settings() {
+  [ $# -eq 1 ] || pg_die "usage: scripts/${0##*/} FOLDER"
+  db=${DATABASE_URL:-postgres://arbor:arbor@127.0.0.1:5432/arbor?sslmode=disable}
+  data=${ARBOR_DATA:-./var}
+  blob_url=${ARBOR_BLOB_URL:-file://$data/blobs}
+}
+
+# copy_blobs FROM TO NOTE makes the blob folder TO and copies what FROM holds into it (saying
+# NOTE), when there is a FROM.
+copy_blobs() {
+  mkdir -p "$2"
+  if [ -d "$1" ]; then
+    pg_log "$3"
+    cp -a "$1/." "$2/"
+  fi
+}
+
+# copy_secret FROM TO copies the signing secret, readable by its owner only.
+copy_secret() {
+  cp -p "$1" "$2"
+  chmod 600 "$2"
 }

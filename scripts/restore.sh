@@ -14,11 +14,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/pg-client.sh"
 
-[ $# -eq 1 ] || pg_die "usage: scripts/restore.sh FOLDER"
+arbor_settings "$@"
 in=$1
-db=${DATABASE_URL:-postgres://arbor:arbor@127.0.0.1:5432/arbor?sslmode=disable}
-data=${ARBOR_DATA:-./var}
-blob_url=${ARBOR_BLOB_URL:-file://$data/blobs}
 
 [ -f "$in/database.dump" ] && [ -f "$in/SHA256SUMS" ] || pg_die "$in holds no backup (database.dump, SHA256SUMS)"
 (cd "$in" && sha256sum --quiet --strict -c SHA256SUMS) || pg_die "$in is damaged: its files do not match SHA256SUMS"
@@ -46,17 +43,12 @@ pg_log "restoring into $(pg_redact "$db") with pg_restore $PG_MAJOR"
 "$PG_BIN/pg_restore" --exit-on-error --single-transaction --no-owner --no-privileges --dbname="$db" "$in/database.dump"
 
 if [ -n "$blobs" ]; then
-  mkdir -p "$blobs"
-  if [ -d "$in/blobs" ]; then
-    pg_log "copying the blobs into $blobs"
-    cp -a "$in/blobs/." "$blobs/"
-  fi
+  copy_blobs "$in/blobs" "$blobs" "copying the blobs into $blobs"
 else
   pg_log "ARBOR_BLOB_URL is not a folder ($blob_url): restore the bucket with the store's own tools"
 fi
 if [ -f "$in/secret" ]; then
   mkdir -p "$data"
-  cp -p "$in/secret" "$data/secret"
-  chmod 600 "$data/secret"
+  copy_secret "$in/secret" "$data/secret"
 fi
 pg_log "restored in $(( $(date +%s) - start )) s; start arbor serve with DATABASE_URL=$(pg_redact "$db") ARBOR_DATA=$data"

@@ -31,6 +31,16 @@ RETURNS integer LANGUAGE sql STABLE AS $$
     SELECT coalesce(ceil(extract(epoch FROM max(w)))::int, 0) FROM waits;
 $$;
 
+-- arbor_login_full answers, for the newest failures of one allowance (a device, an address or a
+-- client; at most p_max of them, inside p_window), the seconds until the oldest leaves the
+-- window once they reach p_max (at least 1); 0 while there is room.
+CREATE OR REPLACE FUNCTION arbor_login_full(p_newest timestamptz[], p_max int, p_window interval)
+RETURNS integer LANGUAGE sql STABLE AS $$
+    SELECT CASE WHEN cardinality(p_newest) >= p_max
+        THEN greatest(ceil(extract(epoch FROM (SELECT min(a) FROM unnest(p_newest) a) + p_window - now()))::int, 1)
+        ELSE 0 END;
+$$;
+
 -- arbor_login_begin counts a log-in attempt before its password is checked, and checks the
 -- limits in the same step: the attempt is recorded as a failure at once, under a lock per
 -- address (per device for a known device, then per client), so concurrent attempts queue and
@@ -47,38 +57,28 @@ CREATE OR REPLACE FUNCTION arbor_login_begin(
 RETURNS TABLE (attempt bigint, wait integer) LANGUAGE plpgsql AS $$
 DECLARE
     v_email text := lower(p_email);
-    v_n int;
-    v_oldest timestamptz;
+    v_wait int;
     v_id bigint;
 BEGIN
     IF p_device IS NOT NULL THEN
         PERFORM pg_advisory_xact_lock(hashtextextended('login-device:' || p_device, 0));
-        SELECT count(*), min(at) INTO v_n, v_oldest FROM (
-            SELECT at FROM login_failure
-            WHERE device = p_device AND at > now() - p_window ORDER BY at DESC LIMIT p_max_device) f;
-        IF v_n >= p_max_device THEN
-            RETURN QUERY SELECT NULL::bigint, greatest(ceil(extract(epoch FROM v_oldest + p_window - now()))::int, 1);
-            RETURN;
-        END IF;
+        v_wait := arbor_login_full(ARRAY(SELECT at FROM login_failure
+            WHERE device = p_device AND at > now() - p_window ORDER BY at DESC LIMIT p_max_device), p_max_device, p_window);
     ELSE
         -- Always the address's lock first, then the client's: no two attempts wait on each other
         -- in opposite order.
         PERFORM pg_advisory_xact_lock(hashtextextended('login-email:' || v_email, 0));
         PERFORM pg_advisory_xact_lock(hashtextextended('login-client:' || p_client, 0));
-        SELECT count(*), min(at) INTO v_n, v_oldest FROM (
-            SELECT at FROM login_failure
-            WHERE email = v_email AND device IS NULL AND at > now() - p_window ORDER BY at DESC LIMIT p_max_email) f;
-        IF v_n >= p_max_email THEN
-            RETURN QUERY SELECT NULL::bigint, greatest(ceil(extract(epoch FROM v_oldest + p_window - now()))::int, 1);
-            RETURN;
+        v_wait := arbor_login_full(ARRAY(SELECT at FROM login_failure
+            WHERE email = v_email AND device IS NULL AND at > now() - p_window ORDER BY at DESC LIMIT p_max_email), p_max_email, p_window);
+        IF v_wait = 0 THEN
+            v_wait := arbor_login_full(ARRAY(SELECT at FROM login_failure
+                WHERE client = p_client AND device IS NULL AND at > now() - p_window ORDER BY at DESC LIMIT p_max_client), p_max_client, p_window);
         END IF;
-        SELECT count(*), min(at) INTO v_n, v_oldest FROM (
-            SELECT at FROM login_failure
-            WHERE client = p_client AND device IS NULL AND at > now() - p_window ORDER BY at DESC LIMIT p_max_client) f;
-        IF v_n >= p_max_client THEN
-            RETURN QUERY SELECT NULL::bigint, greatest(ceil(extract(epoch FROM v_oldest + p_window - now()))::int, 1);
-            RETURN;
-        END IF;
+    END IF;
+    IF v_wait > 0 THEN
+        RETURN QUERY SELECT NULL::bigint, v_wait;
+        RETURN;
     END IF;
     INSERT INTO login_failure (email, client, device) VALUES (v_email, p_client, p_device) RETURNING id INTO v_id;
     RETURN QUERY SELECT v_id, 0;

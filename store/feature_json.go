@@ -129,12 +129,7 @@ func jsonValueOf(oid uint32, format int16, loc *time.Location, tm *pgtype.Map) (
 			if err := tm.Scan(oid, format, raw, &d); err != nil {
 				return nil, err
 			}
-			if d.InfinityModifier != pgtype.Finite {
-				return appendInfinity(out, d.InfinityModifier), nil
-			}
-			out = append(out, '"')
-			out = d.Time.AppendFormat(out, time.DateOnly)
-			return append(out, '"'), nil
+			return appendJSONTime(out, d.InfinityModifier, d.Time, time.DateOnly), nil
 		}, nil
 	case oid == pgtype.TimestamptzOID:
 		return func(out, raw []byte) ([]byte, error) {
@@ -142,17 +137,12 @@ func jsonValueOf(oid uint32, format int16, loc *time.Location, tm *pgtype.Map) (
 			if err := tm.Scan(oid, format, raw, &ts); err != nil {
 				return nil, err
 			}
-			if ts.InfinityModifier != pgtype.Finite {
-				return appendInfinity(out, ts.InfinityModifier), nil
-			}
 			t := ts.Time.In(loc)
 			layout := "2006-01-02T15:04:05.999999-07:00"
 			if _, off := t.Zone(); off%60 != 0 {
 				layout = "2006-01-02T15:04:05.999999-07:00:00" // PostgreSQL writes an offset's seconds when it has them
 			}
-			out = append(out, '"')
-			out = t.AppendFormat(out, layout)
-			return append(out, '"'), nil
+			return appendJSONTime(out, ts.InfinityModifier, t, layout), nil
 		}, nil
 	case oid == pgtype.TextArrayOID || oid == pgtype.VarcharArrayOID:
 		return func(out, raw []byte) ([]byte, error) {
@@ -180,12 +170,18 @@ func jsonValueOf(oid uint32, format int16, loc *time.Location, tm *pgtype.Map) (
 	return nil, fmt.Errorf("no JSON for type %d in format %d", oid, format)
 }
 
-// appendInfinity appends an infinite date or time as PostgreSQL writes it in JSON.
-func appendInfinity(out []byte, m pgtype.InfinityModifier) []byte {
-	if m == pgtype.NegativeInfinity {
+// appendJSONTime appends a date or time as PostgreSQL writes it in JSON: t in layout, quoted,
+// or infinity when m says it is infinite.
+func appendJSONTime(out []byte, m pgtype.InfinityModifier, t time.Time, layout string) []byte {
+	switch m {
+	case pgtype.NegativeInfinity:
 		return append(out, `"-infinity"`...)
+	case pgtype.Infinity:
+		return append(out, `"infinity"`...)
 	}
-	return append(out, `"infinity"`...)
+	out = append(out, '"')
+	out = t.AppendFormat(out, layout)
+	return append(out, '"')
 }
 
 // sessionZone is the time zone PostgreSQL writes times in (the session's TimeZone, which the

@@ -2,11 +2,10 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"arbor"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Invitations (docs/PRODUCT.md §5): adding someone as an organisation's administrator, a
@@ -59,48 +58,67 @@ func (s *Queries) MyInvitations(ctx context.Context, userID string) ([]MyInvitat
 		LEFT JOIN app_user b ON b.id = i.invited_by
 		WHERE NOT o.terminated
 		ORDER BY 9 DESC, 1, 3`, userID)
-	if err != nil {
-		return nil, err
+	return collectByPos[MyInvitation](rows, err)
+}
+
+// invitationKind names the tables of one kind of invitation: accepting one moves it from its
+// invitation table into its member table, carrying the organisation, the object and the grant.
+type invitationKind struct {
+	invitation string   // the table of open invitations
+	object     string   // its column naming the organisation, project or job offered
+	member     string   // the table an accepted invitation becomes a row of
+	keys       []string // the columns carried before the user: the organisation, the object
+	grant      string   // the column carried after the user: access level or role, "" for none
+}
+
+var invitationKinds = map[string]invitationKind{
+	InviteOrganisation: {"organisation_invitation", "organisation_id", "organisation_admin", []string{"organisation_id"}, ""},
+	InviteProject:      {"project_invitation", "project_id", "project_member", []string{"organisation_id", "project_id"}, "access"},
+	InviteJob:          {"job_invitation", "job_id", "job_member", []string{"organisation_id", "job_id"}, "role"},
+}
+
+// acceptSQL moves the invitations (alias i) that where picks into rows of the member table for
+// the user $1, answering how many it took. using joins what where needs besides i.
+func (k invitationKind) acceptSQL(using, where string) string {
+	// columns lists the carried columns, with the user's column (if any) before the grant.
+	columns := func(user ...string) []string {
+		list := append(append([]string{}, k.keys...), user...)
+		if k.grant != "" {
+			list = append(list, k.grant)
+		}
+		return list
 	}
-	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[MyInvitation])
-	if list == nil {
-		list = []MyInvitation{}
-	}
-	return list, err
+	return `WITH taken AS (
+			DELETE FROM ` + k.invitation + ` i ` + using + `
+			WHERE ` + where + `
+			RETURNING i.` + strings.Join(columns(), ", i.") + `),
+		added AS (INSERT INTO ` + k.member + ` (` + strings.Join(columns("user_id"), ", ") + `)
+			SELECT ` + strings.Join(columns("$1"), ", ") + ` FROM taken ON CONFLICT DO NOTHING RETURNING 1)
+		SELECT count(*) FROM taken`
+}
+
+// invite records an invitation of email to the object (organisation orgID, project or job
+// objectID) of a project or job kind, offering grant; false when the address is a member of it
+// already or invited already, and nothing is recorded.
+func (s *Queries) invite(ctx context.Context, kind, orgID, objectID, email string, grant any, byUserID string) (bool, error) {
+	k := invitationKinds[kind]
+	tag, err := s.q.Exec(ctx, `
+		INSERT INTO `+k.invitation+` (organisation_id, `+k.object+`, email, `+k.grant+`, invited_by)
+		SELECT $1, $2, lower($3), $4, $5
+		WHERE NOT EXISTS (SELECT 1 FROM `+k.member+` m JOIN app_user u ON u.id = m.user_id
+			WHERE m.`+k.object+` = $2 AND lower(u.email) = lower($3))
+		ON CONFLICT DO NOTHING`, orgID, objectID, email, grant, byUserID)
+	return err == nil && tag.RowsAffected() > 0, err
 }
 
 // AcceptInvitation turns the open invitation of userID's address to an organisation, project or
 // job (kind, id) into the role it offers. ENOTFOUND when there is no such invitation.
 func (tx *Tx) AcceptInvitation(ctx context.Context, userID, kind, id string) error {
-	var sql string
-	switch kind {
-	case InviteOrganisation:
-		sql = `WITH taken AS (
-				DELETE FROM organisation_invitation i USING app_user u
-				WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.organisation_id::text = $2
-				RETURNING i.organisation_id),
-			added AS (INSERT INTO organisation_admin (organisation_id, user_id) SELECT organisation_id, $1 FROM taken
-				ON CONFLICT DO NOTHING RETURNING 1)
-			SELECT count(*) FROM taken`
-	case InviteProject:
-		sql = `WITH taken AS (
-				DELETE FROM project_invitation i USING app_user u
-				WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.project_id::text = $2
-				RETURNING i.organisation_id, i.project_id, i.access),
-			added AS (INSERT INTO project_member (organisation_id, project_id, user_id, access)
-				SELECT organisation_id, project_id, $1, access FROM taken ON CONFLICT DO NOTHING RETURNING 1)
-			SELECT count(*) FROM taken`
-	case InviteJob:
-		sql = `WITH taken AS (
-				DELETE FROM job_invitation i USING app_user u
-				WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.job_id::text = $2
-				RETURNING i.organisation_id, i.job_id, i.role),
-			added AS (INSERT INTO job_member (organisation_id, job_id, user_id, role)
-				SELECT organisation_id, job_id, $1, role FROM taken ON CONFLICT DO NOTHING RETURNING 1)
-			SELECT count(*) FROM taken`
-	default:
+	k, ok := invitationKinds[kind]
+	if !ok {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
+	sql := k.acceptSQL("USING app_user u", `u.id = $1 AND lower(i.email) = lower(u.email) AND i.`+k.object+`::text = $2`)
 	var n int
 	if err := tx.q.QueryRow(ctx, sql, userID, id).Scan(&n); err != nil {
 		return err
@@ -114,19 +132,12 @@ func (tx *Tx) AcceptInvitation(ctx context.Context, userID, kind, id string) err
 // DeclineInvitation deletes the open invitation of userID's address (kind, id). ENOTFOUND when
 // there is none.
 func (s *Queries) DeclineInvitation(ctx context.Context, userID, kind, id string) error {
-	var table, column string
-	switch kind {
-	case InviteOrganisation:
-		table, column = "organisation_invitation", "organisation_id"
-	case InviteProject:
-		table, column = "project_invitation", "project_id"
-	case InviteJob:
-		table, column = "job_invitation", "job_id"
-	default:
+	k, ok := invitationKinds[kind]
+	if !ok {
 		return arbor.Errorf(arbor.ENOTFOUND, "error.not_found", nil)
 	}
-	tag, err := s.q.Exec(ctx, `DELETE FROM `+table+` i USING app_user u
-		WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.`+column+`::text = $2`, userID, id)
+	tag, err := s.q.Exec(ctx, `DELETE FROM `+k.invitation+` i USING app_user u
+		WHERE u.id = $1 AND lower(i.email) = lower(u.email) AND i.`+k.object+`::text = $2`, userID, id)
 	if err == nil && tag.RowsAffected() == 0 {
 		return arbor.Errorf(arbor.ENOTFOUND, "invitation.not_found", nil)
 	}
@@ -143,14 +154,7 @@ type AdminInvitation struct {
 func (s *Queries) AdministratorInvitations(ctx context.Context, orgID string) ([]AdminInvitation, error) {
 	rows, err := s.q.Query(ctx, `SELECT email, created_at FROM organisation_invitation
 		WHERE organisation_id = $1 ORDER BY email`, orgID)
-	if err != nil {
-		return nil, err
-	}
-	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[AdminInvitation])
-	if list == nil {
-		list = []AdminInvitation{}
-	}
-	return list, err
+	return collectByPos[AdminInvitation](rows, err)
 }
 
 // InviteAdministrators invites every address to administer the organisation, all or none: an

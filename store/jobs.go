@@ -510,16 +510,11 @@ func (tx *Tx) AddParticipants(ctx context.Context, sc Content, jobID, byUserID s
 		return &arbor.Error{Code: arbor.ECONFLICT, Key: "job.completed_assign", Fields: map[string]string{"emails": "job.completed_assign"}}
 	}
 	for _, email := range emails {
-		tag, err := tx.q.Exec(ctx, `
-			INSERT INTO job_invitation (organisation_id, job_id, email, role, invited_by)
-			SELECT $1, $2, lower($3), $4, $5
-			WHERE NOT EXISTS (SELECT 1 FROM job_member m JOIN app_user u ON u.id = m.user_id
-				WHERE m.job_id = $2 AND lower(u.email) = lower($3))
-			ON CONFLICT DO NOTHING`, sc.OrganisationID, jobID, email, role, byUserID)
+		invited, err := tx.invite(ctx, InviteJob, sc.OrganisationID, jobID, email, role, byUserID)
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
+		if !invited {
 			return &arbor.Error{Code: arbor.ECONFLICT, Key: "job.participant_exists", Args: map[string]any{"email": email},
 				Fields: map[string]string{"emails": "job.participant_exists"}}
 		}

@@ -202,17 +202,22 @@ func (s *Queries) TouchProject(ctx context.Context, projectID, userID string) er
 	return err
 }
 
-// ProjectMember is a person's access to a project; Pending marks an invitation to an address
-// without an account yet.
-type ProjectMember struct {
+// ProjectGrant is a person's access level to a project; Pending marks an invitation to an
+// address without an account yet. Both lists of access below show it.
+type ProjectGrant struct {
 	UserID    *string `json:"userId"`
 	FirstName string  `json:"firstName"`
 	LastName  string  `json:"lastName"`
 	Email     string  `json:"email"`
 	Access    int16   `json:"access"`
 	Pending   bool    `json:"pending"`
-	LimitName string  `json:"limit_name"` // the filter the access is limited to; "" for the whole project
-	Limited   bool    `json:"limited"`
+}
+
+// ProjectMember is a person's access to a project, with the limit it may have.
+type ProjectMember struct {
+	ProjectGrant
+	LimitName string `json:"limit_name"` // the filter the access is limited to; "" for the whole project
+	Limited   bool   `json:"limited"`
 }
 
 // ProjectMembers lists the members and open invitations of a project.
@@ -237,16 +242,11 @@ func (s *Queries) ProjectMembers(ctx context.Context, orgID, projectID string) (
 // already, is refused, naming it, and nothing is shared.
 func (s *Queries) ShareProject(ctx context.Context, orgID, projectID, byUserID string, emails []string, access int16) error {
 	for _, email := range emails {
-		tag, err := s.q.Exec(ctx, `
-			INSERT INTO project_invitation (organisation_id, project_id, email, access, invited_by)
-			SELECT $1, $2, lower($3), $4, $5
-			WHERE NOT EXISTS (SELECT 1 FROM project_member m JOIN app_user u ON u.id = m.user_id
-				WHERE m.project_id = $2 AND lower(u.email) = lower($3))
-			ON CONFLICT DO NOTHING`, orgID, projectID, email, access, byUserID)
+		invited, err := s.invite(ctx, InviteProject, orgID, projectID, email, access, byUserID)
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
+		if !invited {
 			return alreadyShared(email)
 		}
 	}
@@ -324,49 +324,20 @@ func (s *Queries) RevokeMember(ctx context.Context, orgID, projectID, member str
 // projects, participations in jobs and administration of organisations: registering through
 // an invitation's link is accepting it.
 func (s *Queries) AcceptInvitations(ctx context.Context, userID, email string) error {
-	for _, stmt := range acceptInvitations {
-		if _, err := s.q.Exec(ctx, stmt, userID, email); err != nil {
+	// of projects (with the access level), of jobs (with the role), of organisations
+	for _, kind := range [...]string{InviteProject, InviteJob, InviteOrganisation} {
+		if _, err := s.q.Exec(ctx, invitationKinds[kind].acceptSQL("", "lower(i.email) = lower($2)"), userID, email); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// acceptInvitations moves the invitations of an address ($2) to the user ($1): of projects (with
-// the access level), of jobs (with the role), of organisations.
-var acceptInvitations = [...]string{`
-	WITH taken AS (
-		DELETE FROM project_invitation WHERE lower(email) = lower($2)
-		RETURNING organisation_id, project_id, access
-	)
-	INSERT INTO project_member (organisation_id, project_id, user_id, access)
-	SELECT organisation_id, project_id, $1, access FROM taken
-	ON CONFLICT DO NOTHING`, `
-	WITH taken AS (
-		DELETE FROM job_invitation WHERE lower(email) = lower($2)
-		RETURNING organisation_id, job_id, role
-	)
-	INSERT INTO job_member (organisation_id, job_id, user_id, role)
-	SELECT organisation_id, job_id, $1, role FROM taken
-	ON CONFLICT DO NOTHING`, `
-	WITH taken AS (
-		DELETE FROM organisation_invitation WHERE lower(email) = lower($2)
-		RETURNING organisation_id
-	)
-	INSERT INTO organisation_admin (organisation_id, user_id)
-	SELECT organisation_id, $1 FROM taken
-	ON CONFLICT DO NOTHING`}
-
 // Assignment is one person's access to one project of an organisation.
 type Assignment struct {
-	ProjectID   string  `json:"projectId"`
-	ProjectName string  `json:"projectName"`
-	UserID      *string `json:"userId"`
-	FirstName   string  `json:"firstName"`
-	LastName    string  `json:"lastName"`
-	Email       string  `json:"email"`
-	Access      int16   `json:"access"`
-	Pending     bool    `json:"pending"`
+	ProjectID   string `json:"projectId"`
+	ProjectName string `json:"projectName"`
+	ProjectGrant
 }
 
 // Assignments lists every user's access to every project of an organisation, invitations

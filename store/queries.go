@@ -104,6 +104,19 @@ func collect[T any](rows pgx.Rows, err error, scan func(pgx.Row, *T) error) ([]T
 	return out, rows.Err()
 }
 
+// collectByPos reads every row into a T field by field (pgx.RowToStructByPos); an empty result
+// is an empty list, never nil, as in collect.
+func collectByPos[T any](rows pgx.Rows, err error) ([]T, error) {
+	if err != nil {
+		return nil, err
+	}
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[T])
+	if list == nil {
+		list = []T{}
+	}
+	return list, err
+}
+
 // eachRow hands every row, read with scan, to fn as it comes, holding none: for streams too
 // long to keep.
 func eachRow[T any](rows pgx.Rows, err error, scan func(pgx.Row) (*T, error), fn func(*T) error) error {

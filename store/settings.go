@@ -22,17 +22,23 @@ type ProjectSettings struct {
 	Version             int                    `json:"version"`
 }
 
-// Basemap is a background map. The password never leaves the server: HasPassword says whether
-// one is kept.
-type Basemap struct {
-	ID     string `json:"id"`
+// BasemapSource is what a basemap is called and where it is loaded from, as the app sends it and
+// reads it back.
+type BasemapSource struct {
 	Name   string `json:"name"`
 	Type   string `json:"type"`
 	URL    string `json:"url"`
 	Layers string `json:"layers"`
 	// Attribution names the map's source, shown on the map (plain text).
-	Attribution string    `json:"attribution"`
-	Username    string    `json:"username"`
+	Attribution string `json:"attribution"`
+	Username    string `json:"username"`
+}
+
+// Basemap is a background map. The password never leaves the server: HasPassword says whether
+// one is kept.
+type Basemap struct {
+	ID string `json:"id"`
+	BasemapSource
 	HasPassword bool      `json:"has_password"`
 	Position    int       `json:"position"`
 	Version     int       `json:"version"`

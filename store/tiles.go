@@ -33,20 +33,7 @@ var tileQueries = map[string]tileQuery{
 	// Trees: points with what styling, labels and the info window need.
 	"trees": {
 		labels: true,
-		detail: `
-		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
-		SELECT ST_AsMVT(q, 'trees', 4096, 'geom', 'fid') FROM (
-			SELECT t.fid, ST_AsMVTGeom(t.geom_3857, b.env, 4096, 64, true) AS geom,
-			       -- The labels' numbers only where labels show (a null property is left out):
-			       -- below, tiles are a third smaller and quicker to make.
-			       CASE WHEN $1 >= $6 THEN t.number END AS number, CASE WHEN $1 >= $6 THEN t.number_text END AS number_text,
-			       t.action_security AS safety, t.vitality, t.damage_tree AS damage, t.development,
-			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
-			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
-			FROM tree t CROSS JOIN b
-			WHERE t.organisation_id = $4 AND t.project_id = $5 AND t.single_tree
-			  AND t.geom_3857 && b.env /*where*/
-		) q`,
+		detail: objectTile("trees", "", "t.single_tree"),
 		// Below the detail zoom: one point per grid cell (64 × 64 per tile) with the count and,
 		// per theme, the gravest class of the cell's trees, so a whole city still tells its story
 		// (the higher safety, vitality, damage and development class is the graver, the earlier
@@ -72,19 +59,7 @@ var tileQueries = map[string]tileQuery{
 	// Groups: polygons at every zoom (there are few of them), simplified by the tile grid.
 	"groups": {
 		labels: true,
-		detail: `
-		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
-		SELECT ST_AsMVT(q, 'groups', 4096, 'geom', 'fid') FROM (
-			SELECT t.fid, ST_AsMVTGeom(t.geom_3857, b.env, 4096, 64, true) AS geom,
-			       CASE WHEN $1 >= $6 THEN t.number END AS number, CASE WHEN $1 >= $6 THEN t.number_text END AS number_text,
-			       t.tree_count, round(t.area)::int AS area,
-			       t.action_security AS safety, t.vitality, t.damage_tree AS damage, t.development,
-			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
-			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
-			FROM tree t CROSS JOIN b
-			WHERE t.organisation_id = $4 AND t.project_id = $5 AND NOT t.single_tree
-			  AND t.geom_3857 && b.env /*where*/
-		) q`,
+		detail: objectTile("groups", "t.tree_count, round(t.area)::int AS area,", "NOT t.single_tree"),
 	},
 	// Works: open works at their point (a point work) or on their tree or group.
 	"works": {
@@ -110,6 +85,26 @@ var tileQueries = map[string]tileQuery{
 			GROUP BY b.env, floor(ST_X(p) / b.cell), floor(ST_Y(p) / b.cell)
 		) q`,
 	},
+}
+
+// objectTile is the detail query of the trees or the groups layer (kind picks which): each
+// object with its number and the classes the map's themes colour by, columns adding the
+// layer's own. The labels' numbers only where labels show (a null property is left out):
+// below, tiles are a third smaller and quicker to make.
+func objectTile(layer, columns, kind string) string {
+	return `
+		WITH b AS (SELECT ST_TileEnvelope($1, $2, $3) AS env)
+		SELECT ST_AsMVT(q, '` + layer + `', 4096, 'geom', 'fid') FROM (
+			SELECT t.fid, ST_AsMVTGeom(t.geom_3857, b.env, 4096, 64, true) AS geom,
+			       CASE WHEN $1 >= $6 THEN t.number END AS number, CASE WHEN $1 >= $6 THEN t.number_text END AS number_text,
+			       ` + columns + `
+			       t.action_security AS safety, t.vitality, t.damage_tree AS damage, t.development,
+			       arbor_deadline_class(t.action_deadline, current_date) AS deadline_class,
+			       coalesce(arbor_inspection_class(t.check_next, current_date), 4) AS check_class
+			FROM tree t CROSS JOIN b
+			WHERE t.organisation_id = $4 AND t.project_id = $5 AND ` + kind + `
+			  AND t.geom_3857 && b.env /*where*/
+		) q`
 }
 
 // Tile renders one vector tile (uncompressed MVT) of a layer, of the objects that pass filter

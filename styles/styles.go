@@ -219,22 +219,12 @@ func Build(o Options) (map[string]any, error) {
 				// Counts that would overlap are left out; the circles still show where trees are.
 				"text-size": 10, "text-allow-overlap": false},
 			"paint": map[string]any{"text-color": sc.Text, "text-halo-color": sc.Halo, "text-halo-width": 1.4}},
-		map[string]any{"id": "works", "type": "circle", "source": "works", "source-layer": "works",
-			"minzoom":  layers.Works.DetailZoom,
-			"metadata": map[string]any{"arbor:kind": "work", "arbor:legend-item": "map.legend.work"},
-			"paint": map[string]any{"circle-color": "rgba(0,0,0,0)",
-				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 6, 17, 10, 20, 17},
-				"circle-stroke-color": sc.Work, "circle-stroke-width": 2}},
+		workRing("works", "map.legend.work", []any{6, 10, 17}, sc.Work, 2),
 		// A red ring around each open safety-relevant work past its deadline (the works layer
 		// carries one feature per open work), over every theme.
-		map[string]any{"id": "works-safety-overdue", "type": "circle", "source": "works", "source-layer": "works",
-			"minzoom": layers.Works.DetailZoom,
-			"filter": []any{"all", []any{"==", []any{"get", "security_relevance"}, true},
-				[]any{"==", []any{"get", "deadline_class"}, 0}},
-			"metadata": map[string]any{"arbor:kind": "work", "arbor:legend-item": "map.legend.safetyOverdue"},
-			"paint": map[string]any{"circle-color": "rgba(0,0,0,0)",
-				"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, 9, 17, 15, 20, 23},
-				"circle-stroke-color": sc.SafetyOverdue, "circle-stroke-width": 3.5}},
+		withFilter(workRing("works-safety-overdue", "map.legend.safetyOverdue", []any{9, 15, 23}, sc.SafetyOverdue, 3.5),
+			[]any{"all", []any{"==", []any{"get", "security_relevance"}, true},
+				[]any{"==", []any{"get", "deadline_class"}, 0}}),
 		map[string]any{"id": "trees", "type": "circle", "source": "trees", "source-layer": "trees",
 			"minzoom":  layers.Trees.DetailZoom,
 			"metadata": map[string]any{"arbor:kind": "tree", "arbor:legend": legend},
@@ -256,6 +246,23 @@ func Build(o Options) (map[string]any, error) {
 		"sources": sources,
 		"layers":  styleLayers,
 	}, nil
+}
+
+// workRing is a layer of rings around the works (the works layer has one feature per open work),
+// with its legend item: radii at zoom 14, 17 and 20, the ring's colour and width.
+func workRing(id, legendItem string, radii []any, color string, width float64) map[string]any {
+	return map[string]any{"id": id, "type": "circle", "source": "works", "source-layer": "works",
+		"minzoom":  layers.Works.DetailZoom,
+		"metadata": map[string]any{"arbor:kind": "work", "arbor:legend-item": legendItem},
+		"paint": map[string]any{"circle-color": "rgba(0,0,0,0)",
+			"circle-radius":       []any{"interpolate", []any{"linear"}, []any{"zoom"}, 14, radii[0], 17, radii[1], 20, radii[2]},
+			"circle-stroke-color": color, "circle-stroke-width": width}}
+}
+
+// withFilter shows a layer only where filter holds.
+func withFilter(layer map[string]any, filter []any) map[string]any {
+	layer["filter"] = filter
+	return layer
 }
 
 func themeIDs() []string {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"time"
 
 	"arbor/export"
@@ -61,12 +60,11 @@ func (w *Export) work(ctx context.Context, a store.ExportJob) error {
 	if err := w.db.ExportProgress(ctx, a.Task, 0); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp("", "arbor-export-*")
+	tmp, done, err := files.TempFile("", "arbor-export-*")
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
+	defer done()
 	var n int
 	var detail any
 	switch a.Export {

@@ -11,18 +11,12 @@ import (
 	"github.com/riverqueue/river"
 )
 
-// Thumbnail makes a photo's thumbnails after its upload was committed (files.Service.MakeThumbnails).
-type Thumbnail struct {
-	river.WorkerDefaults[store.ThumbnailJob]
-	files *files.Service
-}
-
-// Timeout: a 64-megapixel photo decodes and scales in a few seconds.
-func (w *Thumbnail) Timeout(*river.Job[store.ThumbnailJob]) time.Duration { return 2 * time.Minute }
-
-// Work makes the thumbnails.
-func (w *Thumbnail) Work(ctx context.Context, job *river.Job[store.ThumbnailJob]) error {
-	return w.files.MakeThumbnails(ctx, job.Args.Organisation, job.Args.Document)
+// thumbnailWorker makes a photo's thumbnails after its upload was committed
+// (files.Service.MakeThumbnails). Timeout: a 64-megapixel photo decodes and scales in a few seconds.
+func thumbnailWorker(fs *files.Service) *call[store.ThumbnailJob] {
+	return &call[store.ThumbnailJob]{timeout: 2 * time.Minute, work: func(ctx context.Context, job *river.Job[store.ThumbnailJob]) error {
+		return fs.MakeThumbnails(ctx, job.Args.Organisation, job.Args.Document)
+	}}
 }
 
 // sweepGrace spares blobs younger than this from the sweep's walk: an upload under way has

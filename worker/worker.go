@@ -51,7 +51,7 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 	if app == nil {
 		app = domain.New(db, cfg.MailQueue, "")
 	}
-	if err := river.AddWorkerSafely(workers, &Import{app: app}); err != nil {
+	if err := river.AddWorkerSafely(workers, importWorker(app)); err != nil {
 		return nil, err
 	}
 	queues := map[string]river.QueueConfig{cfg.MailQueue: {MaxWorkers: 4}, river.QueueDefault: {MaxWorkers: 1}}
@@ -67,7 +67,7 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 		if cfg.FileQueue == "" {
 			cfg.FileQueue = store.FileQueue
 		}
-		if err := river.AddWorkerSafely(workers, &Thumbnail{files: cfg.Files}); err != nil {
+		if err := river.AddWorkerSafely(workers, thumbnailWorker(cfg.Files)); err != nil {
 			return nil, err
 		}
 		if err := river.AddWorkerSafely(workers, &Sweep{files: cfg.Files, log: cfg.Log, now: cfg.Now}); err != nil {
@@ -113,4 +113,13 @@ func Start(ctx context.Context, db *store.DB, cfg Config) (stop func(context.Con
 		return nil, err
 	}
 	return client.Stop, nil
+}
+
+// importWorker does an import the wizard queued (domain.Service.RunImport): one transaction, all
+// or nothing, its progress written beside it so the wizard can follow it, be closed and reopened.
+// Timeout: a million rows take about a minute; a loaded server many times that.
+func importWorker(app *domain.Service) *call[domain.ImportJob] {
+	return &call[domain.ImportJob]{timeout: 30 * time.Minute, work: func(ctx context.Context, job *river.Job[domain.ImportJob]) error {
+		return app.RunImport(ctx, job.Args, job.Attempt >= job.MaxAttempts)
+	}}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arbor/export"
+	"arbor/files"
 	"arbor/store"
 )
 
@@ -72,12 +73,11 @@ func benchExport(ctx context.Context, db *store.DB, args []string) error {
 // benchFile times one export into a temporary file while it samples the Go heap, and prints
 // report with the objects, the file's size, the time, the heap's peak and the peak RSS.
 func benchFile(ext, memprofile, report string, write func(*os.File) (int, error)) error {
-	file, err := os.CreateTemp("", "arbor-bench-*"+ext)
+	file, done, err := files.TempFile("", "arbor-bench-*"+ext)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(file.Name())
-	defer file.Close()
+	defer done()
 	var peak atomic.Uint64
 	stop := make(chan struct{})
 	go samplePeak(&peak, stop, func() {
