@@ -5,11 +5,12 @@ import (
 	"context"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"arbor/export/exporttest"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -73,11 +74,7 @@ func TestQueuedExports(t *testing.T) {
 
 	// The view as a GeoPackage in UTM 32N.
 	gpkgTask := follow(w.editor.do("POST", w.url("/api/content/export-gis"), map[string]any{"filter": map[string]any{}, "format": "gpkg", "srid": 25832}))
-	file := filepath.Join(t.TempDir(), "trees.gpkg")
-	if err := os.WriteFile(file, download(gpkgTask, "application/geopackage+sqlite3"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("ogrinfo", "-ro", "-al", "-so", file).CombinedOutput()
+	out, err := exporttest.Run(t, download(gpkgTask, "application/geopackage+sqlite3"), "trees.gpkg", "ogrinfo", "-ro", "-al", "-so")
 	if err != nil || !strings.Contains(string(out), "Feature Count: 3") || !strings.Contains(string(out), "UTM zone 32N") {
 		t.Fatalf("ogrinfo: %v\n%s", err, out)
 	}
