@@ -2,20 +2,18 @@ package domain_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/pprof"
-	"strings"
 	"testing"
 	"time"
 
 	"arbor"
 	"arbor/domain"
 	"arbor/importer"
+	"arbor/importer/importertest"
 	"arbor/store"
 )
 
@@ -24,24 +22,12 @@ import (
 // so its reading fails partway, among the rows.
 func damagedGeoPackage(t *testing.T, at float64) string {
 	t.Helper()
-	dir := t.TempDir()
-	features := make([]map[string]any, 3000)
-	for i := range features {
-		features[i] = map[string]any{"type": "Feature",
-			"properties": map[string]any{"Baumnr": fmt.Sprint(i + 1), "Baumart": "Acer platanoides " + strings.Repeat("x", 200)},
-			"geometry":   map[string]any{"type": "Point", "coordinates": []float64{9.4 + float64(i)*1e-5, 54.78}}}
-	}
-	b, _ := json.Marshal(map[string]any{"type": "FeatureCollection", "features": features})
-	os.WriteFile(filepath.Join(dir, "in.geojson"), b, 0o600)
-	path := filepath.Join(dir, "register.gpkg")
-	if out, err := exec.Command("ogr2ogr", "-f", "GPKG", path, filepath.Join(dir, "in.geojson"), "-nln", "baeume").CombinedOutput(); err != nil {
-		t.Fatalf("ogr2ogr: %v %s (make test installs gdal-bin)", err, out)
-	}
-	data, _ := os.ReadFile(path)
+	data := importertest.DamagedSample(t, 3000)
 	from := int(float64(len(data)) * at)
 	for i := from; i < from+3*4096; i++ {
 		data[i] = 0xA5
 	}
+	path := filepath.Join(t.TempDir(), "register.gpkg")
 	os.WriteFile(path, data, 0o600)
 	return path
 }
