@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -197,12 +196,8 @@ func TestGeoPackage(t *testing.T) {
 		}
 	}
 	// An SQLite file that is no GeoPackage.
-	plain := filepath.Join(dir, "plain.sqlite")
-	cmd := exec.Command("ogr2ogr", "-f", "SQLite", plain, filepath.Join(dir, "register.geojson"))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ogr2ogr: %v %s", err, out)
-	}
-	b, _ := os.ReadFile(plain)
+	plain := importertest.GDAL(t, registerGeoJSON, "-f", "SQLite", "plain.sqlite")
+	b, _ := os.ReadFile(filepath.Join(plain, "plain.sqlite"))
 	if _, err := importer.Open(bytes.NewReader(b), int64(len(b)), importer.Options{}); !errors.Is(err, importer.ErrFormat) {
 		t.Errorf("plain SQLite: %v", err)
 	}
