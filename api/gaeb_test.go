@@ -2,11 +2,10 @@ package api
 
 import (
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"arbor/export/exporttest"
 )
 
 // TestExportGAEB: the open works of a selection come as an X83 file the official schema
@@ -26,11 +25,7 @@ func TestExportGAEB(t *testing.T) {
 	if ct, cd := r.Header.Get("Content-Type"), r.Header.Get("Content-Disposition"); ct != "application/xml" || !strings.Contains(cd, ".x83") {
 		t.Fatalf("headers %q %q", ct, cd)
 	}
-	file := filepath.Join(t.TempDir(), "lv.x83")
-	if err := os.WriteFile(file, r.body, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("xmllint", "--noout", "--schema", "../export/gaeb/schema/GAEB_DA_XML_83_3.3_2021-05.xsd", file).CombinedOutput(); err != nil {
+	if out, err := exporttest.Run(t, r.body, "lv.x83", "xmllint", "--noout", "--schema", "../export/gaeb/schema/GAEB_DA_XML_83_3.3_2021-05.xsd"); err != nil {
 		t.Fatalf("xmllint: %v %s", err, out)
 	}
 	body := string(r.body)

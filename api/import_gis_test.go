@@ -1,13 +1,12 @@
 package api
 
 import (
-	"archive/zip"
-	"bytes"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"arbor/importer/importertest"
 )
 
 // gisRegister is a register in Gauss-Krüger zone 3 (Flensburg): two trees and a group as an
@@ -25,20 +24,6 @@ const gisRegister = `{"type":"FeatureCollection",
      [[3527640,6073640],[3527660,6073640],[3527660,6073660],[3527640,6073660],[3527640,6073640]]]}}
  ]}`
 
-// ogr2ogr writes the register with GDAL (as QGIS and ArcGIS export) and answers the folder.
-func ogr2ogr(t *testing.T, args ...string) string {
-	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join(dir, "register.geojson")
-	os.WriteFile(src, []byte(gisRegister), 0o600)
-	cmd := exec.Command("ogr2ogr", append(args, src)...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ogr2ogr: %v %s (make test installs gdal-bin)", err, out)
-	}
-	return dir
-}
-
 // TestImportGISFiles: a zipped Shapefile in Gauss-Krüger (its .prj names the system) and a
 // GeoPackage in UTM 32N come in without the person choosing a reference system or coordinate
 // columns: points become trees where they stand, the area becomes a group with its hole.
@@ -48,16 +33,9 @@ func TestImportGISFiles(t *testing.T) {
 	mapping := []map[string]string{{"target": "number"}, {"target": "species"}, {"target": "height"}}
 
 	// Shapefile: the points' layer, zipped with its .prj.
-	dir := ogr2ogr(t, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> '903'")
-	var zipped bytes.Buffer
-	zw := zip.NewWriter(&zipped)
-	for _, n := range []string{"trees.shp", "trees.shx", "trees.dbf", "trees.prj"} {
-		b, _ := os.ReadFile(filepath.Join(dir, n))
-		f, _ := zw.Create(n)
-		f.Write(b)
-	}
-	zw.Close()
-	body, ct := importForm(t, "Kataster.zip", zipped.Bytes(), nil)
+	dir := importertest.GDAL(t, gisRegister, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> '903'")
+	zipped := importertest.ZipFiles(t, dir, map[string]string{"trees.shp": "trees.shp", "trees.shx": "trees.shx", "trees.dbf": "trees.dbf", "trees.prj": "trees.prj"})
+	body, ct := importForm(t, "Kataster.zip", zipped, nil)
 	r := w.editor.do("POST", w.url("/api/content/import/inspect"), body, ct)
 	wantStatus(t, r, http.StatusOK)
 	in := r.json(t)
@@ -66,17 +44,17 @@ func TestImportGISFiles(t *testing.T) {
 	}
 	// A mapping under which every row has a problem: the preview names each, not "no rows".
 	wrong := []map[string]string{{"target": "number"}, {"target": "height"}, {"target": ""}}
-	body, ct = importForm(t, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": wrong, "dry_run": true})
+	body, ct = importForm(t, "Kataster.zip", zipped, map[string]any{"mapping": wrong, "dry_run": true})
 	r = w.editor.do("POST", w.url("/api/content/import"), body, ct)
 	wantStatus(t, r, http.StatusOK)
 	if res := r.json(t); res["written"] != false || len(res["problems"].([]any)) != 2 {
 		t.Fatalf("all rows wrong %s", r.body)
 	}
 	// Confirmed all the same, the queue's import ends with the problems and writes nothing.
-	if res := importQueued(t, w, w.editor, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": wrong}); res["written"] != false || len(res["problems"].([]any)) != 2 {
+	if res := importQueued(t, w, w.editor, "Kataster.zip", zipped, map[string]any{"mapping": wrong}); res["written"] != false || len(res["problems"].([]any)) != 2 {
 		t.Fatalf("all rows wrong, queued: %v", res)
 	}
-	if res := importQueued(t, w, w.editor, "Kataster.zip", zipped.Bytes(), map[string]any{"mapping": mapping, "add_species": true}); res["trees"] != 2.0 || res["groups"] != 0.0 || res["written"] != true {
+	if res := importQueued(t, w, w.editor, "Kataster.zip", zipped, map[string]any{"mapping": mapping, "add_species": true}); res["trees"] != 2.0 || res["groups"] != 0.0 || res["written"] != true {
 		t.Fatalf("shapefile import %v", res)
 	}
 	// Gauss-Krüger 3 527 505 / 6 073 645 is Flensburg, 9.42° E 54.79° N.
@@ -86,7 +64,7 @@ func TestImportGISFiles(t *testing.T) {
 	}
 
 	// GeoPackage in UTM 32N: both kinds in one layer.
-	dir = ogr2ogr(t, "-f", "GPKG", "register.gpkg", "-t_srs", "EPSG:25832", "-sql",
+	dir = importertest.GDAL(t, gisRegister, "-f", "GPKG", "register.gpkg", "-t_srs", "EPSG:25832", "-sql",
 		"SELECT CAST(Baumnr AS integer) + 1000 AS Baumnr, Baumart, Hoehe FROM register")
 	gpkg, _ := os.ReadFile(filepath.Join(dir, "register.gpkg"))
 	body, ct = importForm(t, "register.gpkg", gpkg, nil)

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"os/exec"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"arbor/export/exporttest"
 )
 
 // packageUse reads the organisation's usage from its packages page as its administrator.
@@ -219,7 +220,7 @@ func TestBooking(t *testing.T) {
 	if !strings.HasPrefix(string(r.body), "%PDF") || r.Header.Get("Content-Type") != "application/pdf" {
 		t.Fatalf("invoice %q", r.body[:min(20, len(r.body))])
 	}
-	text := pdfText(t, r.body)
+	text := exporttest.PDFText(t, r.body, "-layout")
 	for _, want := range []string{"Invoice " + first["invoice_number"].(string), "04011000-1234512345-06", "DE123456789",
 		"Tree data package 1,000 trees", "€290.00", "VAT 19 %", "€55.10", "€345.10", "Marktplatz 1", "24937 Flensburg"} {
 		if !strings.Contains(text, want) {
@@ -235,17 +236,6 @@ func grouped(n int) string {
 		s = s[:len(s)-3] + "," + s[len(s)-3:]
 	}
 	return s
-}
-
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = strings.NewReader(string(pdf))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return string(out)
 }
 
 // TestAddonsGateTheirRoutes: after the demo, the GIS web service (its pages and API keys) and the

@@ -2,11 +2,10 @@ package api
 
 import (
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"arbor/export/exporttest"
 )
 
 // TestExportTreePDF: a tree's record and a list come as PDFs with the live record's address,
@@ -25,15 +24,7 @@ func TestExportTreePDF(t *testing.T) {
 		if ct := r.Header.Get("Content-Type"); ct != "application/pdf" {
 			t.Fatalf("content type %q", ct)
 		}
-		file := filepath.Join(t.TempDir(), "x.pdf")
-		if err := os.WriteFile(file, r.body, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command("pdftotext", file, "-").CombinedOutput()
-		if err != nil {
-			t.Fatalf("pdftotext: %v %s", err, out)
-		}
-		return strings.Join(strings.Fields(string(out)), " ")
+		return strings.Join(strings.Fields(exporttest.PDFText(t, r.body)), " ")
 	}
 	got := text(w.care.do("POST", w.url("/api/content/export-tree-pdf"), map[string]any{"tree": a["id"]}, header("Accept-Language", "de")))
 	for _, want := range []string{"Baumdatenblatt 31", "Höhe (m) 21,5", "Nicht verkehrssicher", "Felling 01.12.2026", "/map?tree=" + a["id"].(string), "Seite 1 von"} {

@@ -21,21 +21,8 @@ func uniqueEmail(t *testing.T) string { return storetest.UniqueEmail(t, "example
 // queued answers the subjects of the messages queued for to, oldest first.
 func queued(t *testing.T, db *store.DB, queue, to string) []string {
 	t.Helper()
-	rows, err := db.Pool.Query(context.Background(), `SELECT args->>'subject' FROM river_job
+	return storetest.Strings(t, db.Pool, `SELECT args->>'subject' FROM river_job
 		WHERE kind = 'mail' AND queue = $1 AND args->>'to' = $2 ORDER BY id`, queue, to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var subjects []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		subjects = append(subjects, s)
-	}
-	return subjects
 }
 
 // TestRegister: a new address gets an unconfirmed account and a confirmation link; registering

@@ -46,19 +46,8 @@ func world(t *testing.T, db *store.DB) (sc store.Content, admin *store.User, tre
 	t.Helper()
 	admin = newUser(t, db, "Olga", "en")
 	sc = organisation(t, db, "World", admin)
-	rows, err := db.Pool.Query(context.Background(), `INSERT INTO tree (organisation_id, project_id, geom, number)
+	trees = storetest.Strings(t, db.Pool, `INSERT INTO tree (organisation_id, project_id, geom, number)
 		SELECT $1, $2, ST_SetSRID(ST_MakePoint(9.43 + n * 0.0001, 54.78), 4326), n FROM generate_series(1, 3) n RETURNING id`,
 		sc.OrganisationID, sc.ProjectID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		trees = append(trees, id)
-	}
 	return sc, admin, trees
 }

@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"arbor"
 	"arbor/export"
+	"arbor/export/exporttest"
 	"arbor/store"
 )
 
@@ -74,13 +72,7 @@ func newGAEBFixture(t *testing.T, db *store.DB) gaebFixture {
 // validateGAEB runs xmllint with the official X83 schema kept in the repository.
 func validateGAEB(t *testing.T, doc []byte) {
 	t.Helper()
-	dir := t.TempDir()
-	file := filepath.Join(dir, "tender.x83")
-	if err := os.WriteFile(file, doc, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("xmllint", "--noout", "--schema", "gaeb/schema/GAEB_DA_XML_83_3.3_2021-05.xsd", file).CombinedOutput()
-	if err != nil {
+	if out, err := exporttest.Run(t, doc, "tender.x83", "xmllint", "--noout", "--schema", "gaeb/schema/GAEB_DA_XML_83_3.3_2021-05.xsd"); err != nil {
 		t.Fatalf("xmllint: %v\n%s\n%s", err, out, doc)
 	}
 }

@@ -2,25 +2,19 @@ package export_test
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"arbor"
 	"arbor/export"
+	"arbor/export/exporttest"
 	"arbor/store"
 )
 
 // ogrinfo reads a GIS file with GDAL, as a GIS department's software would.
 func ogrinfo(t *testing.T, name string, data []byte, args ...string) string {
 	t.Helper()
-	file := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("ogrinfo", append(append([]string{"-ro", "-al"}, args...), file)...).CombinedOutput()
+	out, err := exporttest.Run(t, data, name, append([]string{"ogrinfo", "-ro", "-al"}, args...)...)
 	if err != nil {
 		t.Fatalf("ogrinfo: %v\n%s", err, out)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,25 +12,17 @@ import (
 
 	"arbor"
 	"arbor/export"
+	"arbor/export/exporttest"
 	"arbor/store"
 )
 
 // pdfText reads a PDF back as text with pdftotext (poppler), as a person's viewer would show it.
 func pdfText(t *testing.T, pdf []byte) string {
 	t.Helper()
-	dir := t.TempDir()
-	file := filepath.Join(dir, "out.pdf")
-	if err := os.WriteFile(file, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	if dst := os.Getenv("ARBOR_PDF_OUT"); dst != "" {
 		_ = os.WriteFile(filepath.Join(dst, strings.ReplaceAll(t.Name(), "/", "-")+".pdf"), pdf, 0o644)
 	}
-	out, err := exec.Command("pdftotext", "-layout", file, "-").CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftotext: %v %s", err, out)
-	}
-	return string(out)
+	return exporttest.PDFText(t, pdf, "-layout")
 }
 
 // pdfFixture adds inspections, works and neighbours to the tender fixture's trees.

@@ -231,17 +231,8 @@ func TestSavePhoto(t *testing.T) {
 		}
 	}
 
-	var ops []string
-	rows, err := w.db.Pool.Query(ctx, `SELECT op || ':' || coalesce(new_value->>'name', '') FROM history
+	ops := storetest.Strings(t, w.db.Pool, `SELECT op || ':' || coalesce(new_value->>'name', '') FROM history
 		WHERE object_id = $1 AND entity = 'file' ORDER BY id`, w.tree)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		rows.Scan(&s)
-		ops = append(ops, s)
-	}
 	if len(ops) != 1 || !strings.HasPrefix(ops[0], "insert:Stamm Nord") {
 		t.Fatalf("history %v", ops)
 	}
@@ -415,13 +406,7 @@ func TestDeleteAndSweep(t *testing.T) {
 	if orphans != 0 {
 		t.Fatalf("%d orphans noted after the sweep", orphans)
 	}
-	var hist []string
-	rows, _ := w.db.Pool.Query(ctx, `SELECT op FROM history WHERE entity = 'file' AND entity_id = $1 ORDER BY id`, a.ID)
-	for rows.Next() {
-		var s string
-		rows.Scan(&s)
-		hist = append(hist, s)
-	}
+	hist := storetest.Strings(t, w.db.Pool, `SELECT op FROM history WHERE entity = 'file' AND entity_id = $1 ORDER BY id`, a.ID)
 	if strings.Join(hist, ",") != "insert,delete" {
 		t.Fatalf("history of a deleted file: %v", hist)
 	}

@@ -2,9 +2,7 @@ package importer_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -13,27 +11,8 @@ import (
 	"testing"
 
 	"arbor/importer"
+	"arbor/importer/importertest"
 )
-
-// damagedSample writes a GeoPackage of n trees whose long attribute spreads them over a few
-// hundred pages, so that damage after the first pages falls among the rows, and answers its
-// bytes (whole: each test damages it its way).
-func damagedSample(t *testing.T, n int) []byte {
-	t.Helper()
-	features := make([]map[string]any, n)
-	for i := range features {
-		features[i] = map[string]any{"type": "Feature",
-			"properties": map[string]any{"Baumnr": fmt.Sprint(i + 1), "Baumart": "Acer platanoides " + strings.Repeat("x", 200)},
-			"geometry":   map[string]any{"type": "Point", "coordinates": []float64{9.4 + float64(i)*1e-5, 54.78}}}
-	}
-	b, _ := json.Marshal(map[string]any{"type": "FeatureCollection", "features": features})
-	dir := gdal(t, string(b), "-f", "GPKG", "register.gpkg", "-nln", "baeume")
-	data, err := os.ReadFile(filepath.Join(dir, "register.gpkg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 // readToEnd reads a source as the import does, going on after a row's problem, and answers the
 // rows read, the rows' problems and the error that ended the reading (nil at the end of the
@@ -64,7 +43,7 @@ func readToEnd(t *testing.T, src importer.Source, rows int) (read int, problems 
 // row's problem, and the rows after it are read.
 func TestGeoPackageDamaged(t *testing.T) {
 	const n = 3000
-	data := damagedSample(t, n)
+	data := importertest.DamagedSample(t, n)
 	// Cut short: SQLite checks the file's size against its header on opening.
 	cut := data[:len(data)/2]
 	_, err := importer.Open(bytes.NewReader(cut), int64(len(cut)), importer.Options{})
@@ -117,10 +96,10 @@ func TestDamagedReaders(t *testing.T) {
 		{"type":"Feature","properties":{"Nr":"1"},"geometry":{"type":"Point","coordinates":[9.4,54.7]}},
 		{"type":"Feature","properties":{"Nr":"2"},"geometry":{"type":"Point","coordinates":[9.4,54.7]}},
 		{"type":"Feature","properties":{"Nr":"3"},"geometry":{"type":"Point","coordinates":[9.4,54.7]}}]}`
-	dir := gdal(t, registerGeoJSON, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> 'G1'")
+	dir := importertest.GDAL(t, registerGeoJSON, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> 'G1'")
 	shp, _ := os.ReadFile(filepath.Join(dir, "trees.shp"))
 	os.WriteFile(filepath.Join(dir, "cut.shp"), shp[:len(shp)-24], 0o600)
-	cutShp := zipFiles(t, dir, map[string]string{"cut.shp": "trees.shp", "trees.dbf": "trees.dbf"})
+	cutShp := importertest.ZipFiles(t, dir, map[string]string{"cut.shp": "trees.shp", "trees.dbf": "trees.dbf"})
 
 	for _, c := range []struct {
 		name       string

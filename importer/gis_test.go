@@ -6,12 +6,12 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"arbor/importer"
+	"arbor/importer/importertest"
 
 	"github.com/paulmach/orb"
 )
@@ -33,39 +33,6 @@ const registerGeoJSON = `{"type":"FeatureCollection",
      [[3527600,6073600],[3527700,6073600],[3527700,6073700],[3527600,6073700],[3527600,6073600]],
      [[3527640,6073640],[3527660,6073640],[3527660,6073660],[3527640,6073660],[3527640,6073640]]]}}
  ]}`
-
-// gdal runs ogr2ogr on a GeoJSON in a temporary folder and answers that folder.
-func gdal(t *testing.T, geojson string, args ...string) string {
-	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join(dir, "register.geojson")
-	if err := os.WriteFile(src, []byte(geojson), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("ogr2ogr", append(args, src)...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ogr2ogr %v: %v\n%s (make test installs gdal-bin: scripts/test-tools.sh)", args, err, out)
-	}
-	return dir
-}
-
-// zipFiles zips the named files of a folder under the given names.
-func zipFiles(t *testing.T, dir string, names map[string]string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for from, to := range names {
-		b, err := os.ReadFile(filepath.Join(dir, from))
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, _ := zw.Create(to)
-		w.Write(b)
-	}
-	zw.Close()
-	return buf.Bytes()
-}
 
 // rowsWithGeometry reads every row: values and geometry.
 func rowsWithGeometry(t *testing.T, src importer.Source) ([][]string, []orb.Geometry) {
@@ -89,8 +56,8 @@ func rowsWithGeometry(t *testing.T, src importer.Source) ([][]string, []orb.Geom
 // kind of geometry), zipped in a folder the way people zip them; the .prj in Gauss-Krüger zone
 // 3 tells EPSG:31467, the .dbf's Windows code page is read, the ring with the hole stays a hole.
 func TestShapefileZip(t *testing.T) {
-	pts := gdal(t, registerGeoJSON, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> 'G1'")
-	areas := gdal(t, registerGeoJSON, "-f", "ESRI Shapefile", "groups.shp", "-where", "Baumnr = 'G1'")
+	pts := importertest.GDAL(t, registerGeoJSON, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> 'G1'")
+	areas := importertest.GDAL(t, registerGeoJSON, "-f", "ESRI Shapefile", "groups.shp", "-where", "Baumnr = 'G1'")
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, f := range []struct{ dir, name string }{
@@ -159,16 +126,16 @@ func TestShapefileZip(t *testing.T) {
 // TestShapefileBroken: a zip without the .dbf, a zip of something else, a damaged zip and a
 // .shp whose records end early are refused with a reason, never a panic.
 func TestShapefileBroken(t *testing.T) {
-	dir := gdal(t, registerGeoJSON, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> 'G1'")
-	noDBF := zipFiles(t, dir, map[string]string{"trees.shp": "trees.shp", "trees.prj": "trees.prj"})
+	dir := importertest.GDAL(t, registerGeoJSON, "-f", "ESRI Shapefile", "trees.shp", "-where", "Baumnr <> 'G1'")
+	noDBF := importertest.ZipFiles(t, dir, map[string]string{"trees.shp": "trees.shp", "trees.prj": "trees.prj"})
 	if _, err := importer.Open(bytes.NewReader(noDBF), int64(len(noDBF)), importer.Options{}); !errors.Is(err, importer.ErrShapefileParts) {
 		t.Errorf("without .dbf: %v", err)
 	}
-	other := zipFiles(t, dir, map[string]string{"trees.prj": "readme.txt"})
+	other := importertest.ZipFiles(t, dir, map[string]string{"trees.prj": "readme.txt"})
 	if _, err := importer.Open(bytes.NewReader(other), int64(len(other)), importer.Options{}); !errors.Is(err, importer.ErrFormat) {
 		t.Errorf("zip of other files: %v", err)
 	}
-	whole := zipFiles(t, dir, map[string]string{"trees.shp": "trees.shp", "trees.dbf": "trees.dbf"})
+	whole := importertest.ZipFiles(t, dir, map[string]string{"trees.shp": "trees.shp", "trees.dbf": "trees.dbf"})
 	damaged := whole[:len(whole)/2]
 	if _, err := importer.Open(bytes.NewReader(damaged), int64(len(damaged)), importer.Options{}); err == nil {
 		t.Error("a damaged zip was read")
@@ -176,7 +143,7 @@ func TestShapefileBroken(t *testing.T) {
 	// A .shp cut in its second record: the first row is read, the reading ends at the second.
 	shp, _ := os.ReadFile(filepath.Join(dir, "trees.shp"))
 	os.WriteFile(filepath.Join(dir, "cut.shp"), shp[:len(shp)-10], 0o600)
-	cut := zipFiles(t, dir, map[string]string{"cut.shp": "trees.shp", "trees.dbf": "trees.dbf"})
+	cut := importertest.ZipFiles(t, dir, map[string]string{"cut.shp": "trees.shp", "trees.dbf": "trees.dbf"})
 	src := open(t, cut, importer.Options{})
 	if _, err := src.Next(); err != nil {
 		t.Fatalf("first row: %v", err)
@@ -191,7 +158,7 @@ func TestShapefileBroken(t *testing.T) {
 // gpkg_spatial_ref_sys, the attribute columns without the geometry, points and the polygon
 // with its hole in one layer, the first layer with rows when none is chosen.
 func TestGeoPackage(t *testing.T) {
-	dir := gdal(t, registerGeoJSON, "-f", "GPKG", "register.gpkg", "-t_srs", "EPSG:25832", "-nln", "baeume")
+	dir := importertest.GDAL(t, registerGeoJSON, "-f", "GPKG", "register.gpkg", "-t_srs", "EPSG:25832", "-nln", "baeume")
 	data, err := os.ReadFile(filepath.Join(dir, "register.gpkg"))
 	if err != nil {
 		t.Fatal(err)
@@ -229,12 +196,8 @@ func TestGeoPackage(t *testing.T) {
 		}
 	}
 	// An SQLite file that is no GeoPackage.
-	plain := filepath.Join(dir, "plain.sqlite")
-	cmd := exec.Command("ogr2ogr", "-f", "SQLite", plain, filepath.Join(dir, "register.geojson"))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ogr2ogr: %v %s", err, out)
-	}
-	b, _ := os.ReadFile(plain)
+	plain := importertest.GDAL(t, registerGeoJSON, "-f", "SQLite", "plain.sqlite")
+	b, _ := os.ReadFile(filepath.Join(plain, "plain.sqlite"))
 	if _, err := importer.Open(bytes.NewReader(b), int64(len(b)), importer.Options{}); !errors.Is(err, importer.ErrFormat) {
 		t.Errorf("plain SQLite: %v", err)
 	}

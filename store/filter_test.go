@@ -10,6 +10,7 @@ import (
 
 	"arbor"
 	"arbor/store"
+	"arbor/store/storetest"
 )
 
 // TestFilterCompiler runs every kind of condition against a small real project; each case has
@@ -240,21 +241,7 @@ func TestPolygonReadOnce(t *testing.T) {
 	}
 	// EXECUTE takes its values in its text (no $n of the protocol there).
 	value := "'" + strings.ReplaceAll(args[0].(string), "'", "''") + "'"
-	rows, err := conn.Query(ctx, `EXPLAIN EXECUTE polygon_count(`+value+`)`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plan []string
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, line)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
+	plan := storetest.Strings(t, conn, `EXPLAIN EXECUTE polygon_count(`+value+`)`)
 	text := strings.ToLower(strings.Join(plan, "\n"))
 	if strings.Contains(text, "geojson") || !strings.Contains(text, "st_intersects") {
 		t.Fatalf("the polygon is read per object:\n%s", text)

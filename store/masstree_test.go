@@ -7,6 +7,7 @@ import (
 
 	"arbor"
 	"arbor/store"
+	"arbor/store/storetest"
 )
 
 // TestMassEditTenThousand: the largest selection mass edit allows is changed by one statement in
@@ -16,28 +17,17 @@ func TestMassEditTenThousand(t *testing.T) {
 	ctx, db := openDB(t)
 	u := newUser(t, db)
 	org, project := newOrgProject(t, db, "Mass", "Avenue")
-	var ids []string
-	rows, err := db.Pool.Query(ctx, `INSERT INTO tree (organisation_id, project_id, geom, number)
+	ids := storetest.Strings(t, db.Pool, `INSERT INTO tree (organisation_id, project_id, geom, number)
 		SELECT $1, $2, ST_SetSRID(ST_MakePoint(9.4 + n * 1e-5, 54.78), 4326), n FROM generate_series(1, 10001) n
 		RETURNING id::text`, org, project)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	if rows.Err() != nil || len(ids) != 10001 {
-		t.Fatalf("inserted %d: %v", len(ids), rows.Err())
+	if len(ids) != 10001 {
+		t.Fatalf("inserted %d", len(ids))
 	}
 	sc := store.Content{OrganisationID: org, ProjectID: project, Lang: "en"}
 	who := store.Actor{UserID: u.ID}
 	fields := map[string]json.RawMessage{"vitality": json.RawMessage("2"), "top_form": json.RawMessage(`"oval"`)}
 
-	err = db.InTx(ctx, func(tx *store.Tx) error {
+	err := db.InTx(ctx, func(tx *store.Tx) error {
 		_, err := tx.MassEdit(ctx, sc, who, ids, fields, 10000)
 		return err
 	})

@@ -1,22 +1,15 @@
 package store_test
 
 import (
-	"math"
 	"testing"
 
 	"arbor/store"
 	"arbor/tiles"
 	"arbor/tiles/layers"
-)
 
-// tileOf is the x, y of the tile at zoom z that holds lon, lat (web mercator).
-func tileOf(lon, lat float64, z int) (int, int) {
-	n := math.Exp2(float64(z))
-	x := (lon + 180) / 360 * n
-	r := lat * math.Pi / 180
-	y := (1 - math.Log(math.Tan(r)+1/math.Cos(r))/math.Pi) / 2 * n
-	return int(x), int(y)
-}
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/maptile"
+)
 
 // Street-level tiles (from each layer's StreetZoom, z17 for trees) are rendered on the pool whose
 // connections keep one generic plan (plan_cache_mode force_generic_plan); the zooms above it on
@@ -39,7 +32,8 @@ func TestStreetTilesUseGenericPlans(t *testing.T) {
 	}
 	svc := tiles.New(db, db.ContentRevision, 1<<20, nil)
 	for z := street - 3; z <= tiles.MaxZoom; z++ {
-		x, y := tileOf(lon, lat, z)
+		at := maptile.At(orb.Point{lon, lat}, maptile.Zoom(z))
+		x, y := int(at.X), int(at.Y)
 		tilesBefore, streetBefore := db.TilePoolAcquires()
 		tile, _, err := svc.Tile(ctx, sc, "trees", z, x, y, nil)
 		if err != nil {

@@ -76,6 +76,25 @@ func MustOpenDB(t testing.TB) *store.DB {
 	return db
 }
 
+// Querier runs a query: the pool of a store.DB, a connection or a transaction.
+type Querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// Strings answers the one text column of a query's rows, in their order; an error ends the test.
+func Strings(t testing.TB, q Querier, sql string, args ...any) []string {
+	t.Helper()
+	rows, err := q.Query(context.Background(), sql, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // FreshURL clones a migrated database for this test alone and drops it when the test ends: for
 // a test that needs a database no other test writes to (the backup's comparison of every table).
 func FreshURL(t testing.TB) string {
