@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Modal, Stack, Text } from '@mantine/core';
-import { ModalActions } from './ModalActions';
+import { Modal, Text } from '@mantine/core';
+import { ModalForm } from './ModalForm';
 
 /**
  * The frame of a modal form that creates something (a job, a project, an organisation) or invites
@@ -11,16 +11,9 @@ import { ModalActions } from './ModalActions';
 export function CreateModal({
   opened,
   title,
-  text,
-  testId,
   close,
-  submit,
-  generalError,
-  loading,
-  submitLabel,
-  submitTestId,
   size = 'lg',
-  children,
+  ...form
 }: {
   opened: boolean;
   title: ReactNode;
@@ -37,21 +30,7 @@ export function CreateModal({
 }) {
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={650}>{title}</Text>} centered size={size}>
-      <form onSubmit={submit} noValidate data-testid={testId}>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {text}
-          </Text>
-          {children}
-          <ModalActions
-            error={generalError}
-            onCancel={close}
-            loading={loading}
-            submit={submitLabel}
-            submitTestId={submitTestId}
-          />
-        </Stack>
-      </form>
+      <ModalForm onCancel={close} {...form} />
     </Modal>
   );
 }
