@@ -1,4 +1,12 @@
-import { Select, SimpleGrid, TextInput, type SelectProps, type TextInputProps } from '@mantine/core';
+import {
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  TextInput,
+  type PasswordInputProps,
+  type SelectProps,
+  type TextInputProps,
+} from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
@@ -62,4 +70,12 @@ export function EmailInput(props: TextInputProps) {
 export function LanguageSelect(props: SelectProps) {
   const { t } = useTranslation();
   return <Select label={t('auth.language')} name="language" allowDeselect={false} data={LANGUAGES} {...props} />;
+}
+
+/** The password one has now (signing in, changing it, deleting the account): filled in by the browser. */
+export function CurrentPasswordInput(props: PasswordInputProps) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput label={t('auth.password')} name="password" autoComplete="current-password" required {...props} />
+  );
 }

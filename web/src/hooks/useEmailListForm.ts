@@ -43,5 +43,5 @@ export function useEmailListForm<TData, TVars>({
   });
   const generalError =
     mutation.error instanceof ApiError && !mutation.error.fields.emails ? mutation.error.message : null;
-  return { form, close, submit, generalError };
+  return { form, close, submit, generalError, loading: mutation.isPending };
 }

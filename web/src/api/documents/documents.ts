@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { inProject } from '@/lib/inProject';
 import { postForm } from '@/lib/postForm';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** A stored photo or document (docs/API.md "Photos and documents"). */
 export interface StoredFile {
@@ -70,7 +71,7 @@ const listPath = (o: FileOwner) =>
         `/api/document/list?object_type=${o.objectType}&object_id=${encodeURIComponent(o.objectId)}`,
         o.projectId,
       )
-    : `/api/management/organisation/${encodeURIComponent(o.organisationId)}/documents`;
+    : organisationUrl(o.organisationId, '/documents');
 
 /** The files of an owner; while a photo's thumbnails are being made, asks again now and then. */
 export function useFiles(o: FileOwner | null) {
@@ -94,7 +95,7 @@ export function useDataSpace(organisationId: string | undefined) {
 /** The address of a file's bytes: a download, the photo itself, or a thumbnail. */
 export function fileURL(o: FileOwner, f: StoredFile, what: 'download' | 'image' | 'small' | 'large'): string {
   if (o.kind === 'organisation') {
-    return `/api/management/organisation/${encodeURIComponent(o.organisationId)}/documents/${f.id}`;
+    return organisationUrl(o.organisationId, `/documents/${f.id}`);
   }
   const v = f.thumbs === 'ready' ? `&v=${f.thumbs}` : '';
   switch (what) {
@@ -109,7 +110,7 @@ export function fileURL(o: FileOwner, f: StoredFile, what: 'download' | 'image' 
 
 function filePath(o: FileOwner, id: string, action: 'edit' | 'delete') {
   return o.kind === 'organisation'
-    ? `/api/management/organisation/${encodeURIComponent(o.organisationId)}/documents/${id}`
+    ? organisationUrl(o.organisationId, `/documents/${id}`)
     : inProject(`/api/document/${action}/${id}`, o.projectId);
 }
 
@@ -136,7 +137,7 @@ export function useUploadFile(o: FileOwner | null) {
               `/api/document/save?object_type=${o!.objectType}&object_id=${encodeURIComponent(o!.objectId)}&client_id=${clientId}`,
               o!.projectId,
             )
-          : `/api/management/organisation/${encodeURIComponent(o!.organisationId)}/documents?client_id=${clientId}`;
+          : organisationUrl(o!.organisationId, `/documents?client_id=${clientId}`);
       return postForm<StoredFile>(path, form);
     },
     onSettled: invalidate,

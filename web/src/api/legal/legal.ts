@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** The legal texts of the installation and the organisation's consent (docs/API.md "Legal texts and consent"). */
 
@@ -94,7 +95,7 @@ export function useLegalDocuments() {
 export function useConsents(organisation: string, enabled = true) {
   return useQuery({
     queryKey: legalKeys.consents(organisation),
-    queryFn: () => api.get<ConsentsAnswer>(`/api/management/organisation/${enc(organisation)}/consents`),
+    queryFn: () => api.get<ConsentsAnswer>(organisationUrl(organisation, '/consents')),
     enabled,
   });
 }
@@ -104,7 +105,7 @@ export function useGiveConsent(organisation: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { kinds: ConsentKind[]; lang: LegalLanguage }) =>
-      api.post<ConsentsAnswer>(`/api/management/organisation/${enc(organisation)}/consents`, body),
+      api.post<ConsentsAnswer>(organisationUrl(organisation, '/consents'), body),
     onSuccess: (a) => {
       qc.setQueryData(legalKeys.consents(organisation), a);
       void qc.invalidateQueries({ queryKey: organisationKeys.one(organisation) });

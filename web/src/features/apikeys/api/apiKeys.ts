@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { ListAnswer } from '@/api/organisations/types';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** An organisation's API key as its administrators see it: never the key itself. */
 export interface ApiKey {
@@ -18,7 +19,7 @@ export const apiKeyKeys = {
   list: (organisation: string) => ['apikeys', organisation] as const,
 };
 
-const base = (organisation: string) => `/api/management/organisation/${encodeURIComponent(organisation)}/api-keys`;
+const base = (organisation: string) => organisationUrl(organisation, '/api-keys');
 
 /** GET …/api-keys (administrators only). */
 export function useApiKeys(organisation: string) {

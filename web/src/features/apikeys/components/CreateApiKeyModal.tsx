@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
-import { ModalActions } from '@/components/ModalActions';
+import { ModalForm } from '@/components/ModalForm';
 import type { Project } from '@/api/projects/types';
 import { useCreateApiKey } from '../api/apiKeys';
 
@@ -93,39 +93,36 @@ export function CreateApiKeyModal({
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate data-testid="create-api-key-form">
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {t('apikeys.createText')}
-            </Text>
-            <TextInput
-              label={t('apikeys.name')}
-              placeholder={t('apikeys.namePlaceholder')}
-              maxLength={100}
-              data-autofocus
-              {...form.getInputProps('name')}
-              data-testid="api-key-name"
-            />
-            <MultiSelect
-              label={t('apikeys.projects')}
-              placeholder={form.values.projects.length ? undefined : t('apikeys.projectsPlaceholder')}
-              data={projects.map((p) => ({ value: p.id, label: p.name }))}
-              searchable
-              clearable
-              nothingFoundMessage={t('apikeys.noProject')}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('projects')}
-              data-testid="api-key-projects"
-            />
-            <ModalActions
-              error={generalError}
-              onCancel={close}
-              loading={create.isPending}
-              submit={t('apikeys.createSubmit')}
-              submitTestId="create-api-key-submit"
-            />
-          </Stack>
-        </form>
+        <ModalForm
+          text={t('apikeys.createText')}
+          testId="create-api-key-form"
+          onCancel={close}
+          submit={submit}
+          generalError={generalError}
+          loading={create.isPending}
+          submitLabel={t('apikeys.createSubmit')}
+          submitTestId="create-api-key-submit"
+        >
+          <TextInput
+            label={t('apikeys.name')}
+            placeholder={t('apikeys.namePlaceholder')}
+            maxLength={100}
+            data-autofocus
+            {...form.getInputProps('name')}
+            data-testid="api-key-name"
+          />
+          <MultiSelect
+            label={t('apikeys.projects')}
+            placeholder={form.values.projects.length ? undefined : t('apikeys.projectsPlaceholder')}
+            data={projects.map((p) => ({ value: p.id, label: p.name }))}
+            searchable
+            clearable
+            nothingFoundMessage={t('apikeys.noProject')}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('projects')}
+            data-testid="api-key-projects"
+          />
+        </ModalForm>
       )}
     </Modal>
   );

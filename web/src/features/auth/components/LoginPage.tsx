@@ -1,4 +1,4 @@
-import { Alert, Anchor, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { useLogin } from '../api/login';
 import { useHealth } from '../api/getHealth';
 import { validators } from '@/lib/validation';
 import { GuestCard } from '@/components/GuestCard';
-import { EmailInput } from '@/components/AccountFields';
+import { CurrentPasswordInput, EmailInput } from '@/components/AccountFields';
 import { GuestForm, OtherWayIn } from './GuestForm';
 
 export function DisruptionNotice() {
@@ -58,13 +58,7 @@ export default function LoginPage() {
       <GuestCard title={t('auth.loginHeading')} subtitle={t('auth.loginSubheading')}>
         <GuestForm onSubmit={submit} submit={t('auth.login')} submitTestId="login-submit" loading={login.isPending}>
           <EmailInput autoFocus {...form.getInputProps('email')} />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="current-password"
-            name="password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <CurrentPasswordInput {...form.getInputProps('password')} />
           <Group justify="space-between">
             <Checkbox
               label={t('auth.remember')}

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { postFormWithProgress } from '@/lib/postForm';
 import { backgroundMapKeys, type BackgroundMap, type BackgroundMapList } from '@/api/projects/backgroundMaps';
+import { organisationUrl } from '@/api/organisations/url';
 
-const base = (organisation: string) =>
-  `/api/management/organisation/${encodeURIComponent(organisation)}/background-maps`;
+const base = (organisation: string) => organisationUrl(organisation, '/background-maps');
 
 /** GET …/background-maps (administrators): the archives and whether the add-on is booked. */
 export function useBackgroundMaps(organisation: string) {

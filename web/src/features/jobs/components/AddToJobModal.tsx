@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Group,
-  List,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Group, List, Loader, Modal, SegmentedControl, Select, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +8,7 @@ import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { useJobOverlap } from '../api/existsInJobs';
 import { useAddToJob } from '../api/addToJob';
 import type { JobSelection } from '@/api/jobs/types';
-import { ModalActions } from '@/components/ModalActions';
+import { ModalForm } from '@/components/ModalForm';
 
 export interface AddToJobModalProps {
   projectId: string;
@@ -96,99 +84,91 @@ export function AddToJobModal({
 
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={650}>{t('jobs.add.title')}</Text>} centered size="lg">
-      <form onSubmit={submit} noValidate data-testid="add-to-job">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('jobs.add.intro', { what })}
-          </Text>
-          <SegmentedControl
-            value={effectiveMode}
-            onChange={(v) => setMode(v as 'existing' | 'new')}
-            data={[
-              { value: 'existing', label: t('jobs.add.existing'), disabled: !open.length },
-              { value: 'new', label: t('jobs.add.new') },
-            ]}
-            data-testid="add-to-job-mode"
+      <ModalForm
+        text={t('jobs.add.intro', { what })}
+        testId="add-to-job"
+        onCancel={close}
+        submit={submit}
+        generalError={serverError && !(add.error instanceof ApiError && add.error.fields.name) && serverError}
+        loading={add.isPending}
+        submitLabel={t('jobs.add.submit')}
+        submitTestId="add-to-job-submit"
+      >
+        <SegmentedControl
+          value={effectiveMode}
+          onChange={(v) => setMode(v as 'existing' | 'new')}
+          data={[
+            { value: 'existing', label: t('jobs.add.existing'), disabled: !open.length },
+            { value: 'new', label: t('jobs.add.new') },
+          ]}
+          data-testid="add-to-job-mode"
+        />
+        {effectiveMode === 'existing' ? (
+          <Select
+            label={t('jobs.add.job')}
+            placeholder={t('jobs.add.jobPlaceholder')}
+            data={open.map((j) => ({ value: j.id, label: j.name }))}
+            value={jobId}
+            onChange={setJobId}
+            searchable={open.length > 8}
+            error={problem}
+            data-testid="add-to-job-select"
           />
-          {effectiveMode === 'existing' ? (
-            <Select
-              label={t('jobs.add.job')}
-              placeholder={t('jobs.add.jobPlaceholder')}
-              data={open.map((j) => ({ value: j.id, label: j.name }))}
-              value={jobId}
-              onChange={setJobId}
-              searchable={open.length > 8}
-              error={problem}
-              data-testid="add-to-job-select"
-            />
-          ) : (
-            <>
-              {!jobs.isPending && !open.length && (
-                <Text size="xs" c="dimmed">
-                  {t('jobs.add.noOpenJobs')}
-                </Text>
-              )}
-              <TextInput
-                label={t('jobs.add.newName')}
-                required
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                error={
-                  problem ?? (add.error instanceof ApiError ? add.error.fields.name && add.error.message : undefined)
-                }
-                data-testid="add-to-job-name"
-              />
-              <Textarea
-                label={t('jobs.note')}
-                autosize
-                minRows={2}
-                maxRows={5}
-                value={note}
-                onChange={(e) => setNote(e.currentTarget.value)}
-              />
-            </>
-          )}
-          {overlap.isPending ? (
-            <Group gap="xs">
-              <Loader size="xs" />
+        ) : (
+          <>
+            {!jobs.isPending && !open.length && (
               <Text size="xs" c="dimmed">
-                {t('jobs.add.checking')}
+                {t('jobs.add.noOpenJobs')}
               </Text>
-            </Group>
-          ) : (
-            others.length > 0 && (
-              <Alert
-                color="yellow"
-                variant="light"
-                icon={<IconAlertTriangle size={18} />}
-                data-testid="overlap-warning"
-              >
-                <Text size="sm" mb={4}>
-                  {t('jobs.add.overlap')}
-                </Text>
-                <List size="sm">
-                  {others.map((o) => (
-                    <List.Item key={o.job}>
-                      {t('jobs.add.overlapItem', {
-                        name: o.name,
-                        status: t(`jobs.statuses.${o.status}`),
-                        count: o.objects,
-                      })}
-                    </List.Item>
-                  ))}
-                </List>
-              </Alert>
-            )
-          )}
-          <ModalActions
-            error={serverError && !(add.error instanceof ApiError && add.error.fields.name) && serverError}
-            onCancel={close}
-            loading={add.isPending}
-            submit={t('jobs.add.submit')}
-            submitTestId="add-to-job-submit"
-          />
-        </Stack>
-      </form>
+            )}
+            <TextInput
+              label={t('jobs.add.newName')}
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={
+                problem ?? (add.error instanceof ApiError ? add.error.fields.name && add.error.message : undefined)
+              }
+              data-testid="add-to-job-name"
+            />
+            <Textarea
+              label={t('jobs.note')}
+              autosize
+              minRows={2}
+              maxRows={5}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+          </>
+        )}
+        {overlap.isPending ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="xs" c="dimmed">
+              {t('jobs.add.checking')}
+            </Text>
+          </Group>
+        ) : (
+          others.length > 0 && (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="overlap-warning">
+              <Text size="sm" mb={4}>
+                {t('jobs.add.overlap')}
+              </Text>
+              <List size="sm">
+                {others.map((o) => (
+                  <List.Item key={o.job}>
+                    {t('jobs.add.overlapItem', {
+                      name: o.name,
+                      status: t(`jobs.statuses.${o.status}`),
+                      count: o.objects,
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )
+        )}
+      </ModalForm>
     </Modal>
   );
 }

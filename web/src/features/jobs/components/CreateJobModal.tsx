@@ -1,7 +1,7 @@
 import { Alert, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { createForm } from '@/lib/createForm';
+import { createForm, type CreateModalProps } from '@/lib/createForm';
 import { useProjects } from '@/api/projects/getProjects';
 import { useCreateJob } from '../api/createJob';
 import type { Job } from '@/api/jobs/types';
@@ -9,19 +9,9 @@ import { CommentArea } from '@/components/CommentArea';
 import { CreateModal } from '@/components/CreateModal';
 
 /** "Create job": name, details and one of the projects I manage. */
-export function CreateJobModal({
-  opened,
-  onClose,
-  onCreated,
-  projectId,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (j: Job) => void;
-  projectId?: string;
-}) {
+export function CreateJobModal({ projectId, ...modal }: CreateModalProps<Job> & { projectId?: string }) {
   const { t } = useTranslation();
-  const projects = useProjects(undefined, opened);
+  const projects = useProjects(undefined, modal.opened);
   const managed = (projects.data ?? []).filter((p) => p.role === 'manager');
   const create = useCreateJob();
   // With one managed project there is nothing to choose.
@@ -38,19 +28,13 @@ export function CreateJobModal({
     form,
     create,
     (v) => ({ projectId: projectId || v.projectId || only, name: v.name.trim(), note: v.note.trim() }),
-    onCreated,
-    onClose,
+    modal,
   );
   return (
     <CreateModal
-      opened={opened}
-      title={t('jobs.create')}
-      text={t('jobs.createText')}
-      testId="create-job-form"
       {...frame}
-      loading={create.isPending}
-      submitLabel={t('jobs.createSubmit')}
-      submitTestId="create-job-submit"
+      copy={{ title: t('jobs.create'), text: t('jobs.createText'), button: t('jobs.createSubmit') }}
+      testId="create-job"
     >
       {!projectId && !projects.isPending && !managed.length && (
         <Alert color="yellow" variant="light">

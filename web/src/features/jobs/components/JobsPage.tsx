@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClipboardList, IconLock, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HeadedTable } from '@/components/HeadedTable';
 import { PageHeader } from '@/components/PageHeader';
 import { useProjects } from '@/api/projects/getProjects';
 import { useMyJobs } from '../api/getMyJobs';
+import { useShowCreated } from '@/hooks/useShowCreated';
 import { CreateJobModal } from './CreateJobModal';
 import { JobProgress } from './JobProgress';
 import { JobStatusBadge } from './JobStatusBadge';
@@ -17,10 +17,10 @@ import { EmptyCard, ListSkeleton } from '@/components/ListStates';
 /** /jobs: the jobs of my projects and those I take part in, with status, manager, counts and progress. */
 export default function JobsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const jobs = useMyJobs();
   const projects = useProjects();
   const [opened, { open, close }] = useDisclosure(false);
+  const showCreated = useShowCreated(close);
   const [status, setStatus] = useState('all');
   const mayCreate = (projects.data ?? []).some((p) => p.role === 'manager');
   const list = (jobs.data ?? []).filter((j) => status === 'all' || String(j.status) === status);
@@ -37,15 +37,7 @@ export default function JobsPage() {
       <CreateJobModal
         opened={opened}
         onClose={close}
-        onCreated={(j) => {
-          close();
-          notifications.show({
-            color: 'arbor',
-            icon: <IconCheck size={18} />,
-            message: t('jobs.created', { name: j.name }),
-          });
-          void navigate(`/jobs/${j.id}`);
-        }}
+        onCreated={(j) => showCreated(t('jobs.created', { name: j.name }), `/jobs/${j.id}`, <IconCheck size={18} />)}
       />
       {jobs.isPending ? (
         <ListSkeleton />

@@ -3,6 +3,7 @@ import { currentLanguage } from '@/i18n';
 import { api } from '@/lib/api';
 import { postForm } from '@/lib/postForm';
 import type { AddedEntries, ListAnswer, ListEntry, ListName, NewListEntry } from '../lists';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** Query keys of the value list calls. */
 export const listKeys = {
@@ -11,8 +12,7 @@ export const listKeys = {
   one: (orgId: string, list: ListName, lang: string) => ['lists', orgId, list, lang] as const,
 };
 
-const base = (orgId: string, list: ListName) =>
-  `/api/management/organisation/${encodeURIComponent(orgId)}/lists/${encodeURIComponent(list)}`;
+const base = (orgId: string, list: ListName) => organisationUrl(orgId, `/lists/${encodeURIComponent(list)}`);
 
 /** GET /api/management/organisation/{id}/lists/{list}: the global entries and the organisation's own. */
 export const getListEntries = (orgId: string, list: ListName, lang: string) =>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
 import type { AdministratorsAnswer } from '@/api/organisations/types';
+import { organisationUrl } from '@/api/organisations/url';
 
 /**
  * POST /api/management/organisation/{id}/admins with comma-separated e-mails: invites them all or
@@ -9,11 +10,7 @@ import type { AdministratorsAnswer } from '@/api/organisations/types';
  * refused (409), naming it. Nobody is an administrator before accepting.
  */
 export const addAdministrators = ({ id, emails }: { id: string; emails: string }) =>
-  api.post<AdministratorsAnswer>(
-    `/api/management/organisation/${encodeURIComponent(id)}/admins`,
-    { emails },
-    { silent: true },
-  );
+  api.post<AdministratorsAnswer>(organisationUrl(id, '/admins'), { emails }, { silent: true });
 
 export function useAddAdministrators() {
   const qc = useQueryClient();

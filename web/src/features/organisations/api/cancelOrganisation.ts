@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MessageResponse } from '@/api/auth/types';
 import { organisationKeys } from '@/api/organisations/keys';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** POST /api/management/organisation/{id}/cancel: every administrator gets a confirmation e-mail. */
 export const cancelOrganisation = (id: string) =>
-  api.post<MessageResponse>(`/api/management/organisation/${encodeURIComponent(id)}/cancel`, undefined, {
-    silent: true,
-  });
+  api.post<MessageResponse>(organisationUrl(id, '/cancel'), undefined, { silent: true });
 
 export function useCancelOrganisation() {
   const qc = useQueryClient();

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { organisationKeys } from '@/api/organisations/keys';
-import { projectKeys } from '@/api/projects/keys';
+import { cacheNewProject } from '@/api/projects/cacheNewProject';
 import type { Project } from '@/api/projects/types';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** The custom fields the demo project wizard offers (domain.DemoFields on the server). */
 export const DEMO_FIELDS = ['street', 'area'] as const;
@@ -26,19 +26,12 @@ export const createDemoProject = ({
   organisation: string;
   name: string;
   fields: DemoField[];
-}) =>
-  api.post<DemoProjectResult>(`/api/management/organisation/${encodeURIComponent(organisation)}/demo-project`, body, {
-    silent: true,
-  });
+}) => api.post<DemoProjectResult>(organisationUrl(organisation, '/demo-project'), body, { silent: true });
 
 export function useCreateDemoProject() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createDemoProject,
-    onSuccess: (r) => {
-      qc.setQueryData(projectKeys.one(r.project.id), r.project);
-      void qc.invalidateQueries({ queryKey: projectKeys.all });
-      void qc.invalidateQueries({ queryKey: organisationKeys.all });
-    },
+    onSuccess: (r) => cacheNewProject(qc, r.project),
   });
 }

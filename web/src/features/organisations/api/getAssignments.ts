@@ -1,17 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
 import type { Assignment, ListAnswer } from '@/api/organisations/types';
+import { organisationUrl } from '@/api/organisations/url';
+import { useListQuery } from '@/api/useListQuery';
 
 /** GET /api/management/organisation/{id}/assignments: every user's access to every project (administrators). */
-export const getAssignments = (id: string) =>
-  api.get<ListAnswer<Assignment>>(`/api/management/organisation/${encodeURIComponent(id)}/assignments`);
+export const getAssignments = (id: string) => api.get<ListAnswer<Assignment>>(organisationUrl(id, '/assignments'));
 
-export function useAssignments(id: string, enabled = true) {
-  return useQuery({
-    queryKey: organisationKeys.assignments(id),
-    queryFn: () => getAssignments(id),
-    select: (a) => a.items ?? [],
-    enabled,
-  });
-}
+export const useAssignments = (id: string, enabled = true) =>
+  useListQuery(organisationKeys.assignments(id), () => getAssignments(id), enabled);

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** One export of the organisation's data: who took what, when (docs/API.md "Exports"). */
 export interface ExportRecord {
@@ -21,7 +22,7 @@ export const EXPORTS_PAGE = 25;
 /** GET /api/management/organisation/{id}/exports (administrators): newest first, a page at offset. */
 export const getExportRecords = (id: string, offset: number) =>
   api.get<{ items: ExportRecord[]; total: number }>(
-    `/api/management/organisation/${encodeURIComponent(id)}/exports?limit=${EXPORTS_PAGE}&offset=${offset}`,
+    organisationUrl(id, `/exports?limit=${EXPORTS_PAGE}&offset=${offset}`),
   );
 
 export function useExportRecords(id: string, offset: number) {

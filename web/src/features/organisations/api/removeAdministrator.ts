@@ -2,17 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
 import type { AdministratorsAnswer } from '@/api/organisations/types';
+import { organisationUrl } from '@/api/organisations/url';
 
 /**
  * DELETE /api/management/organisation/{id}/admins/{userId}; the last administrator stays (409).
  * With an e-mail address instead of a user id, the open invitation to it is withdrawn.
  */
 export const removeAdministrator = ({ id, userId }: { id: string; userId: string }) =>
-  api.delete<void>(
-    `/api/management/organisation/${encodeURIComponent(id)}/admins/${encodeURIComponent(userId)}`,
-    undefined,
-    { silent: true },
-  );
+  api.delete<void>(organisationUrl(id, `/admins/${encodeURIComponent(userId)}`), undefined, { silent: true });
 
 export function useRemoveAdministrator() {
   const qc = useQueryClient();

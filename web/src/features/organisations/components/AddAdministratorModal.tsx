@@ -20,7 +20,7 @@ export function AddAdministratorModal({
 }) {
   const { t } = useTranslation();
   const add = useAddAdministrators();
-  const { form, close, submit, generalError } = useEmailListForm({
+  const { form, ...frame } = useEmailListForm({
     mutation: add,
     send: (emails) => ({ id: organisationId, emails }),
     onDone: (answer) => {
@@ -32,15 +32,9 @@ export function AddAdministratorModal({
   return (
     <CreateModal
       opened={opened}
-      title={t('admins.addTitle')}
-      text={t('admins.addText')}
-      testId="add-admin-form"
-      close={close}
-      submit={submit}
-      generalError={generalError}
-      loading={add.isPending}
-      submitLabel={t('admins.invite')}
-      submitTestId="add-admin-submit"
+      {...frame}
+      copy={{ title: t('admins.addTitle'), text: t('admins.addText'), button: t('admins.invite') }}
+      testId="add-admin"
       size="md"
     >
       <EmailListInput {...form.getInputProps('emails')} />

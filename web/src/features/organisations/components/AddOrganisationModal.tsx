@@ -1,7 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { createForm } from '@/lib/createForm';
+import { createForm, type CreateModalProps } from '@/lib/createForm';
 import { currentLanguage } from '@/i18n';
 import { countryOptions, zipValid } from '@/api/organisations/organisation';
 import { AddressFields } from './AddressFields';
@@ -12,15 +12,7 @@ import { CreateModal } from '@/components/CreateModal';
 const initial = { name: '', street: '', number: '', zip: '', city: '', country: 'DE' };
 
 /** "Add organisation": name required, the address optional; starts the 28-day demo. */
-export function AddOrganisationModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (o: Organisation) => void;
-}) {
+export function AddOrganisationModal(modal: CreateModalProps<Organisation>) {
   const { t, i18n } = useTranslation();
   const create = useCreateOrganisation();
   const form = useForm({
@@ -31,17 +23,12 @@ export function AddOrganisationModal({
       zip: (v) => (zipValid(v) ? null : t('organisation.errors.zip')),
     },
   });
-  const frame = createForm(form, create, (values) => ({ ...values, location: currentLanguage() }), onCreated, onClose);
+  const frame = createForm(form, create, (values) => ({ ...values, location: currentLanguage() }), modal);
   return (
     <CreateModal
-      opened={opened}
-      title={t('organisations.add')}
-      text={t('organisations.addText')}
-      testId="add-organisation-form"
       {...frame}
-      loading={create.isPending}
-      submitLabel={t('organisations.create')}
-      submitTestId="add-organisation-submit"
+      copy={{ title: t('organisations.add'), text: t('organisations.addText'), button: t('organisations.create') }}
+      testId="add-organisation"
     >
       <TextInput
         label={t('organisation.fields.name')}

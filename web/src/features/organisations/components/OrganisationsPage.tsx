@@ -11,16 +11,16 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconChevronRight, IconLifebuoy, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/api/auth/getSession';
 import { useAllOrganisations, useOrganisations } from '@/api/organisations/getOrganisations';
 import { isPlatformSupport } from '@/api/organisations/organisation';
 import type { Organisation } from '@/api/organisations/types';
+import { useShowCreated } from '@/hooks/useShowCreated';
 import { AddOrganisationModal } from './AddOrganisationModal';
 import { OrganisationRoleBadges, OrganisationStatusBadge } from './OrganisationBadges';
 import { EmptyCard } from '@/components/ListStates';
@@ -66,7 +66,6 @@ function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
 
 export default function OrganisationsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const session = useSession();
   const support = isPlatformSupport(session.data?.user);
   const [scope, setScope] = useState<'mine' | 'all'>('mine');
@@ -75,6 +74,7 @@ export default function OrganisationsPage() {
   const all = useAllOrganisations(showAll);
   const list = showAll ? all : mine;
   const [opened, { open, close }] = useDisclosure(false);
+  const showCreated = useShowCreated(close);
   const add = (
     <Button leftSection={<IconPlus size={16} />} onClick={open} data-testid="add-organisation">
       {t('organisations.add')}
@@ -128,11 +128,7 @@ export default function OrganisationsPage() {
       <AddOrganisationModal
         opened={opened}
         onClose={close}
-        onCreated={(o) => {
-          close();
-          notifications.show({ color: 'arbor', message: t('organisations.created', { name: o.name }) });
-          void navigate(`/organisations/${o.id}`);
-        }}
+        onCreated={(o) => showCreated(t('organisations.created', { name: o.name }), `/organisations/${o.id}`)}
       />
     </>
   );

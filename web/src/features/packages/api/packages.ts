@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { ListAnswer } from '@/api/organisations/types';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** One entry of the price list; amounts are euro cents a year, net of VAT (docs/PRODUCT.md "Packages and prices"). */
 export interface Package {
@@ -68,7 +69,7 @@ const enc = encodeURIComponent;
 export function usePackages(organisation: string) {
   return useQuery({
     queryKey: packageKeys.page(organisation),
-    queryFn: () => api.get<PackagesAnswer>(`/api/management/organisation/${enc(organisation)}/packages`),
+    queryFn: () => api.get<PackagesAnswer>(organisationUrl(organisation, '/packages')),
   });
 }
 
@@ -91,7 +92,7 @@ export function useBookPackage(organisation: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (order: { package: string; quantity?: number }) =>
-      api.post<Booking>(`/api/management/organisation/${enc(organisation)}/packages`, order, { silent: true }),
+      api.post<Booking>(organisationUrl(organisation, '/packages'), order, { silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: packageKeys.page(organisation) });
       void qc.invalidateQueries({ queryKey: packageKeys.invoices(organisation) });

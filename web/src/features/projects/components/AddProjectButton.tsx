@@ -1,11 +1,10 @@
 import { Button, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useOrganisations } from '@/api/organisations/getOrganisations';
 import { canEditOrganisation } from '@/api/organisations/organisation';
+import { useShowCreated } from '@/hooks/useShowCreated';
 import { CreateProjectModal } from './CreateProjectModal';
 
 /**
@@ -14,9 +13,9 @@ import { CreateProjectModal } from './CreateProjectModal';
  */
 export function AddProjectButton() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const orgs = useOrganisations();
   const [opened, { open, close }] = useDisclosure(false);
+  const showCreated = useShowCreated(close);
   const mine = (orgs.data ?? []).filter(canEditOrganisation);
   if (!mine.length) {
     return (
@@ -43,11 +42,7 @@ export function AddProjectButton() {
         opened={opened}
         onClose={close}
         organisations={mine}
-        onCreated={(p) => {
-          close();
-          notifications.show({ color: 'arbor', message: t('projects.created', { name: p.name }) });
-          void navigate(`/projects/${p.id}`);
-        }}
+        onCreated={(p) => showCreated(t('projects.created', { name: p.name }), `/projects/${p.id}`)}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { createForm } from '@/lib/createForm';
+import { createForm, type CreateModalProps } from '@/lib/createForm';
 import type { Organisation } from '@/api/organisations/types';
 import { useCreateProject } from '../api/createProject';
 import type { Project } from '@/api/projects/types';
@@ -13,15 +13,10 @@ import { ProjectFieldInputs } from './ProjectFieldInputs';
  * (those they administer).
  */
 export function CreateProjectModal({
-  opened,
-  onClose,
-  onCreated,
   organisations,
   organisationId,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (p: Project) => void;
+  ...modal
+}: CreateModalProps<Project> & {
   organisations?: Pick<Organisation, 'id' | 'name'>[];
   organisationId?: string;
 }) {
@@ -47,19 +42,13 @@ export function CreateProjectModal({
     form,
     create,
     (values) => ({ ...values, name: values.name.trim(), organisation: organisationId ?? values.organisation }),
-    onCreated,
-    onClose,
+    modal,
   );
   return (
     <CreateModal
-      opened={opened}
-      title={t('projects.create')}
-      text={t('projects.createText')}
-      testId="create-project-form"
       {...frame}
-      loading={create.isPending}
-      submitLabel={t('projects.createSubmit')}
-      submitTestId="create-project-submit"
+      copy={{ title: t('projects.create'), text: t('projects.createText'), button: t('projects.createSubmit') }}
+      testId="create-project"
     >
       {pick && (
         <Select

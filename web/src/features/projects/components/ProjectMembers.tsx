@@ -29,6 +29,7 @@ import type { Project, ProjectMember } from '@/api/projects/types';
 import { AccessBadge } from './ProjectBadges';
 import { ShareProjectModal } from './ShareProjectModal';
 import { MemberLimitBadge, MemberLimitSelect } from './MemberLimitSelect';
+import { HeadedTable } from '@/components/HeadedTable';
 
 const memberKey = (m: ProjectMember) => m.userId ?? m.email;
 const displayName = (m: ProjectMember) => `${m.firstName} ${m.lastName}`.trim() || m.email;
@@ -68,114 +69,113 @@ function MembersTable({ project: p }: { project: Project }) {
           {t('members.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={620}>
-          <Table verticalSpacing="sm" data-testid="members-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('members.person')}</Table.Th>
-                <Table.Th w={140}>{t('members.access')}</Table.Th>
-                <Table.Th w={200}>{t('members.limit.column')}</Table.Th>
-                {editable && <Table.Th w={56} aria-label={t('members.actions')} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data.map((m) => {
-                const self = !!me && m.userId === me;
-                return (
-                  <Table.Tr key={memberKey(m)} data-testid="member-row" data-email={m.email} data-pending={m.pending}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar color={m.pending ? 'gray' : 'arbor'} radius="xl" size={34}>
-                          {m.pending ? <IconMailForward size={16} /> : initials(m.firstName, m.lastName)}
-                        </Avatar>
-                        <Stack gap={0} style={{ minWidth: 0 }}>
-                          <Group gap={6} wrap="nowrap">
-                            <Text size="sm" fw={600} truncate>
-                              {displayName(m)}
-                            </Text>
-                            {self && (
-                              <Text size="xs" c="dimmed">
-                                ({t('common.you')})
-                              </Text>
-                            )}
-                          </Group>
-                          {m.pending ? (
-                            <div>
-                              <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
-                                {t('members.pending')}
-                              </Badge>
-                            </div>
-                          ) : (
-                            <Text size="xs" c="dimmed" truncate>
-                              {m.email}
-                            </Text>
-                          )}
-                        </Stack>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {editable && !self ? (
-                        <Select
-                          size="xs"
-                          allowDeselect={false}
-                          data={options}
-                          value={String(m.access)}
-                          aria-label={`${t('members.access')}: ${displayName(m)}`}
-                          disabled={setAccess.isPending}
-                          data-testid="member-access"
-                          onChange={(v) => {
-                            const level = Number(v);
-                            if (!isAccessLevel(level) || level === m.access) return;
-                            setAccess.mutate(
-                              { id: p.id, member: memberKey(m), access: level },
-                              {
-                                onSuccess: () =>
-                                  notifications.show({
-                                    color: 'arbor',
-                                    message: t('members.changed', { name: displayName(m) }),
-                                  }),
-                              },
-                            );
-                          }}
-                        />
-                      ) : (
-                        <AccessBadge access={m.access} />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {m.pending ? (
-                        <Text size="sm" c="dimmed">
-                          —
+        <HeadedTable
+          minWidth={620}
+          highlightOnHover={false}
+          verticalSpacing="sm"
+          data-testid="members-table"
+          columns={[
+            { label: t('members.person') },
+            { label: t('members.access'), w: 140 },
+            { label: t('members.limit.column'), w: 200 },
+            ...(editable ? [{ ariaLabel: t('members.actions'), w: 56 }] : []),
+          ]}
+        >
+          {members.data.map((m) => {
+            const self = !!me && m.userId === me;
+            return (
+              <Table.Tr key={memberKey(m)} data-testid="member-row" data-email={m.email} data-pending={m.pending}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar color={m.pending ? 'gray' : 'arbor'} radius="xl" size={34}>
+                      {m.pending ? <IconMailForward size={16} /> : initials(m.firstName, m.lastName)}
+                    </Avatar>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={600} truncate>
+                          {displayName(m)}
                         </Text>
-                      ) : editable && !self ? (
-                        <MemberLimitSelect projectId={p.id} member={m} memberKey={memberKey(m)} name={displayName(m)} />
-                      ) : (
-                        <MemberLimitBadge member={m} />
-                      )}
-                    </Table.Td>
-                    {editable && (
-                      <Table.Td>
-                        {!self && (
-                          <Tooltip label={m.pending ? t('members.revokeInvitation') : t('members.revoke')} withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`${t('members.revoke')}: ${displayName(m)}`}
-                              onClick={() => revoking.ask(m)}
-                              data-testid="revoke-member"
-                            >
-                              <IconUserMinus size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                        {self && (
+                          <Text size="xs" c="dimmed">
+                            ({t('common.you')})
+                          </Text>
                         )}
-                      </Table.Td>
+                      </Group>
+                      {m.pending ? (
+                        <div>
+                          <Badge size="xs" variant="outline" color="yellow" radius="sm" data-testid="pending-badge">
+                            {t('members.pending')}
+                          </Badge>
+                        </div>
+                      ) : (
+                        <Text size="xs" c="dimmed" truncate>
+                          {m.email}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {editable && !self ? (
+                    <Select
+                      size="xs"
+                      allowDeselect={false}
+                      data={options}
+                      value={String(m.access)}
+                      aria-label={`${t('members.access')}: ${displayName(m)}`}
+                      disabled={setAccess.isPending}
+                      data-testid="member-access"
+                      onChange={(v) => {
+                        const level = Number(v);
+                        if (!isAccessLevel(level) || level === m.access) return;
+                        setAccess.mutate(
+                          { id: p.id, member: memberKey(m), access: level },
+                          {
+                            onSuccess: () =>
+                              notifications.show({
+                                color: 'arbor',
+                                message: t('members.changed', { name: displayName(m) }),
+                              }),
+                          },
+                        );
+                      }}
+                    />
+                  ) : (
+                    <AccessBadge access={m.access} />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {m.pending ? (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  ) : editable && !self ? (
+                    <MemberLimitSelect projectId={p.id} member={m} memberKey={memberKey(m)} name={displayName(m)} />
+                  ) : (
+                    <MemberLimitBadge member={m} />
+                  )}
+                </Table.Td>
+                {editable && (
+                  <Table.Td>
+                    {!self && (
+                      <Tooltip label={m.pending ? t('members.revokeInvitation') : t('members.revoke')} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${t('members.revoke')}: ${displayName(m)}`}
+                          onClick={() => revoking.ask(m)}
+                          data-testid="revoke-member"
+                        >
+                          <IconUserMinus size={18} />
+                        </ActionIcon>
+                      </Tooltip>
                     )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </HeadedTable>
       )}
       <ShareProjectModal projectId={p.id} opened={sharing} onClose={closeShare} />
       <MutationConfirm

@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { EmailListInput, useEmailListRule } from '@/components/EmailListInput';
-import { ApiError } from '@/lib/api';
+import { createForm } from '@/lib/createForm';
 import { joinEmails, parseEmailList } from '@/lib/emails';
-import { accessOptions, isAccessLevel } from '@/api/projects/access';
+import { accessOptions, isAccessLevel, type AccessLevel } from '@/api/projects/access';
 import { useShareProject } from '../api/shareProject';
 import { CreateModal } from '@/components/CreateModal';
 
@@ -31,46 +31,35 @@ export function ShareProjectModal({ projectId, opened, onClose }: ShareProjectMo
       access: (v) => (isAccessLevel(Number(v)) ? null : t('errors.required')),
     },
   });
-  const close = () => {
-    form.reset();
-    share.reset();
-    onClose();
-  };
-  const submit = form.onSubmit(({ emails, access }) => {
-    const level = Number(access);
-    if (!isAccessLevel(level)) return;
-    share.mutate(
-      { id: projectId, emails: joinEmails(parseEmailList(emails).emails), access: level },
-      {
-        onSuccess: (answer) => {
-          form.reset();
-          onClose();
-          notifications.show({ color: 'arbor', message: answer.message || t('members.shared') });
-        },
-        onError: (e) => {
-          if (!(e instanceof ApiError)) return;
-          const f: Record<string, string> = {};
-          if (e.fields.emails) f.emails = e.message.includes('@') ? e.message : e.fields.emails;
-          if (e.fields.access) f.access = e.fields.access;
-          form.setErrors(f);
-        },
+  const frame = createForm(
+    form,
+    share,
+    // The rule above has checked the access level.
+    ({ emails, access }) => ({
+      id: projectId,
+      emails: joinEmails(parseEmailList(emails).emails),
+      access: Number(access) as AccessLevel,
+    }),
+    {
+      opened,
+      onClose,
+      onCreated: (answer) => {
+        onClose();
+        notifications.show({ color: 'arbor', message: answer.message || t('members.shared') });
       },
-    );
-  });
-  const generalError =
-    share.error instanceof ApiError && !Object.keys(share.error.fields).length ? share.error.message : null;
+    },
+    (e) => {
+      const f: Record<string, string> = {};
+      if (e.fields.emails) f.emails = e.message.includes('@') ? e.message : e.fields.emails;
+      if (e.fields.access) f.access = e.fields.access;
+      return f;
+    },
+  );
   return (
     <CreateModal
-      opened={opened}
-      title={t('members.shareTitle')}
-      text={t('members.shareText')}
-      testId="share-form"
-      close={close}
-      submit={submit}
-      generalError={generalError}
-      loading={share.isPending}
-      submitLabel={t('members.share')}
-      submitTestId="share-submit"
+      {...frame}
+      copy={{ title: t('members.shareTitle'), text: t('members.shareText'), button: t('members.share') }}
+      testId="share"
       size="md"
     >
       <EmailListInput {...form.getInputProps('emails')} />

@@ -5,6 +5,7 @@ import type { InspectionIntervals, ProjectSettings } from '@/api/projects/settin
 import type { Project } from '@/api/projects/types';
 import { fieldErrorsUnder, FLL_INTERVALS, INTERVAL_ROWS, validInterval } from '@/api/projects/fields';
 import { SettingsSection, useSettingsPart } from './SettingsSection';
+import { HeadedTable } from '@/components/HeadedTable';
 
 type Draft = Record<keyof InspectionIntervals, { low: number | ''; high: number | '' }>;
 
@@ -58,33 +59,32 @@ export function IntervalsForm({ project, settings }: { project: Project; setting
         </Button>
       }
     >
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" data-testid="intervals-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('intervals.condition')}</Table.Th>
-              <Table.Th w={140}>{t('intervals.low')}</Table.Th>
-              <Table.Th w={140}>{t('intervals.high')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {INTERVAL_ROWS.map((row) => (
-              <Table.Tr key={row} data-testid="interval-row" data-row={row}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {t(`intervals.rows.${row}`)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('intervals.fll', { low: FLL_INTERVALS[row].low, high: FLL_INTERVALS[row].high })}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{cell(row, 'low')}</Table.Td>
-                <Table.Td>{cell(row, 'high')}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <HeadedTable
+        minWidth={560}
+        highlightOnHover={false}
+        verticalSpacing="sm"
+        data-testid="intervals-table"
+        columns={[
+          { label: t('intervals.condition') },
+          { label: t('intervals.low'), w: 140 },
+          { label: t('intervals.high'), w: 140 },
+        ]}
+      >
+        {INTERVAL_ROWS.map((row) => (
+          <Table.Tr key={row} data-testid="interval-row" data-row={row}>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {t(`intervals.rows.${row}`)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('intervals.fll', { low: FLL_INTERVALS[row].low, high: FLL_INTERVALS[row].high })}
+              </Text>
+            </Table.Td>
+            <Table.Td>{cell(row, 'low')}</Table.Td>
+            <Table.Td>{cell(row, 'high')}</Table.Td>
+          </Table.Tr>
+        ))}
+      </HeadedTable>
     </SettingsSection>
   );
 }

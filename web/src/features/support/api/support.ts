@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '@/lib/api';
 import { organisationKeys } from '@/api/organisations/keys';
 import type { OrganisationStatus } from '@/api/organisations/types';
+import { organisationUrl } from '@/api/organisations/url';
 
 /** One organisation as platform support's overview shows it (docs/API.md "Platform support"). */
 export interface SupportOrganisation {
@@ -82,11 +83,7 @@ export function useSupportRecords(organisation: string, offset: number) {
 
 /** POST /api/management/organisation/{id}/demo/extend: by 1–90 days; kept in the support record. */
 export const extendDemo = ({ id, days }: { id: string; days: number }) =>
-  api.post<{ demo_until: string }>(
-    `/api/management/organisation/${encodeURIComponent(id)}/demo/extend`,
-    { days },
-    { silent: true },
-  );
+  api.post<{ demo_until: string }>(organisationUrl(id, '/demo/extend'), { days }, { silent: true });
 
 export function useExtendDemo() {
   const qc = useQueryClient();

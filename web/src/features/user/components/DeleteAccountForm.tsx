@@ -1,10 +1,11 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { useDeleteUser } from '../api/deleteUser';
+import { ModalForm } from '@/components/ModalForm';
+import { CurrentPasswordInput } from '@/components/AccountFields';
 
 /** The confirmation of the delete-account modal: asks for the password. */
 export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
@@ -29,28 +30,17 @@ export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     }),
   );
   return (
-    <form onSubmit={submit} noValidate data-testid="delete-form">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('user.deleteConfirmText')}
-        </Text>
-        <PasswordInput
-          label={t('auth.password')}
-          name="password"
-          autoComplete="current-password"
-          data-autofocus
-          required
-          {...form.getInputProps('password')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('user.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={del.isPending} data-testid="delete-confirm">
-            {t('user.deleteConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      text={t('user.deleteConfirmText')}
+      testId="delete-form"
+      onCancel={onCancel}
+      submit={submit}
+      loading={del.isPending}
+      submitLabel={t('user.deleteConfirm')}
+      submitTestId="delete-confirm"
+      color="red"
+    >
+      <CurrentPasswordInput data-autofocus {...form.getInputProps('password')} />
+    </ModalForm>
   );
 }

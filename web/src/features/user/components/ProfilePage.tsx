@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +10,7 @@ import { setLanguage } from '@/i18n';
 import { PageHeader } from '@/components/PageHeader';
 import { DangerZone } from '@/components/DangerZone';
 import { SettingsSection } from '@/components/SettingsSection';
-import { LanguageSelect, NameFields } from '@/components/AccountFields';
+import { CurrentPasswordInput, LanguageSelect, NameFields } from '@/components/AccountFields';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { validators } from '@/lib/validation';
 import type { User } from '@/api/auth/types';
@@ -114,13 +114,7 @@ function PasswordForm() {
   return (
     <form onSubmit={submit} noValidate data-testid="password-form">
       <Stack gap="md">
-        <PasswordInput
-          label={t('user.oldPassword')}
-          name="oldPassword"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('oldPassword')}
-        />
+        <CurrentPasswordInput label={t('user.oldPassword')} name="oldPassword" {...form.getInputProps('oldPassword')} />
         <NewPasswordFields label={t('user.newPassword')} name="newPassword" form={form} />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={change.isPending}>
