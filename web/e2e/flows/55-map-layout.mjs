@@ -231,6 +231,29 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   await de.getByTestId('data-view').waitFor();
   await de.locator(`[data-testid="map-tree-card"][data-tree="${ids[0]}"]`).waitFor();
   await mapReady(de);
+  // The map fits the objects beside the info window, not behind it.
+  await de
+    .waitForFunction(
+      () => {
+        const m = window.__map;
+        const card = document.querySelector('[data-testid="map-aside"]');
+        if (!m?.loaded() || !card) return false;
+        const right = card.getBoundingClientRect().left - m.getCanvas().getBoundingClientRect().left;
+        const trees = m.queryRenderedFeatures(
+          [
+            [0, 0],
+            [right, m.getCanvas().clientHeight],
+          ],
+          { layers: ['trees'] },
+        );
+        return new Set(trees.map((f) => f.id)).size === 6;
+      },
+      null,
+      { timeout: 10000 },
+    )
+    .catch(() => {
+      throw new Error('the map keeps trees behind the info window');
+    });
   const labels = await de.evaluate(() =>
     ['documents', 'history', 'images', 'actions'].map((v) => {
       const tab = document.querySelector(`[data-testid="tree-tab-${v}"]`);

@@ -148,6 +148,9 @@ export function MapNotices(p: Props) {
 }
 
 /** The info window over the map's right side: below the buttons, above the map's foot; it scrolls inside. */
+/** The info window's width (px) beside a wide map. */
+export const ASIDE_WIDTH = 340;
+
 export function MapAside({ children }: { children: ReactNode }) {
   return (
     <Box
@@ -155,7 +158,7 @@ export function MapAside({ children }: { children: ReactNode }) {
       top={64}
       right={12}
       bottom={12}
-      w="min(340px, calc(100% - 24px))"
+      w={`min(${ASIDE_WIDTH}px, calc(100% - 24px))`}
       style={{ zIndex: 5, pointerEvents: 'none', display: 'flex', flexDirection: 'column' }}
       data-testid="map-aside"
     >

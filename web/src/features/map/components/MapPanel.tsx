@@ -6,7 +6,7 @@ import { getTree, type Scheme } from '../api/map';
 import { legendOf } from '../legend';
 import { loadSettings, saveSettings, type DisplaySettings } from '../settings';
 import { MapFrame } from './MapFrame';
-import { MapNotices } from './MapNotices';
+import { ASIDE_WIDTH, MapNotices } from './MapNotices';
 import { MapOverlays } from './MapOverlays';
 import { MapView } from './MapView';
 import type { FeatureKind, MapMode, MapPanelProps } from './mapTypes';
@@ -104,6 +104,9 @@ export default function MapPanel({
   const hint = mode === 'browse' ? undefined : `map.hints.${mode}`;
   const layout = useMapLayout();
   const { panelWidth } = layout;
+  // The info window covers the map's right side (its width and margin); where the map is too
+  // narrow to keep room beside it, the objects are fitted to the whole map.
+  const coveredRight = aside && panelWidth - ASIDE_WIDTH - 12 >= 320 ? ASIDE_WIDTH + 12 : 0;
 
   return (
     <MapFrame
@@ -132,6 +135,7 @@ export default function MapPanel({
           refreshKey={edits.refreshKey + outsideChanges}
           filter={filterJSON}
           view={view}
+          coveredRight={coveredRight}
           onFeatureClick={onFeatureClick}
           onDrawn={(m, g) => {
             setArea(null);

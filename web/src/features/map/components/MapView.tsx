@@ -8,7 +8,7 @@ import { createDraw, type MapboxDraw } from '../draw';
 import { sameOrigin, withFilter } from '../urls';
 import { applySelection, applyStyle, applyVisibility } from './mapSync';
 import { wireEvents } from './mapEvents';
-import { FIT_PADDING, type MapViewProps } from './mapTypes';
+import { fitPadding, type MapViewProps } from './mapTypes';
 import { useMapUpdates } from './useMapUpdates';
 
 export type { FeatureKind, MapMode, MapViewProps } from './mapTypes';
@@ -45,7 +45,7 @@ export function MapView(props: MapViewProps) {
       center: p.view?.center ?? [10.45, 51.16],
       zoom: p.view?.zoom ?? 5,
       bounds: p.view?.bounds,
-      fitBoundsOptions: { padding: FIT_PADDING, maxZoom: 18 },
+      fitBoundsOptions: { padding: fitPadding(p.coveredRight), maxZoom: 18 },
       maxZoom: 22,
       attributionControl: { compact: true },
       transformRequest: (url, type) => ({
@@ -66,8 +66,11 @@ export function MapView(props: MapViewProps) {
       // A map made while its box was still collapsing or growing (a phone turned, the split
       // reflowing) may have missed the fit of the objects: fit them now.
       const bounds = propsRef.current.view?.bounds;
-      const fit = bounds && map.cameraForBounds(bounds, { padding: FIT_PADDING, maxZoom: 18 });
-      if (fit && fit.zoom !== undefined && Math.abs(map.getZoom() - fit.zoom) > 1) map.jumpTo(fit);
+      const fit =
+        bounds && map.cameraForBounds(bounds, { padding: fitPadding(propsRef.current.coveredRight), maxZoom: 18 });
+      // With the info window open the objects belong beside it, which the first fit may not have known.
+      const covered = (propsRef.current.coveredRight ?? 0) > 0;
+      if (fit && fit.zoom !== undefined && (covered || Math.abs(map.getZoom() - fit.zoom) > 1)) map.jumpTo(fit);
       syncBasemap();
       syncVisibility();
       syncSelection();

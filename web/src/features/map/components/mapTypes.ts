@@ -32,6 +32,9 @@ export interface MapViewProps {
     /** Only bring `center` into view, keeping the zoom, when it is not visible already. */
     ifHidden?: boolean;
   };
+  /** How much of the map's right side (px) an overlay covers (the info window): fitting and
+   *  bringing into view keep the objects beside it. */
+  coveredRight?: number;
   /** A tree, group or work was clicked (for a work, `tree` is the fid of its tree or group). */
   onFeatureClick?: (fid: number, kind: FeatureKind, properties: Record<string, unknown>) => void;
   /** A point or polygon was drawn in mode tree, group, work. */
@@ -75,5 +78,10 @@ export interface MapPanelProps {
 }
 
 /** Room kept free when the map fits the project's objects: the tools lie on the left, the buttons
- *  and the drawing hint at the top. */
-export const FIT_PADDING = { top: 96, bottom: 56, left: 76, right: 64 };
+ *  and the drawing hint at the top, the folded legend (and the labels below the points) at the bottom. */
+export const FIT_PADDING = { top: 96, bottom: 104, left: 76, right: 64 };
+
+/** The room kept free when fitting, with the covered right side kept free as well. */
+export function fitPadding(coveredRight = 0) {
+  return { ...FIT_PADDING, right: Math.max(FIT_PADDING.right, coveredRight + 24) };
+}

@@ -4,7 +4,7 @@ import type { VectorTileSource } from 'maplibre-gl';
 import type { MapboxDraw } from '../draw';
 import { styleZooms } from '../legend';
 import { sameOrigin } from '../urls';
-import { FIT_PADDING, type MapViewProps } from './mapTypes';
+import { fitPadding, type MapViewProps } from './mapTypes';
 
 const DATA_SOURCES = ['trees', 'groups', 'works'] as const;
 
@@ -116,8 +116,13 @@ export function useMapUpdates(
     if (v.ifHidden && v.center) {
       const center = v.center;
       // After a side panel opened the map may still be resizing or moving: look once it has.
+      // What the info window covers counts as hidden; the object then comes to the middle of the rest.
+      const covered = propsRef.current.coveredRight ?? 0;
       const check = () => {
-        if (!map.getBounds().contains(center)) map.easeTo({ center, duration: 500 });
+        const at = map.project(center);
+        const { width, height } = map.getCanvas().getBoundingClientRect();
+        if (at.x < 0 || at.y < 0 || at.x > width - covered || at.y > height)
+          map.easeTo({ center, offset: [-covered / 2, 0], duration: 500 });
       };
       const h = setTimeout(() => (map.isMoving() ? map.once('moveend', check) : check()), 250);
       return () => {
@@ -125,7 +130,8 @@ export function useMapUpdates(
         map.off('moveend', check);
       };
     }
-    if (v.bounds) map.fitBounds(v.bounds, { padding: FIT_PADDING, maxZoom: 18, duration: 600 });
+    if (v.bounds)
+      map.fitBounds(v.bounds, { padding: fitPadding(propsRef.current.coveredRight), maxZoom: 18, duration: 600 });
     else if (v.center)
       map.flyTo({
         center: v.center,
