@@ -58,3 +58,73 @@ func TestHistoryOfGeometry(t *testing.T) {
 		t.Fatalf("a work without a point recorded geom %s; an inspection has a geom key: %s", workGeom, check)
 	}
 }
+
+// TestHistoryOfBigUpdate: an update of many objects (written for the whole statement at once)
+// records what an update of one object records: an entry for each field that changed, old and
+// new, the geometry as GeoJSON only where an object moved, no bookkeeping field, and the import
+// that changed them where one did.
+func TestHistoryOfBigUpdate(t *testing.T) {
+	ctx, db := openDB(t)
+	must, _ := sqlHelpers(t, db)
+	org, project := newOrgProject(t, db, "History city", "Mass edit")
+	must(`INSERT INTO tree (organisation_id, project_id, number, geom)
+		SELECT $1, $2, i, ST_SetSRID(ST_MakePoint(9.5 + i / 10000.0, 54.5), 4326) FROM generate_series(1, 251) i`, org, project)
+	recorded := func(numbers string) string {
+		t.Helper()
+		var got string
+		if err := db.Pool.QueryRow(ctx, `SELECT string_agg(h.field || ':' || coalesce(h.old_value::text, '-') || '>' || coalesce(h.new_value::text, '-'), ' ' ORDER BY h.field)
+			FROM history h JOIN tree t ON t.id = h.object_id WHERE h.op = 'update' AND t.project_id = $1 AND t.number::text = ANY (string_to_array($2, ','))`,
+			project, numbers).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	// One object, then 250 at once (above the 200 a save's static query takes), the same change.
+	must(`UPDATE tree SET height = 7, vitality = 2, geom = ST_SetSRID(ST_MakePoint(9.25, 54.75), 4326) WHERE project_id = $1 AND number = 1`, project)
+	must(`UPDATE tree SET height = 7, vitality = 2, geom = CASE WHEN number = 2 THEN ST_SetSRID(ST_MakePoint(9.25, 54.75), 4326) ELSE geom END
+		WHERE project_id = $1 AND number > 1`, project)
+	one, big := recorded("1"), recorded("2")
+	want := `geom:{"type": "Point", "coordinates": [9.5001, 54.5]}>{"type": "Point", "coordinates": [9.25, 54.75]} height:null>7.0 vitality:null>2`
+	if one != want {
+		t.Errorf("one object's update recorded\n%s\nwant\n%s", one, want)
+	}
+	if want2 := `geom:{"type": "Point", "coordinates": [9.5002, 54.5]}>{"type": "Point", "coordinates": [9.25, 54.75]} height:null>7.0 vitality:null>2`; big != want2 {
+		t.Errorf("a moved object of the big update recorded\n%s\nwant\n%s", big, want2)
+	}
+	if unmoved := recorded("3"); unmoved != "height:null>7.0 vitality:null>2" {
+		t.Errorf("an object the big update did not move recorded %q", unmoved)
+	}
+	var entries, objects int
+	if err := db.Pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT object_id) FROM history WHERE op = 'update' AND project_id = $1`, project).Scan(&entries, &objects); err != nil {
+		t.Fatal(err)
+	}
+	if entries != 2*251+2 || objects != 251 {
+		t.Errorf("%d entries for %d objects, want %d for 251", entries, objects, 2*251+2)
+	}
+	// An import that updates names itself in each entry.
+	tx, err := db.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	for _, q := range []string{
+		`INSERT INTO tree_import (id, organisation_id, project_id, file_name, format, srid)
+			VALUES ('00000000-0000-4000-8000-000000000001', $1, $2, 'kataster.csv', 'csv', 4326)`,
+		`SELECT set_config('arbor.import_id', '00000000-0000-4000-8000-000000000001', true) WHERE $1::uuid IS NOT NULL AND $2::uuid IS NOT NULL`,
+		`UPDATE tree SET height = 8 WHERE organisation_id = $1 AND project_id = $2`,
+	} {
+		if _, err := tx.Exec(ctx, q, org, project); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var named int
+	if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM history WHERE field = 'height' AND new_value = '8.0' AND import_id IS NOT NULL AND project_id = $1`, project).Scan(&named); err != nil {
+		t.Fatal(err)
+	}
+	if named != 251 {
+		t.Errorf("%d of 251 entries name the import", named)
+	}
+}
