@@ -228,6 +228,31 @@ END $$;
 CREATE OR REPLACE TRIGGER tree_action_refresh AFTER INSERT OR UPDATE OR DELETE ON tree_action
     FOR EACH ROW EXECUTE FUNCTION arbor_action_refresh();
 
+-- arbor_history_skip: the fields a history record leaves out: bookkeeping, and fields that merely
+-- mirror another record (the latest inspection, work counts).
+CREATE OR REPLACE FUNCTION arbor_history_skip() RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+    SELECT ARRAY['id', 'organisation_id', 'project_id', 'tree_id', 'version', 'valuation_max', 'area',
+                 'create_timestamp', 'create_username', 'create_alias',
+                 'object_timestamp', 'object_username', 'object_alias',
+                 'check_comment', 'check_next', 'check_timestamp', 'check_username', 'check_alias',
+                 'action_count', 'action_deadline', 'actions', 'created_at', 'user_id',
+                 'fid', 'geom_3857']
+$$;
+
+-- arbor_history_columns: the recorded columns of a table (all but the skipped ones and the
+-- geometry), each written as alias.column, for the statement triggers to list in their queries.
+CREATE OR REPLACE FUNCTION arbor_history_columns(rel oid, alias text) RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT string_agg(alias || '.' || quote_ident(attname), ', ' ORDER BY attnum)
+    FROM pg_attribute
+    WHERE attrelid = rel AND attnum > 0 AND NOT attisdropped AND attname <> ALL (arbor_history_skip() || 'geom'::text)
+$$;
+
+-- arbor_history_geom: a record's geometry entry, {"geom": GeoJSON} where it counts (new,
+-- removed or moved), {} where it does not.
+CREATE OR REPLACE FUNCTION arbor_history_geom(g geometry, counts boolean) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN counts THEN jsonb_build_object('geom', coalesce(ST_AsGeoJSON(g)::jsonb, 'null'::jsonb)) ELSE '{}' END
+$$;
+
 -- arbor_history records a change of a tree, group, inspection or work: a new or removed record
 -- whole, a changed one field by field (old → new). Bookkeeping fields, and fields that merely
 -- mirror another record (the latest inspection, work counts), are left out.
@@ -247,12 +272,7 @@ DECLARE
     a_new  tree_action;
     g_old  geometry;
     g_new  geometry;
-    skip   text[] := ARRAY['id', 'organisation_id', 'project_id', 'tree_id', 'version', 'valuation_max', 'area',
-                           'create_timestamp', 'create_username', 'create_alias',
-                           'object_timestamp', 'object_username', 'object_alias',
-                           'check_comment', 'check_next', 'check_timestamp', 'check_username', 'check_alias',
-                           'action_count', 'action_deadline', 'actions', 'created_at', 'user_id',
-                           'fid', 'geom_3857'];
+    skip   text[] := arbor_history_skip();
 BEGIN
     IF TG_TABLE_NAME = 'tree' THEN
         IF TG_OP <> 'INSERT' THEN
@@ -272,8 +292,8 @@ BEGIN
     o := o - skip;
     n := n - skip;
     IF TG_TABLE_NAME IN ('tree', 'tree_action') AND (TG_OP <> 'UPDATE' OR g_old IS DISTINCT FROM g_new) THEN
-        IF o IS NOT NULL THEN o := jsonb_set(o, '{geom}', coalesce(ST_AsGeoJSON(g_old)::jsonb, 'null')); END IF;
-        IF n IS NOT NULL THEN n := jsonb_set(n, '{geom}', coalesce(ST_AsGeoJSON(g_new)::jsonb, 'null')); END IF;
+        IF o IS NOT NULL THEN o := o || arbor_history_geom(g_old, true); END IF;
+        IF n IS NOT NULL THEN n := n || arbor_history_geom(g_new, true); END IF;
     END IF;
     entity := CASE TG_TABLE_NAME
         WHEN 'tree' THEN CASE WHEN (rec->>'single_tree')::boolean THEN 'tree' ELSE 'group' END
@@ -310,30 +330,20 @@ END $$;
 -- tree's and was a sixth of a million-row import's write.
 CREATE OR REPLACE FUNCTION arbor_history_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    who  record := arbor_actor();
-    cols text;
-    skip text[] := ARRAY['id', 'organisation_id', 'project_id', 'tree_id', 'version', 'valuation_max', 'area',
-                         'create_timestamp', 'create_username', 'create_alias',
-                         'object_timestamp', 'object_username', 'object_alias',
-                         'check_comment', 'check_next', 'check_timestamp', 'check_username', 'check_alias',
-                         'action_count', 'action_deadline', 'actions', 'created_at', 'user_id',
-                         'fid', 'geom_3857', 'geom'];
+    who record := arbor_actor();
 BEGIN
-    SELECT string_agg('n.' || quote_ident(attname), ', ' ORDER BY attnum) INTO cols
-    FROM pg_attribute WHERE attrelid = TG_RELID AND attnum > 0 AND NOT attisdropped AND attname <> ALL (skip);
     EXECUTE format($q$
         INSERT INTO history (organisation_id, project_id, object_id, entity, entity_id, op,
                              old_value, new_value, user_id, username, alias)
         SELECT n.organisation_id, n.project_id, n.id, CASE WHEN n.single_tree THEN 'tree' ELSE 'group' END, n.id, 'insert',
-               NULL::jsonb, to_jsonb(r) || jsonb_build_object('geom', coalesce(ST_AsGeoJSON(n.geom)::jsonb, 'null'::jsonb)),
-               $1, $2, $3
+               NULL::jsonb, to_jsonb(r) || arbor_history_geom(n.geom, true), $1, $2, $3
         FROM new_rows n CROSS JOIN LATERAL (SELECT %s) r
         WHERE n.import_id IS NULL
         UNION ALL
         SELECT n.organisation_id, n.project_id, n.id, CASE WHEN n.single_tree THEN 'tree' ELSE 'group' END, n.id, 'insert',
                NULL::jsonb, jsonb_build_object('number', n.number, 'import_id', n.import_id), $1, $2, $3
         FROM new_rows n
-        WHERE n.import_id IS NOT NULL$q$, cols)
+        WHERE n.import_id IS NOT NULL$q$, arbor_history_columns(TG_RELID, 'n'))
     USING who.user_id, who.username, who.alias;
     RETURN NULL;
 END $$;
@@ -343,14 +353,7 @@ END $$;
 -- as GeoJSON, only where it moved.
 CREATE OR REPLACE FUNCTION arbor_history_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    who  record := arbor_actor();
-    cols text;
-    skip text[] := ARRAY['id', 'organisation_id', 'project_id', 'tree_id', 'version', 'valuation_max', 'area',
-                         'create_timestamp', 'create_username', 'create_alias',
-                         'object_timestamp', 'object_username', 'object_alias',
-                         'check_comment', 'check_next', 'check_timestamp', 'check_username', 'check_alias',
-                         'action_count', 'action_deadline', 'actions', 'created_at', 'user_id',
-                         'fid', 'geom_3857', 'geom'];
+    who record := arbor_actor();
 BEGIN
     IF (SELECT count(*) FROM new_rows) <= 200 THEN
         -- A save changes one object: a static query, whose plan PL/pgSQL keeps, instead of planning
@@ -359,34 +362,30 @@ BEGIN
         INSERT INTO history (organisation_id, project_id, object_id, entity, entity_id, op, field,
                              old_value, new_value, user_id, username, alias, import_id)
         SELECT n.organisation_id, n.project_id, n.id, CASE WHEN n.single_tree THEN 'tree' ELSE 'group' END, n.id,
-               'update', k, j.o->k, j.n->k, who.user_id, who.username, who.alias,
+               'update', k, j.was->k, j.now->k, who.user_id, who.username, who.alias,
                nullif(current_setting('arbor.import_id', true), '')::uuid
         FROM old_rows o JOIN new_rows n ON n.id = o.id
-        CROSS JOIN LATERAL (SELECT (to_jsonb(o) - skip) || g.was AS o, (to_jsonb(n) - skip) || g.now AS n
-            FROM (SELECT CASE WHEN moved THEN jsonb_build_object('geom', coalesce(ST_AsGeoJSON(o.geom)::jsonb, 'null'::jsonb)) ELSE '{}' END AS was,
-                         CASE WHEN moved THEN jsonb_build_object('geom', coalesce(ST_AsGeoJSON(n.geom)::jsonb, 'null'::jsonb)) ELSE '{}' END AS now
-                  FROM (SELECT o.geom IS DISTINCT FROM n.geom AS moved) m) g
+        CROSS JOIN LATERAL (SELECT
+            (to_jsonb(o) - (arbor_history_skip() || 'geom'::text)) || arbor_history_geom(o.geom, o.geom IS DISTINCT FROM n.geom) AS was,
+            (to_jsonb(n) - (arbor_history_skip() || 'geom'::text)) || arbor_history_geom(n.geom, o.geom IS DISTINCT FROM n.geom) AS now
             OFFSET 0) j
-        CROSS JOIN LATERAL jsonb_object_keys(j.n) AS k
-        WHERE (j.n->k) IS DISTINCT FROM (j.o->k);
+        CROSS JOIN LATERAL jsonb_object_keys(j.now) AS k
+        WHERE (j.now->k) IS DISTINCT FROM (j.was->k);
         RETURN NULL;
     END IF;
-    SELECT string_agg('%1$s.' || quote_ident(attname), ', ' ORDER BY attnum) INTO cols
-    FROM pg_attribute WHERE attrelid = TG_RELID AND attnum > 0 AND NOT attisdropped AND attname <> ALL (skip);
     EXECUTE format($q$
         INSERT INTO history (organisation_id, project_id, object_id, entity, entity_id, op, field,
                              old_value, new_value, user_id, username, alias, import_id)
         SELECT n.organisation_id, n.project_id, n.id, CASE WHEN n.single_tree THEN 'tree' ELSE 'group' END, n.id,
-               'update', k, j.o->k, j.n->k, $1, $2, $3, nullif(current_setting('arbor.import_id', true), '')::uuid
+               'update', k, j.was->k, j.now->k, $1, $2, $3, nullif(current_setting('arbor.import_id', true), '')::uuid
         FROM old_rows o JOIN new_rows n ON n.id = o.id
-        CROSS JOIN LATERAL (SELECT to_jsonb(ro) || g.was AS o, to_jsonb(rn) || g.now AS n
-            FROM (SELECT %2$s) ro, (SELECT %3$s) rn,
-                 (SELECT CASE WHEN moved THEN jsonb_build_object('geom', coalesce(ST_AsGeoJSON(o.geom)::jsonb, 'null'::jsonb)) ELSE '{}' END AS was,
-                         CASE WHEN moved THEN jsonb_build_object('geom', coalesce(ST_AsGeoJSON(n.geom)::jsonb, 'null'::jsonb)) ELSE '{}' END AS now
-                  FROM (SELECT o.geom IS DISTINCT FROM n.geom AS moved) m) g
+        CROSS JOIN LATERAL (SELECT
+            to_jsonb(ro) || arbor_history_geom(o.geom, o.geom IS DISTINCT FROM n.geom) AS was,
+            to_jsonb(rn) || arbor_history_geom(n.geom, o.geom IS DISTINCT FROM n.geom) AS now
+            FROM (SELECT %s) ro, (SELECT %s) rn
             OFFSET 0) j -- made once an object, not again for each of its fields
-        CROSS JOIN LATERAL jsonb_object_keys(j.n) AS k
-        WHERE (j.n->k) IS DISTINCT FROM (j.o->k)$q$, NULL, format(cols, 'o'), format(cols, 'n'))
+        CROSS JOIN LATERAL jsonb_object_keys(j.now) AS k
+        WHERE (j.now->k) IS DISTINCT FROM (j.was->k)$q$, arbor_history_columns(TG_RELID, 'o'), arbor_history_columns(TG_RELID, 'n'))
     USING who.user_id, who.username, who.alias;
     RETURN NULL;
 END $$;
