@@ -1,8 +1,21 @@
 // Photos and documents of a tree: a photo attached and its thumbnail seen, the lightbox opened and
 // walked with the keyboard, a PDF attached and downloaded, deleted through the delete document
 // modal, and the organisation's photo storage moving with it; screenshots light and dark, English
-// and German, desktop and phone.
-import { test, assert, shot, newProject, goto, apiJSON, newPage, pickMenu, drawPhoto } from '../lib.mjs';
+// and German, desktop and phone. The organisation's own documents: its administrator's to add,
+// rename and delete, its members' to read.
+import {
+  test,
+  assert,
+  shot,
+  newProject,
+  newUser,
+  goto,
+  apiJSON,
+  newPage,
+  pickMenu,
+  drawPhoto,
+  acceptInvitations,
+} from '../lib.mjs';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
@@ -175,4 +188,65 @@ test('files: a photo and a PDF attached to a tree, seen, downloaded and deleted'
   const hist = (await apiJSON(page, 'GET', `/api/content/tree-hist${q}&tree=${tree.id}`)).json.items;
   const files = hist.filter((c) => c.entity === 'file').map((c) => c.op);
   assert(files.filter((o) => o === 'insert').length === 3 && files.includes('delete'), `file history ${files}`);
+});
+
+test('files: the organisation’s own documents — uploaded, renamed and deleted by its administrator, read by a member', async (browser) => {
+  const member = await newUser(browser, 'orgdocs-member', { lastName: 'Ahorn' });
+  const { page, orgId, projectId } = await newProject(browser, 'orgdocs', 'Gartenamt', 'Friedhof');
+  const invite = await apiJSON(page, 'POST', `/api/management/project/${projectId}/users`, {
+    emails: member.email,
+    access: 1,
+  });
+  assert(invite.status === 200 || invite.status === 201, `inviting the member answered ${invite.status}`);
+  assert((await acceptInvitations(member.page)) === 1, 'the member was not invited');
+
+  // The administrator adds a PDF: the list shows it and the storage counts it.
+  const documents = page.getByTestId('organisation-documents');
+  assert((await storageUsed(page, orgId)) === 0, 'a new organisation uses storage');
+  await documents.getByTestId('documents-empty').waitFor();
+  await documents.locator('input[type="file"]').setInputFiles({
+    name: 'Baumschutzsatzung.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await documents.locator('[data-testid="document-row"][data-name="Baumschutzsatzung.pdf"]').waitFor();
+  assert((await storageUsed(page, orgId)) === PDF.length, 'the storage does not count the PDF');
+
+  // Renamed through the edit modal; the extension stays.
+  await documents.getByTestId('document-menu').click();
+  await page.getByTestId('document-rename').click();
+  const name = page.getByTestId('document-name-input');
+  await name.fill('Satzung 2026');
+  await page.getByTestId('document-save').click();
+  await documents.locator('[data-testid="document-row"][data-name="Satzung 2026.pdf"]').waitFor();
+  await shot(page, 'files-organisation-documents-en-light', { fullPage: false });
+
+  // A member of a project reads and downloads it, but has nothing to add, rename or delete.
+  const mp = member.page;
+  await goto(mp, `/organisations/${orgId}/documents`);
+  const theirs = mp.getByTestId('organisation-documents');
+  await theirs.locator('[data-testid="document-row"][data-name="Satzung 2026.pdf"]').waitFor();
+  assert((await theirs.getByTestId('upload-org-documents').count()) === 0, 'a member may upload');
+  const [download] = await Promise.all([mp.waitForEvent('download'), theirs.getByTestId('document-download').click()]);
+  assert(download.suggestedFilename() === 'Satzung 2026.pdf', `the member downloaded ${download.suggestedFilename()}`);
+  await theirs.getByTestId('document-menu').click();
+  await mp.getByRole('menuitem', { name: /Download/ }).waitFor();
+  assert((await mp.getByTestId('document-rename').count()) === 0, 'a member may rename');
+  assert((await mp.getByTestId('document-delete').count()) === 0, 'a member may delete');
+  await mp.keyboard.press('Escape');
+  await pickMenu(mp, 'language-menu', 'language-de');
+  await pickMenu(mp, 'theme-menu', 'theme-dark');
+  await shot(mp, 'files-organisation-documents-de-dark-member', { fullPage: false });
+  await pickMenu(mp, 'language-menu', 'language-en');
+  await pickMenu(mp, 'theme-menu', 'theme-light');
+
+  // Deleting asks first and gives the space back.
+  await documents.getByTestId('document-menu').click();
+  await page.getByTestId('document-delete').click();
+  const modal = page.getByTestId('delete-document-modal');
+  await modal.waitFor();
+  assert((await modal.innerText()).includes('Satzung 2026.pdf'), 'the modal names the file');
+  await modal.getByTestId('confirm-button').click();
+  await documents.getByTestId('documents-empty').waitFor();
+  assert((await storageUsed(page, orgId)) === 0, 'deleting the PDF did not free its space');
 });
