@@ -131,6 +131,35 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
   assert(!overlap(legendBox, await box(page, 'map-tools')), 'the legend lies over the drawing tools');
   await shot(page, 'layout-data-en-light', { fullPage: false });
 
+  // A row whose tree lies under the legend brings it out from under it.
+  const tree3 = [9.435 + 2 * 0.0004, 54.782];
+  /** Whether the map stands still with the point under the legend (want true) or clear of it. */
+  const legendCovers = ([lng, lat, want]) => {
+    const m = window.__map;
+    const at = m.project([lng, lat]);
+    const canvas = m.getCanvas().getBoundingClientRect();
+    const legend = document.querySelector('[data-testid="map-legend"]').getBoundingClientRect();
+    const x = canvas.left + at.x;
+    const y = canvas.top + at.y;
+    const under = x >= legend.left && x <= legend.right && y >= legend.top && y <= legend.bottom;
+    return !m.isMoving() && under === want;
+  };
+  await page.evaluate(([lng, lat]) => {
+    const m = window.__map;
+    const legend = document.querySelector('[data-testid="map-legend"]').getBoundingClientRect();
+    const canvas = m.getCanvas().getBoundingClientRect();
+    const at = m.project([lng, lat]);
+    const to = { x: legend.left + legend.width / 2 - canvas.left, y: legend.top + legend.height / 2 - canvas.top };
+    const middle = m.unproject([canvas.width / 2 + at.x - to.x, canvas.height / 2 + at.y - to.y]);
+    m.jumpTo({ center: middle });
+  }, tree3);
+  assert(await page.evaluate(legendCovers, [...tree3, true]), 'the tree was not moved under the legend');
+  await page.locator(`[data-testid="data-table"] .ag-row[row-id="${ids[2]}"] [col-id="number"]`).click();
+  await page.locator(`[data-testid="map-tree-card"][data-tree="${ids[2]}"]`).waitFor();
+  await page.waitForFunction(legendCovers, [...tree3, false], { timeout: 5000 }).catch(() => {
+    throw new Error('the tree stays under the legend after its row was clicked');
+  });
+
   // Full screen: the map takes the window, the info window stays; Escape returns.
   await page.getByTestId('map-fullscreen').click();
   await page.locator('[data-testid="map-panel"][data-fullscreen="true"]').waitFor();
@@ -139,7 +168,7 @@ test('map layout: basemap presets, full screen, split view, info window, phone',
     full.x === 0 && full.y === 0 && full.width === 1440 && full.height === 900,
     `full screen is ${JSON.stringify(full)}`,
   );
-  await page.locator(`[data-testid="map-tree-card"][data-tree="${ids[1]}"]`).waitFor();
+  await page.locator(`[data-testid="map-tree-card"][data-tree="${ids[2]}"]`).waitFor();
   await mapReady(page);
   await shot(page, 'layout-map-fullscreen-en-light', { fullPage: false });
   await page.getByTestId('tree-close').click();

@@ -30,6 +30,8 @@ export interface MapPanelSlotProps {
   refreshKey?: number;
   selection?: number[];
   onOpenTree?: (id: string) => void;
+  /** The open tree: brought into view when the map does not show it (a row was clicked). */
+  focusTree?: string | null;
   onSelect?: (fids: number[]) => void;
   onSelectPolygon?: (polygon: Polygon, fids: number[]) => void;
   /** Shown over the map's right side (the data view's info window), in full screen too. */

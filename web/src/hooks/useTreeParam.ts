@@ -15,7 +15,7 @@ export function useTreeParam() {
         else next.delete('tree');
         return next;
       },
-      { replace: !!tree },
+      { replace: !!tree, preventScrollReset: true },
     );
   return [tree, openTree] as const;
 }

@@ -30,9 +30,10 @@ export function Root() {
   return (
     <>
       {/* A new page starts at its top (a dashboard scrolled down opened the data view 340 px
-          down); going back returns to where one was. Keyed by path, so a page that writes its
-          own query (the data view's filter) keeps its scroll. */}
-      <ScrollRestoration getKey={(l) => l.pathname} />
+          down), even one seen before scrolled down; going back returns to where one was. A page
+          that writes its own query (the open tree, the data view's filter) keeps its scroll:
+          those navigations say preventScrollReset. */}
+      <ScrollRestoration />
       <Outlet />
     </>
   );

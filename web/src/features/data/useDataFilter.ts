@@ -80,7 +80,7 @@ export function useDataFilter(projectId: string) {
         else next.delete('filter');
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
   };
 

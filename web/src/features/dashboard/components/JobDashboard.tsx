@@ -173,7 +173,7 @@ export function JobDashboard() {
   // Without a choice yet, the most recently opened project.
   const first = projects.data?.[0]?.id;
   useEffect(() => {
-    if (!projectId && first) setParams({ project: first }, { replace: true });
+    if (!projectId && first) setParams({ project: first }, { replace: true, preventScrollReset: true });
   }, [projectId, first, setParams]);
 
   const header = (
@@ -186,7 +186,7 @@ export function JobDashboard() {
             label={t('dashboard.jobs.pickProject')}
             data={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
             value={projectId || null}
-            onChange={(v) => v && setParams({ project: v })}
+            onChange={(v) => v && setParams({ project: v }, { preventScrollReset: true })}
             allowDeselect={false}
             searchable
             w={220}
@@ -197,7 +197,7 @@ export function JobDashboard() {
             placeholder={t('dashboard.jobs.pickJobPlaceholder')}
             data={(jobs.data ?? []).map((j) => ({ value: j.id, label: j.name }))}
             value={jobId || null}
-            onChange={(v) => v && setParams({ project: projectId, job: v })}
+            onChange={(v) => v && setParams({ project: projectId, job: v }, { preventScrollReset: true })}
             allowDeselect={false}
             searchable
             disabled={!projectId || (jobs.data ?? []).length === 0}

@@ -114,6 +114,7 @@ export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, cha
         refreshKey={refreshKey}
         selection={fids}
         onOpenTree={openTree}
+        focusTree={tree}
         onSelect={(x) => x.length === 0 && setSelection(new Map())}
         onSelectPolygon={onPolygon}
         aside={phone ? null : info}

@@ -35,7 +35,7 @@ export default function JobsDataPage() {
               searchable
               data={choosable.map((j) => ({ value: j.id, label: `${j.name} · ${j.projectName}` }))}
               value={job?.id ?? null}
-              onChange={(v) => setParams(v ? { job: v } : {})}
+              onChange={(v) => setParams(v ? { job: v } : {}, { preventScrollReset: true })}
               data-testid="data-job-select"
             />
             {job && (

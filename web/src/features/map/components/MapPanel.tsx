@@ -136,6 +136,7 @@ export default function MapPanel({
           filter={filterJSON}
           view={view}
           coveredRight={coveredRight}
+          coveredLowerLeft={{ width: layout.legendRight, height: layout.legendTop }}
           onFeatureClick={onFeatureClick}
           onDrawn={(m, g) => {
             setArea(null);

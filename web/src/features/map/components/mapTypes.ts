@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LegendBox } from './mapRoom';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { Point, Polygon } from 'geojson';
 import type { BasemapSpec } from '../basemap';
@@ -29,12 +30,16 @@ export interface MapViewProps {
     bounds?: [number, number, number, number];
     center?: [number, number];
     zoom?: number;
-    /** Only bring `center` into view, keeping the zoom, when it is not visible already. */
+    /** Only bring `center` into view, keeping the zoom, when it is not visible already; a map
+     *  made after that starts at `bounds`. */
     ifHidden?: boolean;
   };
   /** How much of the map's right side (px) an overlay covers (the info window): fitting and
    *  bringing into view keep the objects beside it. */
   coveredRight?: number;
+  /** The box the legend covers in the map's lower left corner (px): an object brought into view
+   *  must not lie under it. */
+  coveredLowerLeft?: LegendBox;
   /** A tree, group or work was clicked (for a work, `tree` is the fid of its tree or group). */
   onFeatureClick?: (fid: number, kind: FeatureKind, properties: Record<string, unknown>) => void;
   /** A point or polygon was drawn in mode tree, group, work. */

@@ -5,6 +5,7 @@ import type { MapboxDraw } from '../draw';
 import { styleZooms } from '../legend';
 import { sameOrigin } from '../urls';
 import { fitPadding, type MapViewProps } from './mapTypes';
+import { hiddenAt, viewOffset } from './mapRoom';
 
 const DATA_SOURCES = ['trees', 'groups', 'works'] as const;
 
@@ -109,20 +110,25 @@ export function useMapUpdates(
 
   // Where to look.
   const viewKey = props.view?.key;
+  // The view a map is made with placed it already; one to bring an object into view started it
+  // at the objects, which shows that one too.
+  const madeWith = useRef(viewKey);
   useEffect(() => {
     const map = mapRef.current;
     const v = propsRef.current.view;
     if (!map || !v) return;
+    if (v.ifHidden && v.key === madeWith.current) return;
     if (v.ifHidden && v.center) {
       const center = v.center;
       // After a side panel opened the map may still be resizing or moving: look once it has.
-      // What the info window covers counts as hidden; the object then comes to the middle of the rest.
+      // What the info window and the legend cover counts as hidden; the object then comes to the
+      // middle of the rest.
       const covered = propsRef.current.coveredRight ?? 0;
+      const legend = propsRef.current.coveredLowerLeft;
       const check = () => {
-        const at = map.project(center);
-        const { width, height } = map.getCanvas().getBoundingClientRect();
-        if (at.x < 0 || at.y < 0 || at.x > width - covered || at.y > height)
-          map.easeTo({ center, offset: [-covered / 2, 0], duration: 500 });
+        const size = map.getCanvas().getBoundingClientRect();
+        if (hiddenAt(map.project(center), size, covered, legend))
+          map.easeTo({ center, offset: viewOffset(size, covered, legend), duration: 500 });
       };
       const h = setTimeout(() => (map.isMoving() ? map.once('moveend', check) : check()), 250);
       return () => {

@@ -32,7 +32,7 @@ export default function SupportPage() {
       p.set('organisation', o.id);
       p.set('name', o.name);
     }
-    setParams(p, { replace: true });
+    setParams(p, { replace: true, preventScrollReset: true });
   };
 
   if (session.isPending) return <ListSkeleton rows={6} />;
