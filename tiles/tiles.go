@@ -209,9 +209,6 @@ func appendHex(b []byte, n uint64, width int) []byte {
 	return append(b, h...)
 }
 
-// CacheUsed reports the bytes the cache holds.
-func (s *Service) CacheUsed() int64 { return s.cache.Used() }
-
 // zooms are a layer's zooms as the store's tile query takes them.
 func zooms(l layers.Layer) store.TileZooms {
 	return store.TileZooms{Detail: l.DetailZoom, Label: l.LabelZoom, Street: l.StreetZoom}
