@@ -224,7 +224,6 @@ export function normalized(c: Condition): Condition {
 
 /** The conditions the class chips, the safety switch and the job control stand for. */
 export const CHIP_FIELDS = ['deadline_class', 'check_class'] as const;
-export type ChipField = (typeof CHIP_FIELDS)[number];
 
 /** The panel's view of a filter: quick controls, and the attribute conditions in order. */
 export interface PanelState {
@@ -370,11 +369,6 @@ export function filterKey(f: Filter): string {
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
       : v,
   );
-}
-
-/** The filter with one more narrowing (the quick search or a polygon on top of the panel's). */
-export function withGeometry(f: Filter, geometry: Polygon | MultiPolygon): Filter {
-  return { ...f, geometry };
 }
 
 /**
