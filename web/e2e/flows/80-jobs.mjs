@@ -337,6 +337,18 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   await page.getByTestId('add-work-none').waitFor();
   await shot(page, 'jobs-add-work-de-dark-phone', { fullPage: false });
   await page.keyboard.press('Escape');
+  // Emptying the open job asks first, saying how much goes; the job stays, empty, the tree in the project.
+  await page.getByTestId('empty-job').click();
+  const emptying = page.getByTestId('empty-job-confirm');
+  await emptying.waitFor();
+  const question = await emptying.innerText();
+  assert(question.includes('Die einzige Position aus dem Auftrag „Winter“ entfernen?'), `the question: ${question}`);
+  await shot(page, 'jobs-empty-confirm-de-dark-phone', { fullPage: false });
+  await emptying.getByTestId('confirm-button').click();
+  await page.getByTestId('items-empty').waitFor();
+  await see(page, '1 Position aus dem Auftrag entfernt.');
+  assert((await page.getByTestId('empty-job').count()) === 0, 'an empty job offers to empty it');
+  ok(await apiJSON(page, 'GET', `/api/content/tree/${trees[2].id}${q}`), 'the tree after emptying its job');
   await page.setViewportSize({ width: 1280, height: 860 });
   await goto(page, `/jobs/data?job=${jobId}`);
   await page.getByTestId('items-count').waitFor();

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
 import type { Job, JobItem } from '@/api/jobs/types';
 import { RemoveFromJobModal } from './RemoveFromJobModal';
+import { EmptyJob } from './EmptyJob';
 import { AddFromFilter } from './AddFromFilter';
 import { AddWorkModal } from './AddWorkModal';
 import { RowButton, RowButtons } from '@/components/RowButton';
@@ -88,15 +89,18 @@ export function JobItemsTable({
           )}
         </Group>
         {!!items?.length && (
-          <TextInput
-            size="xs"
-            w={300}
-            leftSection={<IconSearch size={14} />}
-            placeholder={t('jobs.items.search')}
-            aria-label={t('jobs.items.search')}
-            value={q}
-            onChange={(e) => setQ(e.currentTarget.value)}
-          />
+          <Group gap="xs" wrap="wrap">
+            {manage && open && <EmptyJob projectId={job.project} job={job} count={items.length} />}
+            <TextInput
+              size="xs"
+              w={300}
+              leftSection={<IconSearch size={14} />}
+              placeholder={t('jobs.items.search')}
+              aria-label={t('jobs.items.search')}
+              value={q}
+              onChange={(e) => setQ(e.currentTarget.value)}
+            />
+          </Group>
         )}
       </Group>
       {manage && job.status === 0 && (
