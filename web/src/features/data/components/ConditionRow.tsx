@@ -16,6 +16,7 @@ import {
 } from '../filter';
 import { fieldName } from './labels';
 import { ValueInput } from './ConditionValue';
+import { labelledOptions } from '@/lib/options';
 
 interface Props {
   projectId: string;
@@ -71,7 +72,7 @@ export function ConditionRow({ projectId, index, condition: c, custom, error, on
         <Select
           size="xs"
           aria-label={t('data.filter.operator')}
-          data={ops.map((op) => ({ value: op, label: t(`data.ops.${op}`) }))}
+          data={labelledOptions(t, 'data.ops', ops)}
           value={c.op}
           onChange={(v) => v && setOp(v as Operator)}
           allowDeselect={false}

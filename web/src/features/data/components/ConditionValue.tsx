@@ -5,6 +5,7 @@ import { useFilterValues } from '../api/filterValues';
 import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { fieldInfo, listValue, type Condition, type ConditionValue, suggestsValues } from '../filter';
 import { DateValue, NumberValue } from './ConditionRange';
+import { labelledOptions } from '@/lib/options';
 
 /** The value of a condition, as its field's kind and its operator ask: a choice of codes, yes or
  * no, jobs, numbers and dates (ConditionRange.tsx), or texts suggested from the project. */
@@ -29,7 +30,7 @@ export function ValueInput({
   const list = Array.isArray(c.value) ? c.value : [];
 
   if (kind === 'enum') {
-    const data = (info?.codes ?? []).map((n) => ({ value: String(n), label: t(`${info?.labels}.${n}`) }));
+    const data = labelledOptions(t, info?.labels ?? '', info?.codes ?? []);
     return (
       <MultiSelect
         {...common}

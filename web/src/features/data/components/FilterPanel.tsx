@@ -17,6 +17,7 @@ import { useProjectJobs } from '@/api/jobs/getProjectJobs';
 import { emptyPanel, FIELDS, newCondition, type PanelState, type StockState } from '../filter';
 import { ConditionRow } from './ConditionRow';
 import { fieldName } from './labels';
+import { labelledOptions } from '@/lib/options';
 
 /** Fields with a control of their own are not offered as attribute rows. */
 const QUICK = new Set(['deadline_class', 'check_class', 'security_relevance', 'job']);
@@ -154,7 +155,7 @@ export function FilterPanel({ projectId, panel: p, onChange, custom, errors }: P
         <Select
           size="xs"
           aria-label={t('data.fields.job')}
-          data={(['any', 'none', 'some', 'these'] as const).map((m) => ({ value: m, label: t(`data.job.${m}`) }))}
+          data={labelledOptions(t, 'data.job', ['any', 'none', 'some', 'these'])}
           value={p.job.mode}
           onChange={(v) => v && set({ job: { mode: v as PanelState['job']['mode'], ids: p.job.ids } })}
           allowDeselect={false}

@@ -20,6 +20,7 @@ import { useFilterValues } from '../api/filterValues';
 import { useMassEdit } from '../api/selection';
 import { CUSTOM_FIELDS, fieldInfo } from '../filter';
 import { fieldName } from './labels';
+import { labelledOptions } from '@/lib/options';
 
 /** The fields mass edit may set (fields/table.go: Mass): what a person enters but a tree's
  * own number, its area and the inspection's comment; the species count; the custom fields. */
@@ -144,7 +145,7 @@ function MassValue({
     return (
       <Select
         {...common}
-        data={(info.codes ?? []).map((n) => ({ value: String(n), label: t(`${info.labels}.${n}`) }))}
+        data={labelledOptions(t, info.labels ?? '', info.codes ?? [])}
         value={value === null ? null : String(value)}
         onChange={(v) => onChange(v === null ? null : Number(v))}
         clearable

@@ -12,6 +12,7 @@ import { useRemoveParticipant } from '../api/removeParticipant';
 import { MutationConfirm } from '@/components/MutationConfirm';
 import type { Job, Participant, ParticipantRole } from '@/api/jobs/types';
 import { JobCard } from './JobCard';
+import { labelledOptions } from '@/lib/options';
 
 const ROLES: ParticipantRole[] = ['editor', 'care', 'reader'];
 
@@ -115,7 +116,7 @@ export function JobParticipants({ job, manage }: { job: Job; manage: boolean }) 
                   disabled={closed}
                   label={t('jobs.participants.role')}
                   allowDeselect={false}
-                  data={ROLES.map((r) => ({ value: r, label: t(`jobs.roles.${r}`) }))}
+                  data={labelledOptions(t, 'jobs.roles', ROLES)}
                   style={{ flex: 1 }}
                   data-testid="participant-role"
                   {...form.getInputProps('role')}

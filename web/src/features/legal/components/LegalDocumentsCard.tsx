@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Checkbox, Divider, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Box, Button, Divider, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconDownload, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/api/documents/documents';
@@ -16,6 +16,7 @@ import {
   type LegalDocument,
 } from '@/api/legal/legal';
 import { formatDateTime } from '@/lib/trees/format';
+import { ConsentChecks } from '@/components/ConsentChecks';
 
 const KINDS: ConsentKind[] = ['agb', 'avv'];
 
@@ -98,7 +99,7 @@ export function LegalDocumentsCard({
   const docs = useLegalDocuments();
   const consents = useConsents(organisationId);
   const give = useGiveConsent(organisationId);
-  const [checked, setChecked] = useState<Record<string, boolean>>({});
+  const [checked, setChecked] = useState<Partial<Record<string, boolean>>>({});
   const missing = consents.data?.missing ?? [];
   const ready = missing.length > 0 && missing.every((k) => checked[k]);
   const anySample = (docs.data ?? []).some((d) => d.sample);
@@ -160,19 +161,13 @@ export function LegalDocumentsCard({
             <Text fw={600} size="sm">
               {t('legalDocs.acceptTitle')}
             </Text>
-            {missing.map((k) => (
-              <Checkbox
-                key={k}
-                checked={!!checked[k]}
-                onChange={(e) => {
-                  // Read now: the event's target is gone when React runs the update later.
-                  const on = e.currentTarget.checked;
-                  setChecked((c) => ({ ...c, [k]: on }));
-                }}
-                label={t(`legalDocs.acceptLabel_${k}`, { org: organisationName })}
-                data-testid={`consent-check-${k}`}
-              />
-            ))}
+            <ConsentChecks
+              kinds={missing}
+              ticked={checked}
+              onTick={setChecked}
+              label={(k) => t(`legalDocs.acceptLabel_${k}`, { org: organisationName })}
+              testId={(k) => `consent-check-${k}`}
+            />
             <Group justify="space-between" align="center">
               {give.error ? (
                 <Text size="sm" c="red">

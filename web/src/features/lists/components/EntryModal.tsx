@@ -13,6 +13,7 @@ import {
   type NewListEntry,
 } from '../lists';
 import { ModalActions } from '@/components/ModalActions';
+import { labelledOptions } from '@/lib/options';
 
 type Values = Required<NewListEntry>;
 
@@ -146,7 +147,7 @@ export function EntryModal({
             <>
               <Select
                 label={t('lists.fields.category')}
-                data={WORK_CATEGORIES.map((c) => ({ value: c, label: t(`lists.categories.${c}`) }))}
+                data={labelledOptions(t, 'lists.categories', WORK_CATEGORIES)}
                 allowDeselect={false}
                 data-testid="entry-category"
                 {...form.getInputProps('category')}
@@ -154,7 +155,7 @@ export function EntryModal({
               <Select
                 label={t('lists.fields.actionSecurity')}
                 description={t('lists.fields.actionSecurityHint')}
-                data={ACTION_SECURITY.map((c) => ({ value: String(c), label: t(`lists.actionSecurity.${c}`) }))}
+                data={labelledOptions(t, 'lists.actionSecurity', ACTION_SECURITY)}
                 allowDeselect={false}
                 data-testid="entry-action-security"
                 value={String(form.values.action_security)}
@@ -172,7 +173,7 @@ export function EntryModal({
             <>
               <Select
                 label={t('lists.fields.symptomType')}
-                data={SYMPTOM_TYPES.map((c) => ({ value: c, label: t(`lists.symptomTypes.${c}`) }))}
+                data={labelledOptions(t, 'lists.symptomTypes', SYMPTOM_TYPES)}
                 allowDeselect={false}
                 data-testid="entry-symptom-type"
                 {...form.getInputProps('symptom_type')}

@@ -3,6 +3,7 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Basemap } from '@/api/projects/settings';
 import { THEMES, type DisplaySettings } from '../settings';
+import { labelledOptions } from '@/lib/options';
 
 /** The map's layers one may hide, in the panel's order. */
 const LAYERS: (keyof DisplaySettings['layers'])[] = ['trees', 'groups', 'works'];
@@ -46,7 +47,7 @@ export function MapSettings({
         <Stack gap="sm">
           <Select
             label={t('map.settings.theme')}
-            data={THEMES.map((id) => ({ value: id, label: t(`map.themes.${id}`) }))}
+            data={labelledOptions(t, 'map.themes', THEMES)}
             value={settings.theme}
             onChange={(v) => v && set({ theme: v })}
             allowDeselect={false}

@@ -1,21 +1,10 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Modal, NumberInput, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { ModalActions } from '@/components/ModalActions';
+import { ConsentChecks } from '@/components/ConsentChecks';
 import type { Organisation } from '@/api/organisations/types';
 import {
   CONSENT_DOCUMENT,
@@ -177,26 +166,20 @@ export function BookingModal({
                 <Text size="xs" fw={600} tt="uppercase" c="dimmed">
                   {t('packages.modal.consentTitle')}
                 </Text>
-                {missing.map((k) => (
-                  <Checkbox
-                    key={k}
-                    checked={!!accepted[k]}
-                    onChange={(e) => {
-                      // Read now: the event's target is gone when React runs the update later.
-                      const on = e.currentTarget.checked;
-                      setAccepted((a) => ({ ...a, [k]: on }));
-                    }}
-                    data-testid={`booking-consent-${k}`}
-                    label={
-                      <>
-                        {t(`packages.modal.consent_${k}`, { org: o.name })}{' '}
-                        <Anchor href={legalDocumentURL(CONSENT_DOCUMENT[k], lang)} download inherit>
-                          {t('packages.modal.consentPdf')}
-                        </Anchor>
-                      </>
-                    }
-                  />
-                ))}
+                <ConsentChecks
+                  kinds={missing}
+                  ticked={accepted}
+                  onTick={setAccepted}
+                  testId={(k) => `booking-consent-${k}`}
+                  label={(k) => (
+                    <>
+                      {t(`packages.modal.consent_${k}`, { org: o.name })}{' '}
+                      <Anchor href={legalDocumentURL(CONSENT_DOCUMENT[k], lang)} download inherit>
+                        {t('packages.modal.consentPdf')}
+                      </Anchor>
+                    </>
+                  )}
+                />
               </Stack>
             )}
             <ModalActions

@@ -19,6 +19,7 @@ import { Findings } from './check/Findings';
 import { initial, type CheckValues } from './check/values';
 import { MeasureFields } from './check/MeasureFields';
 import { dayToTimestamp, formatDate, todayISO } from '@/lib/trees/format';
+import { labelledOptions } from '@/lib/options';
 
 interface CheckModalProps {
   opened: boolean;
@@ -125,7 +126,7 @@ function CheckModalBody({ opened, onClose, projectId, tree, settings, lists, onC
           </Text>
           <SegmentedControl
             aria-labelledby="check-type-label"
-            data={CHECK_TYPES.map((k) => ({ value: k, label: t(`trees.rating.types.${k}`) }))}
+            data={labelledOptions(t, 'trees.rating.types', CHECK_TYPES)}
             data-testid="check-field-type"
             {...form.getInputProps('type')}
           />
