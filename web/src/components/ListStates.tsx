@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, EmptyState, Skeleton, Stack } from '@mantine/core';
+import type { Icon as IconType } from '@tabler/icons-react';
 
 /** Grey rows where a list will be, while it loads. */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {
@@ -14,16 +15,17 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
   );
 }
 
-/** A list with nothing in it yet: what it will hold, and the way to start it. */
+/** A list with nothing in it yet: what it will hold, and the way to start it. Every empty state
+ *  draws its icon alike. */
 export function EmptyCard({
-  icon,
+  icon: Icon,
   title,
   text,
   children,
   color = 'arbor',
   testId = 'empty-state',
 }: {
-  icon: ReactNode;
+  icon: IconType;
   title: string;
   text: string;
   children?: ReactNode;
@@ -36,7 +38,7 @@ export function EmptyCard({
         variant="light"
         color={color}
         size="lg"
-        icon={icon}
+        icon={<Icon size={30} stroke={1.6} />}
         title={title}
         description={text}
         maw={520}

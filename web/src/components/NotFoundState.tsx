@@ -16,13 +16,7 @@ export function NotFoundState({
   backLabel: string;
 }) {
   return (
-    <EmptyCard
-      icon={<IconAlertTriangle size={30} stroke={1.6} />}
-      title={title}
-      text={text}
-      color="gray"
-      testId="not-found-state"
-    >
+    <EmptyCard icon={IconAlertTriangle} title={title} text={text} color="gray" testId="not-found-state">
       <Button component={Link} to={back} variant="light">
         {backLabel}
       </Button>

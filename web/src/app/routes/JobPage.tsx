@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, Drawer, EmptyState, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Drawer, Grid, Group, Stack, Text } from '@mantine/core';
+import { EmptyCard } from '@/components/ListStates';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDoorEnter, IconFileCode, IconLockOff, IconTrash } from '@tabler/icons-react';
 import { GaebExportModal } from '@/components/exports/GaebExportModal';
@@ -155,23 +156,17 @@ export default function JobPage() {
           </Alert>
         )}
         {limited ? (
-          <Card padding="xl" py={48} data-testid="job-limited">
-            <EmptyState
-              variant="light"
-              color="arbor"
-              size="lg"
-              icon={<IconDoorEnter size={30} stroke={1.6} />}
-              title={t('jobs.page.limitedTitle')}
-              description={t('jobs.page.limitedText')}
-              maw={560}
-              mx="auto"
-            >
-              <Group gap="lg" justify="center">
-                <JobProgress job={j} w={200} />
-                {enterButton}
-              </Group>
-            </EmptyState>
-          </Card>
+          <EmptyCard
+            icon={IconDoorEnter}
+            title={t('jobs.page.limitedTitle')}
+            text={t('jobs.page.limitedText')}
+            testId="job-limited"
+          >
+            <Group gap="lg" justify="center">
+              <JobProgress job={j} w={200} />
+              {enterButton}
+            </Group>
+          </EmptyCard>
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>

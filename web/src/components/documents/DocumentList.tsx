@@ -35,14 +35,7 @@ export function DocumentList({
     );
   }
   if (!files || files.length === 0) {
-    return (
-      <EmptyCard
-        icon={<IconFileText size={30} stroke={1.5} />}
-        title={emptyTitle}
-        text={emptyText}
-        testId="documents-empty"
-      />
-    );
+    return <EmptyCard icon={IconFileText} title={emptyTitle} text={emptyText} testId="documents-empty" />;
   }
   const when = (at: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));

@@ -20,7 +20,7 @@ import { JobStatusBadge } from './JobsList';
 import { WindowBars } from './WindowBars';
 
 function Empty({ title, text }: { title: string; text: string }) {
-  return <EmptyCard icon={<IconChartBar size={30} stroke={1.6} />} title={title} text={text} />;
+  return <EmptyCard icon={IconChartBar} title={title} text={text} />;
 }
 
 /** The job's two window cards: its works by deadline, its objects by next inspection. */

@@ -61,7 +61,7 @@ export default function ProjectDashboardPage() {
       <DashboardEmpty
         header={header}
         testId="dashboard-empty"
-        icon={<IconTrees size={30} stroke={1.6} />}
+        icon={IconTrees}
         title={t('dashboard.empty.projectTitle')}
         text={t('dashboard.empty.projectText')}
       >

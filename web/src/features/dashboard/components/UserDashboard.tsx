@@ -26,7 +26,7 @@ export function UserDashboard() {
     return (
       <DashboardEmpty
         header={header}
-        icon={<IconChartDonut3 size={30} stroke={1.6} />}
+        icon={IconChartDonut3}
         title={t('empty.projectsDashboard.title')}
         text={t('empty.projectsDashboard.text')}
       />

@@ -1,8 +1,9 @@
-import { Anchor, Card, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Select, Stack } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
+import { EmptyCard } from '@/components/ListStates';
 import { useSession } from '@/api/auth/getSession';
 import { useMyJobs } from '../api/getMyJobs';
 import { useJobItems } from '../api/getJobItems';
@@ -52,18 +53,7 @@ export default function JobsDataPage() {
         {job ? (
           <JobItemsTable job={job} items={items.data} loading={items.isPending} manage={canManage(job.role)} />
         ) : (
-          <Card padding="xl" py={64} data-testid="empty-state">
-            <EmptyState
-              variant="light"
-              color="arbor"
-              size="lg"
-              icon={<IconClipboardList size={30} stroke={1.6} />}
-              title={t('empty.jobsData.title')}
-              description={<Text size="sm">{t('jobs.data.chooseText')}</Text>}
-              maw={520}
-              mx="auto"
-            />
-          </Card>
+          <EmptyCard icon={IconClipboardList} title={t('empty.jobsData.title')} text={t('jobs.data.chooseText')} />
         )}
       </Stack>
     </>

@@ -42,11 +42,7 @@ export default function JobsPage() {
       {jobs.isPending ? (
         <ListSkeleton />
       ) : !jobs.data?.length ? (
-        <EmptyCard
-          icon={<IconClipboardList size={30} stroke={1.6} />}
-          title={t('jobs.empty.title')}
-          text={t('jobs.empty.text')}
-        >
+        <EmptyCard icon={IconClipboardList} title={t('jobs.empty.title')} text={t('jobs.empty.text')}>
           {createButton}
         </EmptyCard>
       ) : (

@@ -116,7 +116,7 @@ export default function OrganisationsPage() {
         </SimpleGrid>
       ) : (
         <EmptyCard
-          icon={<IconBuildingCommunity size={30} stroke={1.6} />}
+          icon={IconBuildingCommunity}
           title={t('empty.organisations.title')}
           text={t('empty.organisations.text')}
         >

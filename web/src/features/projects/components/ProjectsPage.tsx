@@ -17,11 +17,7 @@ export default function ProjectsPage() {
       {projects.isPending ? (
         <ListSkeleton />
       ) : !projects.data?.length ? (
-        <EmptyCard
-          icon={<IconTrees size={30} stroke={1.6} />}
-          title={t('empty.projects.title')}
-          text={t('empty.projects.text')}
-        />
+        <EmptyCard icon={IconTrees} title={t('empty.projects.title')} text={t('empty.projects.text')} />
       ) : (
         <Card padding={0} data-testid="project-list">
           <ProjectTable projects={projects.data} all />

@@ -204,7 +204,7 @@ export function SupportOrganisations({
       header={filters}
       empty={
         <EmptyCard
-          icon={<IconBuildingCommunity size={30} stroke={1.6} />}
+          icon={IconBuildingCommunity}
           title={t('support.empty.title')}
           text={t('support.empty.text')}
           testId="support-empty"

@@ -39,7 +39,7 @@ export default function SupportPage() {
   if (!isPlatformSupport(session.data?.user))
     return (
       <EmptyCard
-        icon={<IconLock size={30} stroke={1.6} />}
+        icon={IconLock}
         title={t('support.onlySupport.title')}
         text={t('support.onlySupport.text')}
         color="gray"

@@ -156,7 +156,7 @@ export function SupportRecordsList({
       header={organisation && <OrganisationFilter organisation={organisation} onAll={() => narrow(null)} />}
       empty={
         <EmptyCard
-          icon={<IconHistory size={30} stroke={1.6} />}
+          icon={IconHistory}
           title={t('support.record.emptyTitle')}
           text={t('support.record.emptyText')}
           testId="support-records-empty"

@@ -38,7 +38,7 @@ export function ImagesTab({
         </SimpleGrid>
       ) : photos.length === 0 ? (
         <EmptyCard
-          icon={<IconPhoto size={30} stroke={1.5} />}
+          icon={IconPhoto}
           title={t('trees.files.images.title')}
           text={mayEdit ? t('trees.files.images.textEdit') : t('trees.files.images.text')}
           testId="tree-images-empty"
