@@ -345,8 +345,8 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   assert(question.includes('Die einzige Position aus dem Auftrag „Winter“ entfernen?'), `the question: ${question}`);
   await shot(page, 'jobs-empty-confirm-de-dark-phone', { fullPage: false });
   await emptying.getByTestId('confirm-button').click();
-  await page.getByTestId('items-empty').waitFor();
   await see(page, '1 Position aus dem Auftrag entfernt.');
+  await page.getByTestId('items-empty').waitFor();
   assert((await page.getByTestId('empty-job').count()) === 0, 'an empty job offers to empty it');
   ok(await apiJSON(page, 'GET', `/api/content/tree/${trees[2].id}${q}`), 'the tree after emptying its job');
   await page.setViewportSize({ width: 1280, height: 860 });
