@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
-import { Box, Group, Loader, Stack } from '@mantine/core';
+import { lazy, useState } from 'react';
+import { Box, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTreeParam } from '@/hooks/useTreeParam';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
+import { MapSuspense } from '@/components/MapSuspense';
 import { useProjectContext } from '@/hooks/useProjectContext';
 import { TreeInfoWindow } from '@/features/trees/components/TreeInfoWindow';
 
@@ -35,13 +36,7 @@ export default function MapPage() {
       <PageHeader title={t('map.title')} description={p.name} />
       <Group gap="md" align="stretch" wrap="nowrap" pos="relative">
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <Suspense
-            fallback={
-              <Box h={HEIGHT}>
-                <Loader size="sm" />
-              </Box>
-            }
-          >
+          <MapSuspense height={HEIGHT}>
             <MapPanel
               projectId={p.id}
               role={p.role}
@@ -52,7 +47,7 @@ export default function MapPage() {
               refreshKey={changes}
               focusTree={tree}
             />
-          </Suspense>
+          </MapSuspense>
         </Box>
         {panel && wide && (
           <Box w={440} h={HEIGHT} style={{ flex: 'none' }} data-testid="tree-side-panel">

@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Alert, Box, Group, Loader, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Box, Group, Stack } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import type { Polygon } from 'geojson';
 import { useTreeParam } from '@/hooks/useTreeParam';
@@ -7,6 +7,7 @@ import { useSession } from '@/api/auth/getSession';
 import { useProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
 import { MapPanel, TreeInfoWindow } from '@/components/slots';
+import { MapSuspense } from '@/components/MapSuspense';
 import { useColumns } from '../useColumns';
 import { identifyingFields } from '../columns';
 import { useDataFilter } from '../useDataFilter';
@@ -98,13 +99,7 @@ export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, cha
   const info = tree ? <TreeInfoWindow projectId={p.id} treeId={tree} onClose={() => openTree(null)} /> : null;
 
   const map = showMap ? (
-    <Suspense
-      fallback={
-        <Group h="100%" justify="center">
-          <Loader size="sm" />
-        </Group>
-      }
-    >
+    <MapSuspense height="100%">
       <MapPanel
         projectId={p.id}
         role={p.role}
@@ -119,7 +114,7 @@ export function DataView({ project: p, onAddToJob, onImport, onImportPhotos, cha
         onSelectPolygon={onPolygon}
         aside={phone ? null : info}
       />
-    </Suspense>
+    </MapSuspense>
   ) : null;
 
   return (
