@@ -178,7 +178,12 @@ test('jobs: build from a filter, assign, release, work as the job, break a lock,
   assert((await row.textContent()).includes('Editor'), 'the editor does not see their role');
   await row.getByRole('link', { name: 'Spring round' }).click();
   await waitPath(ep, `/jobs/${jobId}`);
-  await ep.getByTestId('enter-job').click();
+  // Outside the job's project the page cannot list the items yet: it says how to see them.
+  const limited = ep.getByTestId('job-limited');
+  await limited.waitFor();
+  await limited.getByText('Work as this job to see its items').waitFor();
+  await shot(ep, 'jobs-limited-en-light', { fullPage: false });
+  await limited.getByTestId('enter-job').click();
   const bar = ep.getByTestId('job-session-bar');
   await bar.waitFor();
   await see(ep, 'You are working as the job: Spring round');

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { MutationConfirm } from '@/components/MutationConfirm';
 import { useResetJob } from '../api/resetJob';
 
-/** "Remove all": empties an open job after a confirmation; the objects stay in the project. */
+/** "Remove all": empties an open job after a confirmation; the objects stay in the project. The
+ *  button shows while the job holds items. */
 export function EmptyJob({
   projectId,
   job,
@@ -21,16 +22,18 @@ export function EmptyJob({
   const reset = useResetJob();
   return (
     <>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        leftSection={<IconTrashX size={14} />}
-        onClick={() => setOpened(true)}
-        data-testid="empty-job"
-      >
-        {t('jobs.remove.all')}
-      </Button>
+      {count > 0 && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrashX size={14} />}
+          onClick={() => setOpened(true)}
+          data-testid="empty-job"
+        >
+          {t('jobs.remove.all')}
+        </Button>
+      )}
       <MutationConfirm
         mutation={reset}
         input={{ projectId, job: job.id }}

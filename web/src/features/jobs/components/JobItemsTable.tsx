@@ -88,9 +88,10 @@ export function JobItemsTable({
             </Badge>
           )}
         </Group>
-        {!!items?.length && (
-          <Group gap="xs" wrap="wrap">
-            {manage && open && <EmptyJob projectId={job.project} job={job} count={items.length} />}
+        <Group gap="xs" wrap="wrap">
+          {/* Mounted while the job empties too: its notice comes after the list is read again. */}
+          {manage && open && <EmptyJob projectId={job.project} job={job} count={items?.length ?? 0} />}
+          {!!items?.length && (
             <TextInput
               size="xs"
               w={300}
@@ -100,8 +101,8 @@ export function JobItemsTable({
               value={q}
               onChange={(e) => setQ(e.currentTarget.value)}
             />
-          </Group>
-        )}
+          )}
+        </Group>
       </Group>
       {manage && job.status === 0 && (
         <Stack mb="md">
