@@ -18,7 +18,13 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: (user) => {
+    onSuccess: async (user) => {
+      // A read of the session sent before this change would answer the old language and put it
+      // back over the one just chosen (seen under load: the page turned English again).
+      await Promise.all([
+        qc.cancelQueries({ queryKey: sessionQueryKey }),
+        qc.cancelQueries({ queryKey: userQueryKey }),
+      ]);
       qc.setQueryData(userQueryKey, user);
       qc.setQueryData<Session | null>(sessionQueryKey, (old) => (old ? { ...old, user } : old));
     },
