@@ -104,6 +104,7 @@ export const ENUM_SIZES: Record<string, number> = {
   valuation_top: 4,
   valuation_group: 4,
 };
+/** The custom fields a tree holds: all but the work ones (general41, general42), which its works hold. */
 export const TREE_CUSTOM_FIELDS: TreeCustomField[] = [
   'general01',
   'general02',
