@@ -94,6 +94,7 @@ export const ENUM_FIELDS = [
   'valuation_top',
   'valuation_group',
 ] as const;
+/** docs/PRODUCT.md §3 enumerations, by tree field: the values 0…n-1. */
 export const ENUM_SIZES: Record<string, number> = {
   vitality: 5,
   development: 4,
