@@ -30,7 +30,7 @@ export function RowButton({
   );
 }
 
-/** The buttons at the end of a table's row: its own (`children`), then the one that removes the row. */
+/** The buttons at the end of a row: its own (`children`), then the one that removes the row. */
 export function RowButtons({
   gap,
   remove,

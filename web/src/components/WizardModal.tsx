@@ -8,7 +8,8 @@ type FootButton = { label: string; onClick: () => void } | false;
 
 /**
  * A wizard in a wide modal (the frame is WizardFrame), over the whole screen on a phone: narrower
- * than fullScreenBelow. Back stands at the left of the foot, cancel before the step's actions.
+ * than fullScreenBelow. Back stands at the left of the foot, cancel before the step's actions, and
+ * finish (which closes the wizard once its work is over) after them.
  */
 export function WizardModal({
   opened,
@@ -18,6 +19,7 @@ export function WizardModal({
   fullScreenBelow,
   back,
   cancel,
+  finish,
   actions,
   ...frame
 }: {
@@ -28,6 +30,7 @@ export function WizardModal({
   fullScreenBelow: string;
   back: FootButton;
   cancel: FootButton;
+  finish: { label: string; testId: string } | false;
 } & Omit<ComponentProps<typeof WizardFrame>, 'back'>) {
   const phone = useMediaQuery(`(max-width: ${fullScreenBelow})`);
   return (
@@ -49,6 +52,11 @@ export function WizardModal({
               </Button>
             )}
             {actions}
+            {finish && (
+              <Button onClick={onClose} data-testid={finish.testId}>
+                {finish.label}
+              </Button>
+            )}
           </>
         }
       />

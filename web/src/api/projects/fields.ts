@@ -36,14 +36,6 @@ export const TREE_FIELDS = [
   'check_comment',
 ] as const;
 
-/** docs/PRODUCT.md §3 enumerations, by tree field: the values 0…n-1. */
-export const ENUM_FIELDS: Record<string, number> = {
-  vitality: 5,
-  development: 4,
-  damage_tree: 4,
-  security_expectation: 2,
-};
-
 /** The fields with a default value, and how each is entered. */
 export const DEFAULT_FIELDS: { name: string; kind: 'text' | 'number' | 'enum' }[] = [
   { name: 'species', kind: 'text' },

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { ConfirmModal } from '@/components/ConfirmModal';
@@ -67,8 +68,8 @@ export function EditFileModal({
 function EditFileForm({ owner, file, onClose }: { owner: FileOwner; file: StoredFile; onClose: () => void }) {
   const { t } = useTranslation();
   const edit = useEditFile(owner);
-  const [name, setName] = useState(file.name);
-  const [caption, setCaption] = useState(file.caption);
+  const [name, setName] = useInputState(file.name);
+  const [caption, setCaption] = useInputState(file.caption);
   const fieldError = edit.error instanceof ApiError ? edit.error.fields : {};
   return (
     <form
@@ -81,7 +82,7 @@ function EditFileForm({ owner, file, onClose }: { owner: FileOwner; file: Stored
         <TextInput
           label={t('documents.edit.name')}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={setName}
           error={fieldError.name}
           required
           data-autofocus
@@ -90,7 +91,7 @@ function EditFileForm({ owner, file, onClose }: { owner: FileOwner; file: Stored
         <Textarea
           label={t('documents.edit.caption')}
           value={caption}
-          onChange={(e) => setCaption(e.currentTarget.value)}
+          onChange={setCaption}
           error={fieldError.caption}
           autosize
           minRows={2}

@@ -2,7 +2,7 @@
  * The columns of the data table, and the column state (order, visibility, width) each person
  * keeps per project on this device.
  */
-import { CUSTOM_FIELDS } from './filter';
+import { TREE_CUSTOM_FIELDS } from '@/lib/trees/tree';
 
 export type ColumnKind = 'number' | 'decimal' | 'text' | 'enum' | 'date' | 'datetime' | 'bool' | 'list';
 
@@ -55,7 +55,7 @@ export const COLUMNS: ColumnInfo[] = [
   { id: 'create_timestamp', kind: 'datetime', width: 150 },
   { id: 'object_timestamp', kind: 'datetime', width: 150 },
   { id: 'cut_date', kind: 'date', width: 120 },
-  ...CUSTOM_FIELDS.map((id): ColumnInfo => ({ id, kind: 'text', width: 150 })),
+  ...TREE_CUSTOM_FIELDS.map((id): ColumnInfo => ({ id, kind: 'text', width: 150 })),
 ];
 
 export const sortKeyOf = (c: ColumnInfo): string | null => (c.sort === false ? null : (c.sort ?? c.id));
@@ -75,7 +75,7 @@ export const storageKey = (userId: string, projectId: string) => `arbor-data-col
  * active ones. Numbers repeat per street in many registers, so the table shows them by default.
  */
 export function identifyingFields(custom?: Record<string, { active?: boolean }>): string[] {
-  return CUSTOM_FIELDS.filter((id) => custom?.[id]?.active);
+  return TREE_CUSTOM_FIELDS.filter((id) => custom?.[id]?.active);
 }
 
 /**

@@ -5,6 +5,7 @@
  * membership are conditions on fixed fields, shown by their own controls.
  */
 import type { Polygon, MultiPolygon } from 'geojson';
+import { TREE_CUSTOM_FIELDS } from '@/lib/trees/tree';
 
 export type StockState = 'stock' | 'felled' | 'archived' | 'all';
 
@@ -66,26 +67,6 @@ const enumField = (name: string, max: number, labels: string, group: FieldInfo['
   group,
 });
 
-export const CUSTOM_FIELDS = [
-  '01',
-  '02',
-  '03',
-  '04',
-  '05',
-  '06',
-  '07',
-  '08',
-  '09',
-  '11',
-  '12',
-  '13',
-  '21',
-  '22',
-  '23',
-  '31',
-  '32',
-].map((n) => `general${n}`);
-
 /** Every field a condition may name (store/filter.go filterFields), in the panel's order. */
 export const FIELDS: FieldInfo[] = [
   { name: 'number', kind: 'number', group: 'tree' },
@@ -127,7 +108,7 @@ export const FIELDS: FieldInfo[] = [
   { name: 'create_timestamp', kind: 'date', group: 'state' },
   { name: 'object_timestamp', kind: 'date', group: 'state' },
   { name: 'cut_date', kind: 'date', group: 'state' },
-  ...CUSTOM_FIELDS.map((name): FieldInfo => ({ name, kind: 'text', group: 'custom' })),
+  ...TREE_CUSTOM_FIELDS.map((name): FieldInfo => ({ name, kind: 'text', group: 'custom' })),
 ];
 
 const byName = new Map(FIELDS.map((f) => [f.name, f]));

@@ -94,6 +94,7 @@ export const ENUM_FIELDS = [
   'valuation_top',
   'valuation_group',
 ] as const;
+/** docs/PRODUCT.md §3 enumerations, by tree field: the values 0…n-1. */
 export const ENUM_SIZES: Record<string, number> = {
   vitality: 5,
   development: 4,
@@ -104,6 +105,7 @@ export const ENUM_SIZES: Record<string, number> = {
   valuation_top: 4,
   valuation_group: 4,
 };
+/** The custom fields a tree holds: all but the work ones (general41, general42), which its works hold. */
 export const TREE_CUSTOM_FIELDS: TreeCustomField[] = [
   'general01',
   'general02',

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { sessionQueryKey } from '@/api/auth/getSession';
-import type { Session, User } from '@/api/auth/types';
+import { cacheUser } from '@/api/auth/cacheUser';
+import type { User } from '@/api/auth/types';
 
 export interface LoginInput {
   email: string;
@@ -15,10 +16,8 @@ export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      const session: Session = { user, session: null };
-      qc.setQueryData(sessionQueryKey, session);
-      qc.setQueryData(['user'], user);
+    onSuccess: async (user) => {
+      await cacheUser(qc, user, { loggedIn: true });
       void qc.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { IconMap, IconMapOff, IconLock, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function BackgroundMapsSection({
   const maps = useBackgroundMaps(o.id);
   const upload = useUploadBackgroundMap(o.id);
   const remove = useDeleteBackgroundMap(o.id);
-  const [name, setName] = useState('');
+  const [name, setName] = useInputState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const deleting = useConfirmTarget(remove, (m: BackgroundMap) => m.id);
@@ -116,7 +117,7 @@ export function BackgroundMapsSection({
                 label={t('backgroundMaps.name')}
                 placeholder={t('backgroundMaps.namePlaceholder')}
                 value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
+                onChange={setName}
                 disabled={upload.isPending}
                 style={{ flex: '1 1 220px' }}
                 data-testid="background-map-name"

@@ -16,16 +16,17 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import type { CustomField } from '@/api/projects/settings';
 import { TREE_FIELDS } from '@/api/projects/fields';
+import { TREE_CUSTOM_FIELDS } from '@/lib/trees/tree';
 import { useFilterValues } from '../api/filterValues';
 import { useMassEdit } from '../api/selection';
-import { CUSTOM_FIELDS, fieldInfo } from '../filter';
+import { fieldInfo } from '../filter';
 import { fieldName } from './labels';
 import { labelledOptions } from '@/lib/options';
 
 /** The fields mass edit may set (fields/table.go: Mass): what a person enters but a tree's
  * own number, its area and the inspection's comment; the species count; the custom fields. */
 const NOT_MASS = new Set<string>(['number', 'number_text', 'area', 'check_comment']);
-export const MASS_FIELDS = [...TREE_FIELDS.filter((f) => !NOT_MASS.has(f)), 'species_count', ...CUSTOM_FIELDS];
+export const MASS_FIELDS = [...TREE_FIELDS.filter((f) => !NOT_MASS.has(f)), 'species_count', ...TREE_CUSTOM_FIELDS];
 
 type Value = string | number | string[] | null;
 

@@ -129,6 +129,7 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
       errorTestId="import-error"
       back={step > 0 && step < 3 && { label: t('import.back'), onClick: () => setStep(step - 1) }}
       cancel={step < 3 && { label: t('import.cancel'), onClick: close }}
+      finish={step === 3 && ended && { label: t('import.done.close'), testId: 'import-close' }}
       actions={
         <>
           {step === 3 && !ended && (
@@ -162,11 +163,6 @@ export function ImportWizard({ projectId, opened, onClose, custom, canUndo = fal
                 })}
               </Button>
             </>
-          )}
-          {step === 3 && ended && (
-            <Button onClick={close} data-testid="import-close">
-              {t('import.done.close')}
-            </Button>
           )}
         </>
       }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Group, List, Loader, Modal, SegmentedControl, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -41,8 +42,8 @@ export function AddToJobModal({
   const open = (jobs.data ?? []).filter((j) => j.status === 0);
   const [mode, setMode] = useState<'existing' | 'new'>(initialMode);
   const [jobId, setJobId] = useState<string | null>(initialJob ?? null);
-  const [name, setName] = useState('');
-  const [note, setNote] = useState('');
+  const [name, setName] = useInputState('');
+  const [note, setNote] = useInputState('');
   const [problem, setProblem] = useState<string | null>(null);
   const overlap = useJobOverlap(projectId, selection, opened);
   const add = useAddToJob();
@@ -125,20 +126,13 @@ export function AddToJobModal({
               label={t('jobs.add.newName')}
               required
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={setName}
               error={
                 problem ?? (add.error instanceof ApiError ? add.error.fields.name && add.error.message : undefined)
               }
               data-testid="add-to-job-name"
             />
-            <Textarea
-              label={t('jobs.note')}
-              autosize
-              minRows={2}
-              maxRows={5}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-            />
+            <Textarea label={t('jobs.note')} autosize minRows={2} maxRows={5} value={note} onChange={setNote} />
           </>
         )}
         {overlap.isPending ? (

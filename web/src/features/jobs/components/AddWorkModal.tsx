@@ -14,6 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ function AddWorkBody({
   const missing = (works.data ?? []).filter((a) => !a.execute_timestamp && !inJob.has(a.id));
   const [picked, setPicked] = useState<string[]>([]);
   const [work, setWork] = useState<string | null>(null);
-  const [deadline, setDeadline] = useState('');
+  const [deadline, setDeadline] = useInputState('');
   const [relevant, setRelevant] = useState(false);
   const entries = lists.data?.work ?? [];
   const nothing = !picked.length && !work;
@@ -123,7 +124,7 @@ function AddWorkBody({
           type="date"
           label={t('jobs.addWork.deadline')}
           value={deadline}
-          onChange={(e) => setDeadline(e.currentTarget.value)}
+          onChange={setDeadline}
           disabled={!work}
           data-testid="add-work-deadline"
         />

@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
+import { useInputState, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { searchItems } from '../job';
 import type { Job, JobItem } from '@/api/jobs/types';
@@ -65,7 +65,7 @@ export function JobItemsTable({
   const { t, i18n } = useTranslation();
   // A phone: kind, species and deadline go under the number, the state is its icon; no sideways scroll.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const [q, setQ] = useState('');
+  const [q, setQ] = useInputState('');
   const [removing, setRemoving] = useState<JobItem | null>(null);
   const [addingTo, setAddingTo] = useState<JobItem | null>(null);
   const open = job.status === 0;
@@ -99,7 +99,7 @@ export function JobItemsTable({
               placeholder={t('jobs.items.search')}
               aria-label={t('jobs.items.search')}
               value={q}
-              onChange={(e) => setQ(e.currentTarget.value)}
+              onChange={setQ}
             />
           )}
         </Group>

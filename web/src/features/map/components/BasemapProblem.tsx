@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -69,8 +70,8 @@ export function BasemapProblem({
 function LoginForm({ projectId, basemap, onDone }: { projectId: string; basemap: Basemap; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveBasemap(projectId);
-  const [username, setUsername] = useState(basemap.username);
-  const [password, setPassword] = useState('');
+  const [username, setUsername] = useInputState(basemap.username);
+  const [password, setPassword] = useInputState('');
   const [error, setError] = useState('');
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -105,7 +106,7 @@ function LoginForm({ projectId, basemap, onDone }: { projectId: string; basemap:
           name="basemap_login_username"
           autoComplete="off"
           value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
+          onChange={setUsername}
           data-autofocus
         />
         <PasswordInput
@@ -113,7 +114,7 @@ function LoginForm({ projectId, basemap, onDone }: { projectId: string; basemap:
           name="basemap_login_password"
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={setPassword}
           required
         />
         <Text size="xs" c="dimmed">

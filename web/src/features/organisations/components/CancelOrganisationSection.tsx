@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ export function CancelOrganisationSection({ organisation: o }: { organisation: O
   const { t } = useTranslation();
   const cancel = useCancelOrganisation();
   const [opened, setOpened] = useState(false);
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useInputState('');
   const matches = typed.trim() === o.name.trim();
   const close = () => {
     setOpened(false);
@@ -55,7 +56,7 @@ export function CancelOrganisationSection({ organisation: o }: { organisation: O
               autoComplete="off"
               data-autofocus
               value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
+              onChange={setTyped}
             />
             <ModalActions
               error={cancel.error instanceof ApiError && cancel.error.message}

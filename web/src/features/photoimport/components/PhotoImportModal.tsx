@@ -81,6 +81,9 @@ export function PhotoImportModal({
       errorTestId="photo-import-error"
       back={step === 1 && { label: t('photoImport.back'), onClick: () => setStep(0) }}
       cancel={step < 2 && { label: t('photoImport.cancel'), onClick: close }}
+      finish={
+        step === 2 && !run.running && started && { label: t('photoImport.run.close'), testId: 'photo-import-close' }
+      }
       actions={
         <>
           {step === 0 && (
@@ -106,11 +109,6 @@ export function PhotoImportModal({
           {step === 2 && !run.running && (failed.length > 0 || run.stopped) && (
             <Button variant="default" onClick={() => void run.start()} data-testid="photo-import-retry">
               {t('photoImport.run.retry')}
-            </Button>
-          )}
-          {step === 2 && !run.running && started && (
-            <Button onClick={close} data-testid="photo-import-close">
-              {t('photoImport.run.close')}
             </Button>
           )}
         </>

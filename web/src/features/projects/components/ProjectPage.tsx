@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBan,
   IconChartDonut3,
@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '@/components/EmptyNote';
+import { OrganisationLink } from '@/components/OrganisationLink';
 import { PageHeader } from '@/components/PageHeader';
 import { StatCard } from '@/components/StatCard';
 import { canManage } from '@/api/projects/access';
@@ -66,14 +67,12 @@ export default function ProjectPage() {
         description={
           <>
             {t('project.inOrganisation')}{' '}
-            <Anchor
-              component={Link}
-              to={`/organisations/${p.organisation}`}
+            <OrganisationLink
+              id={p.organisation}
+              name={p.organisationName}
               size="sm"
               data-testid="project-organisation"
-            >
-              {p.organisationName}
-            </Anchor>
+            />
           </>
         }
         actions={

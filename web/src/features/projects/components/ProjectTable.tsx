@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HeadedTable } from '@/components/HeadedTable';
+import { OrganisationLink } from '@/components/OrganisationLink';
 import type { Project } from '@/api/projects/types';
 import { ProjectRoleBadge } from './ProjectBadges';
 
@@ -48,9 +49,7 @@ export function ProjectTable({ projects, all, testId }: { projects: Project[]; a
           </Table.Td>
           {all && (
             <Table.Td>
-              <Anchor component={Link} to={`/organisations/${p.organisation}`} size="sm" c="dimmed">
-                {p.organisationName}
-              </Anchor>
+              <OrganisationLink id={p.organisation} name={p.organisationName} size="sm" c="dimmed" />
             </Table.Td>
           )}
           <Table.Td>

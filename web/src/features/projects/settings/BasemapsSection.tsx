@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -10,7 +10,6 @@ import {
   IconPencil,
   IconPlus,
   IconStack2,
-  IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { useDeleteBasemap, useSaveBasemap, type Basemap, type ProjectSettings } 
 import { useProjectBackgroundMaps, type BackgroundMap } from '@/api/projects/backgroundMaps';
 import { BASEMAP_PRESETS, defaultPreset, type BasemapPreset } from '@/api/projects/basemapPresets';
 import type { Project } from '@/api/projects/types';
+import { RowButton, RowButtons } from '@/components/RowButton';
 import { isEditable } from './SettingsSection';
 import { BasemapForm } from './BasemapForm';
 
@@ -182,31 +182,25 @@ export function BasemapsSection({ project, settings }: { project: Project; setti
                     </div>
                   </Group>
                   {editable && (
-                    <Group gap={4} wrap="nowrap">
+                    <RowButtons
+                      gap={4}
+                      remove={{
+                        label: t('basemaps.delete'),
+                        name: b.name,
+                        onClick: () => confirmDelete(b),
+                        testId: 'basemap-delete',
+                      }}
+                    >
                       {b.type !== 'hosted' && (
-                        <Tooltip label={t('basemaps.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('basemaps.edit')}
-                            onClick={() => setEditing(b)}
-                            data-testid="basemap-edit"
-                          >
-                            <IconPencil size={17} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowButton
+                          label={t('basemaps.edit')}
+                          name={b.name}
+                          icon={IconPencil}
+                          onClick={() => setEditing(b)}
+                          testId="basemap-edit"
+                        />
                       )}
-                      <Tooltip label={t('basemaps.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('basemaps.delete')}
-                          onClick={() => confirmDelete(b)}
-                          data-testid="basemap-delete"
-                        >
-                          <IconTrash size={17} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    </RowButtons>
                   )}
                 </Group>
               </Card>

@@ -3,14 +3,9 @@ import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import type { DefaultValue, ProjectSettings } from '@/api/projects/settings';
 import type { Project } from '@/api/projects/types';
-import {
-  CUSTOM_FIELDS,
-  DEFAULT_FIELDS,
-  defaultValuesPayload,
-  ENUM_FIELDS,
-  fieldErrorsUnder,
-} from '@/api/projects/fields';
+import { CUSTOM_FIELDS, DEFAULT_FIELDS, defaultValuesPayload, fieldErrorsUnder } from '@/api/projects/fields';
 import { fieldLabel } from '@/api/projects/labels';
+import { enumOptions } from '@/lib/trees/options';
 import { CustomFieldGroup } from './FieldGroup';
 import { SettingsSection, useSettingsPart } from './SettingsSection';
 
@@ -62,10 +57,7 @@ export function DefaultValuesForm({ project, settings }: { project: Project; set
           value={v === null || v === undefined || v === '' ? null : String(v)}
           onChange={(s) => set(name, s === null ? null : Number(s))}
           placeholder={t('defaultValues.none')}
-          data={Array.from({ length: ENUM_FIELDS[name] }, (_, i) => ({
-            value: String(i),
-            label: t(`enums.${name}.${i}`),
-          }))}
+          data={enumOptions(t, name)}
         />
       );
     }

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, Code, CloseButton, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarPlus, IconHistory, IconList, IconPointer } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard, ListSkeleton } from '@/components/ListStates';
 import { PagedList, usePager } from '@/components/PagedList';
 import { ListRow, RowList } from '@/components/RowList';
+import { OrganisationLink } from '@/components/OrganisationLink';
 import { SUPPORT_PAGE, useSupportRecords, type SupportRecord } from '../api/support';
 
 /** What a record says was done: an extension with its days and new end, a listing, or the call. */
@@ -71,14 +71,12 @@ function SupportRecordRow({
         </Text>
         {r.organisation_id && (
           <Group gap={6} wrap="wrap">
-            <Anchor
-              component={Link}
-              to={`/organisations/${r.organisation_id}`}
+            <OrganisationLink
+              id={r.organisation_id}
+              name={r.organisation_name}
               size="xs"
               data-testid="support-record-organisation"
-            >
-              {r.organisation_name}
-            </Anchor>
+            />
             {onOrganisation && (
               <Anchor
                 component="button"

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { User } from '@/api/auth/types';
-
-export const userQueryKey = ['user'] as const;
+import { userQueryKey } from '@/api/auth/cacheUser';
 
 export const getUser = () => api.get<User>('/api/management/user/user');
 

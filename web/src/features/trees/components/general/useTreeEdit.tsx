@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
+import { useObjectForm } from '@/hooks/useObjectForm';
 import type { Tree } from '@/api/trees/types';
 import { changedFields, formValuesOf, offeredNumber, type TreeFormValues } from '@/lib/trees/tree';
 import { useUpdateTree } from '../../api/updateTree';
@@ -39,22 +39,7 @@ export function useTreeEdit(projectId: string, tree: Tree, onChanged?: () => voi
   const [duplicate, setDuplicate] = useState<{ taken: number; next: number } | null>(null);
   // The form's initial values are what it was loaded from: a save sends what changed since,
   // with the version they came with.
-  const form: TreeForm = useForm<TreeFormValues & { version: number }>({
-    mode: 'controlled',
-    initialValues: { ...formValuesOf(tree), version: tree.version },
-  });
-
-  const load = (t: Tree) => {
-    const values = { ...formValuesOf(t), version: t.version };
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-  };
-  useEffect(() => {
-    if (!form.isDirty()) load(tree);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree.version, tree.id]);
+  const { form, load } = useObjectForm(tree, formValuesOf);
 
   const failed = (e: unknown, values: TreeFormValues) => {
     if (!(e instanceof ApiError)) {
